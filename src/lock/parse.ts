@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { compareStrings, KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
+import { LockError } from '../model/errors.js';
+import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
+
+const entrySchema = z.looseObject({
+  mNum: z.number().int().nonnegative(),
+  schemaHash: z.string(),
+  actions: z.array(z.string()),
+  hasTKey: z.boolean(),
+  hasEKey: z.boolean(),
+  hasOKey: z.boolean(),
+  hasCF: z.boolean(),
+  mToken: z.string(),
+  staticFilterFields: z.array(z.string()),
+});
+
+const lockSchema = z.object({
+  lockfileVersion: z.number(),
+  source: z.object({ baseUrl: z.string().optional(), query: z.record(z.string(), z.string()) }),
+  messages: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
+ * a {@link LockError} naming the file and the field: never silently taken as empty.
+ */
+export function parseLockfile(text: string, file: string): Lockfile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new LockError(`${file} is not valid JSON (${(error as Error).message}).`, {
+      hint: 'Restore it from version control, or delete it and run `schema-sync pull` to write a new one.',
+    });
+  }
+  const top = lockSchema.safeParse(json);
+  if (!top.success) {
+    const where = top.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; ');
+    throw new LockError(`${file} is not a schema-sync lockfile (${where}).`, {
+      hint: 'Point --lockfile at the file `schema-sync pull` wrote, or delete it and pull again.',
+    });
+  }
+  if (top.data.lockfileVersion !== LOCKFILE_VERSION) {
+    throw new LockError(`${file} has lockfileVersion ${top.data.lockfileVersion}; this schema-sync reads version ${LOCKFILE_VERSION}.`, {
+      hint: 'Use the schema-sync version that wrote it, or run `schema-sync pull` to rewrite it.',
+    });
+  }
+  const problems: string[] = [];
+  const messages: Descriptor[] = [];
+  for (const [name, raw] of Object.entries(top.data.messages)) {
+    const entry = entrySchema.safeParse(raw);
+    if (!entry.success) {
+      for (const issue of entry.error.issues) {
+        problems.push(`messages[${JSON.stringify(name)}].${issue.path.join('.')}: ${issue.message}`);
+      }
+      continue;
+    }
+    const extra: Record<string, unknown> = {};
+    const known = new Set<string>(KNOWN_FIELDS);
+    for (const key of Object.keys(raw as object).sort(compareStrings)) {
+      if (known.has(key)) continue;
+      // defineProperty: a field called `__proto__` must stay an own data property.
+      Object.defineProperty(extra, key, { value: (raw as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+    }
+    const d = entry.data;
+    messages.push({
+      name,
+      mNum: d.mNum,
+      schemaHash: d.schemaHash,
+      actions: d.actions,
+      hasTKey: d.hasTKey,
+      hasEKey: d.hasEKey,
+      hasOKey: d.hasOKey,
+      hasCF: d.hasCF,
+      mToken: d.mToken,
+      staticFilterFields: d.staticFilterFields,
+      extra,
+    });
+  }
+  if (problems.length > 0) {
+    throw new LockError(`${file} has invalid entries:\n  ${problems.join('\n  ')}`, {
+      hint: 'Restore it from version control, or run `schema-sync pull` to rewrite it.',
+    });
+  }
+  messages.sort((a, b) => compareStrings(a.name, b.name));
+  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, messages };
+}

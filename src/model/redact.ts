@@ -1,0 +1,31 @@
+/**
+ * Secret redaction. Servers echo API keys back in error bodies, and URLs carry them as query
+ * parameters, so every text that may reach a user passes through a redactor built from the
+ * secrets of the run.
+ */
+
+/** The placeholder a secret is replaced with. */
+export const REDACTED = '***';
+
+/** Replaces every occurrence of the given secrets (and their URL-encoded forms) in a text. */
+export type Redactor = (text: string) => string;
+
+/** Builds a redactor for the secrets of one run; empty or missing secrets are ignored. */
+export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
+  const variants = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    variants.add(secret);
+    variants.add(encodeURIComponent(secret));
+    variants.add(new URLSearchParams({ s: secret }).toString().slice(2));
+    variants.add(JSON.stringify(secret).slice(1, -1));
+  }
+  // Longest first, so a secret that contains another is replaced whole.
+  const ordered = [...variants].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  if (ordered.length === 0) return (text) => text;
+  return (text) => {
+    let out = text;
+    for (const variant of ordered) out = out.split(variant).join(REDACTED);
+    return out;
+  };
+}

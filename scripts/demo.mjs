@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The demo: serve examples/descriptors.json with the bundled reference server, then run the
+// built CLI's `pull` into generated-example/ (lockfile inside it), then stop the server.
+// Usage: npm run demo [-- <output folder>]   (default generated-example)
+// The port is fixed so the base URL recorded in the lockfile and banners is the same on every
+// machine: the committed example must regenerate byte for byte.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = resolve(process.argv[2] ?? join(root, 'generated-example'));
+const PORT = 47211;
+
+const { startReferenceServer } = await import(join(root, 'dist/server/index.js'));
+const listing = JSON.parse(await readFile(join(root, 'examples/descriptors.json'), 'utf8'));
+const server = await startReferenceServer({ listing, port: PORT, trailer: {} });
+try {
+  const code = await new Promise((resolveCode, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'dist/cli/bin.js'),
+        'pull',
+        '--base-url', server.url,
+        '--cmd', 'getmsgtypes',
+        '--out', out,
+        '--lockfile', join(out, 'schema-sync.lock.json'),
+        '--package', 'example-schema-types',
+      ],
+      { stdio: 'inherit', cwd: root, env: { ...process.env, NO_COLOR: '1' } },
+    );
+    child.on('error', reject);
+    child.on('exit', (c) => resolveCode(c ?? 1));
+  });
+  process.exitCode = code;
+} finally {
+  await server.close();
+}

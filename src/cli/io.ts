@@ -1,0 +1,26 @@
+/** What the CLI touches of the process: injected so tests can run it in-process. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Resolves when the user asks to stop (Ctrl-C / SIGTERM); used by `serve`. */
+  untilStopped?: () => Promise<void>;
+}
+
+/** The real process. */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    untilStopped: () =>
+      new Promise((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Redactor } from '../model/redact.js';
+import type { CliIo } from './io.js';
+
+/** Log lines go to stderr (stdout is for reports), always through the redactor. */
+export interface Logger {
+  info(text: string): void;
+  warn(text: string): void;
+  verbose(text: string): void;
+  error(text: string): void;
+  /** Machine or report output for stdout. */
+  out(text: string): void;
+  color: boolean;
+}
+
+/** A logger honouring `--quiet`, `--verbose` and colour settings. */
+export function createLogger(io: CliIo, options: { quiet: boolean; verbose: boolean; color: boolean; redact: Redactor }): Logger {
+  const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const line = (stream: NodeJS.WritableStream, text: string) => stream.write(`${options.redact(text)}\n`);
+  return {
+    color: options.color,
+    info: (text) => {
+      if (!options.quiet) line(io.stderr, text);
+    },
+    warn: (text) => {
+      if (!options.quiet) line(io.stderr, `${paint('33', 'warning')}: ${text}`);
+    },
+    verbose: (text) => {
+      if (options.verbose && !options.quiet) line(io.stderr, paint('2', text));
+    },
+    error: (text) => line(io.stderr, text),
+    out: (text) => io.stdout.write(options.redact(text.endsWith('\n') ? text : `${text}\n`)),
+  };
+}
+
+/** Colour only on a TTY, never with `NO_COLOR` or `--no-color`; `--color` forces it. */
+export function useColor(io: CliIo, flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
+  if (flag === true) return true;
+  return Boolean(io.stderr.isTTY);
+}

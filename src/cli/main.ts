@@ -1,0 +1,177 @@
+import yargs, { type Argv } from 'yargs';
+import { renderReport } from '../diff/index.js';
+import { createRedactor } from '../model/redact.js';
+import { check } from '../run/check.js';
+import { generate } from '../run/generate.js';
+import { pull } from '../run/pull.js';
+import { serveCommand, type ServeArgs } from './commands/serve.js';
+import { EXIT } from './exit-codes.js';
+import type { CliIo } from './io.js';
+import { createLogger, useColor, type Logger } from './logger.js';
+import { renderError } from './render-error.js';
+import { earlySecrets, resolveOptions, type CliArgs } from './resolve-options.js';
+import { pullSummary } from './summary.js';
+import { VERSION } from './version.js';
+
+const SOURCE_GROUP = 'Source:';
+const OUTPUT_GROUP = 'Output:';
+
+function sourceOptions(y: Argv): Argv {
+  return y
+    .option('base-url', { type: 'string', group: SOURCE_GROUP, describe: 'Service base URL (env SCHEMA_SYNC_BASE_URL); /rest/proto is appended' })
+    .option('input', { type: 'string', group: SOURCE_GROUP, describe: 'Read a saved /rest/proto response (file, or - for stdin) instead of the network' })
+    .option('api-key', { type: 'string', group: SOURCE_GROUP, describe: 'API key (prefer env SCHEMA_SYNC_API_KEY); never printed or stored' })
+    .option('secret', { type: 'string', group: SOURCE_GROUP, describe: 'Secret (prefer env SCHEMA_SYNC_SECRET); never printed or stored' })
+    .option('cmd', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter cmd, e.g. getmsgtypes' })
+    .option('msg-type', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter msgType (name or number)' })
+    .option('pkey', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter pkey' })
+    .option('limit', { type: 'number', group: SOURCE_GROUP, describe: 'Query parameter limit (1..10000)' })
+    .option('view', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter view' })
+    .option('where', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter where, e.g. mToken:ne:SystemData' })
+    .option('order', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter order' })
+    .option('timeout', { type: 'number', group: SOURCE_GROUP, describe: 'Milliseconds for one request (default 30000)' })
+    .option('retries', { type: 'number', group: SOURCE_GROUP, describe: 'Retries on connection errors, 429, 502-504 (default 3)' })
+    .option('allow-truncated', { type: 'boolean', group: SOURCE_GROUP, describe: 'Accept a listing that fills --limit' });
+}
+
+function outputOptions(y: Argv): Argv {
+  return y
+    .option('out', { type: 'string', group: OUTPUT_GROUP, describe: 'Output folder (default src/generated/schema)' })
+    .option('lockfile', { type: 'string', group: OUTPUT_GROUP, describe: 'Lockfile (default schema-sync.lock.json)' })
+    .option('templates', { type: 'string', group: OUTPUT_GROUP, describe: 'Folder overriding the built-in templates' })
+    .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json and README.md for this package name' })
+    .option('format', {
+      type: 'string',
+      array: true,
+      group: OUTPUT_GROUP,
+      describe: 'Report format text|json|markdown|github; prettier formats the generated code (repeatable)',
+    });
+}
+
+/** Builds the parser; commands have no handlers: {@link runCli} dispatches after parsing. */
+function buildParser(argv: string[]): Argv {
+  return yargs(argv)
+    .scriptName('schema-sync')
+    .usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.')
+    .command('pull', 'Fetch the listing, update the lockfile and the generated code', (y) =>
+      outputOptions(sourceOptions(y))
+        .option('dry-run', { type: 'boolean', describe: 'Show what would change; write nothing' })
+        .option('allow-empty', { type: 'boolean', describe: 'Accept an empty listing while types are locked' })
+        .option('force', { type: 'boolean', describe: 'Accept a pull that removes more than half of the locked types' })
+        .example('$0 pull --base-url https://schemas.example.com --out src/generated/schema', 'Fetch and generate')
+        .example('$0 pull --dry-run --format markdown', 'Show the changes as a PR comment, write nothing'),
+    )
+    .command('check', 'Exit 1 when the service or the output folder drifted from the lockfile (writes nothing)', (y) =>
+      outputOptions(sourceOptions(y))
+        .option('fail-on', { choices: ['any', 'breaking'] as const, describe: 'Which drift exits 1 (default any)' })
+        .example('$0 check --format github', 'Annotate a GitHub Actions run')
+        .example('$0 check --fail-on breaking', 'Fail only on breaking drift'),
+    )
+    .command('generate', 'Rebuild the output folder from the lockfile alone (no network)', (y) =>
+      outputOptions(y).example('$0 generate', 'Regenerate before a build'),
+    )
+    .command('serve', 'Serve a descriptor file with the bundled reference server on loopback', (y) =>
+      y
+        .option('file', { type: 'string', demandOption: true, describe: 'Descriptor listing file (JSON array)' })
+        .option('port', { type: 'number', default: 0, describe: 'Port (0 = any free port)' })
+        .option('host', { type: 'string', describe: 'Loopback address to bind (default 127.0.0.1)' })
+        .option('api-key', { type: 'string', describe: 'Require this apikey' })
+        .option('secret', { type: 'string', describe: 'Require this secret' })
+        .option('trailer', { type: 'boolean', describe: 'Append the QueryResult trailer' })
+        .option('header-key', { choices: ['msgType', 'mTyp'] as const, describe: 'Header type key to use' })
+        .example('$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing'),
+    )
+    .option('config', { type: 'string', global: true, describe: 'Config file (default schema-sync.config.json)' })
+    .option('quiet', { type: 'boolean', global: true, describe: 'Print only errors' })
+    .option('verbose', { type: 'boolean', global: true, describe: 'Print request details and timings' })
+    .option('color', { type: 'boolean', global: true, describe: 'Colour output (--no-color to disable)' })
+    .demandCommand(1, 'Name a command: pull, check, generate or serve.')
+    .recommendCommands()
+    .strict()
+    .version(VERSION)
+    .help()
+    .alias('h', 'help')
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .exitProcess(false);
+}
+
+/**
+ * Runs the CLI and returns its exit code. The only place that reads argv, prints, and decides
+ * exit codes; everything else is the library API.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed: Record<string, unknown> | undefined;
+  let parseError: Error | undefined;
+  let helpText = '';
+  buildParser(argv).parse(argv, {}, (err, args, output) => {
+    parseError = err ?? undefined;
+    parsed = args as Record<string, unknown>;
+    helpText = output;
+  });
+  const early = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
+  if (parseError) {
+    io.stderr.write(early(`${helpText ? `${helpText}\n\n` : ''}error [USAGE]: ${parseError.message}\nhint: run schema-sync --help\n`));
+    return EXIT.error;
+  }
+  if (helpText) {
+    io.stdout.write(`${helpText}\n`);
+    return EXIT.ok;
+  }
+  const args = parsed ?? {};
+  const command = String((args['_'] as unknown[] | undefined)?.[0] ?? '');
+  const color = useColor(io, args['color'] as boolean | undefined);
+  const verbose = Boolean(args['verbose']);
+  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: early });
+  try {
+    if (command === 'serve') return await serveCommand(args as unknown as ServeArgs, io, log);
+    const resolved = await resolveOptions(args as CliArgs, io);
+    const redact = createRedactor(resolved.secrets);
+    log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact });
+    const library = {
+      ...resolved.library,
+      onWarning: (text: string) => log.warn(text),
+      onFetchEvent: (event: import('../fetch/index.js').FetchEvent) => log.verbose(describeEvent(event)),
+    };
+    const started = Date.now();
+    if (command === 'pull') {
+      const result = await pull(library);
+      const text = renderReport(result.report, { format: resolved.report, color, command: 'pull', dryRun: Boolean(library.dryRun) });
+      emitReport(log, resolved.report, text);
+      log.info(pullSummary(result, Date.now() - started));
+      return EXIT.ok;
+    }
+    if (command === 'check') {
+      const result = await check(library);
+      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color, command: 'check' }));
+      const failing = resolved.failOn === 'breaking' ? result.report.summary.breaking > 0 || result.report.staleFiles.length > 0 : !result.report.inSync;
+      return failing ? EXIT.drift : EXIT.ok;
+    }
+    if (command === 'generate') {
+      const result = await generate(library);
+      const { written, deleted } = result.write;
+      log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
+      return EXIT.ok;
+    }
+    log.error(`error [USAGE]: unknown command ${JSON.stringify(command)}\nhint: run schema-sync --help`);
+    return EXIT.error;
+  } catch (error) {
+    log.error(renderError(error, { redact: early, verbose }));
+    return EXIT.error;
+  }
+}
+
+/** JSON reports are machine output and go alone on stdout; other reports too, unless quiet. */
+function emitReport(log: Logger, format: string, text: string): void {
+  if (format === 'json' || format === 'github') log.out(text);
+  else if (text.trim() !== '') log.out(text);
+}
+
+function describeEvent(event: import('../fetch/index.js').FetchEvent): string {
+  if (event.type === 'request') return `GET ${event.url} (try ${event.attempt})`;
+  if (event.type === 'response') return `HTTP ${event.status}, ${event.bytes} bytes in ${event.ms} ms`;
+  return `retrying in ${event.delayMs} ms after ${event.reason}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * `schema-sync.config.json`. Every key is optional; flags override the file, the file overrides
+ * defaults. The API key and secret are deliberately not here: they come only from flags or the
+ * environment, so they never land in a committed file.
+ */
+export const configSchema = z
+  .object({
+    /** JSON Schema reference for editors. */
+    $schema: z.string().optional().describe('JSON Schema for editor completion.'),
+    /** Base URL of the service; `/rest/proto` is appended. @example "https://schemas.example.com" */
+    baseUrl: z.string().url().optional().describe('Base URL of the service; /rest/proto is appended.'),
+    /** Output folder for the generated TypeScript. @default "src/generated/schema" */
+    out: z.string().min(1).optional().describe('Output folder for the generated TypeScript. Default: src/generated/schema'),
+    /** Lockfile path. @default "schema-sync.lock.json" */
+    lockfile: z.string().min(1).optional().describe('Lockfile path. Default: schema-sync.lock.json'),
+    /** Query parameter `cmd`. @example "getmsgtypes" */
+    cmd: z.string().optional().describe('Query parameter cmd, e.g. getmsgtypes.'),
+    /** Query parameter `msgType`: one message type by name or number. */
+    msgType: z.string().optional().describe('Query parameter msgType: one message type by name or number.'),
+    /** Query parameter `pkey`. */
+    pkey: z.string().optional().describe('Query parameter pkey.'),
+    /** Query parameter `limit`: an integer 1..10000. */
+    limit: z.number().int().min(1).max(10_000).optional().describe('Query parameter limit: an integer 1..10000.'),
+    /** Query parameter `view`. */
+    view: z.string().optional().describe('Query parameter view.'),
+    /** Query parameter `where`. @example "mToken:ne:SystemData" */
+    where: z.string().optional().describe('Query parameter where, e.g. mToken:ne:SystemData.'),
+    /** Query parameter `order`. */
+    order: z.string().optional().describe('Query parameter order.'),
+    /** Milliseconds for one request, body included. @default 30000 */
+    timeout: z.number().int().positive().optional().describe('Milliseconds for one request. Default: 30000'),
+    /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
+    retries: z.number().int().min(0).max(10).optional().describe('Retries on connection errors, 429, 502, 503, 504. Default: 3'),
+    /** Code formatting of generated files. @default "none" */
+    format: z.enum(['prettier', 'none']).optional().describe('Format generated files with prettier. Default: none'),
+    /** Report format of pull and check. @default "text" */
+    report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull and check. Default: text'),
+    /** Which drift makes `check` exit 1. @default "any" */
+    failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check exit 1. Default: any'),
+    /** Folder whose templates override the built-in ones (banner.txt, package-readme.md). */
+    templates: z.string().optional().describe('Folder whose templates override the built-in ones.'),
+    /** Also write package.json and README.md so the folder can be consumed as this package. */
+    package: z.string().optional().describe('Package name: also write package.json and README.md into the output folder.'),
+  })
+  .strict();
+
+/** The parsed configuration file. */
+export type SchemaSyncConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,157 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NetworkError, SchemaSyncError } from '../model/errors.js';
+import { createRedactor, type Redactor } from '../model/redact.js';
+import type { ListingSource } from '../model/source.js';
+import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
+import { excerpt, interpretBody } from './interpret-body.js';
+import { parseListing, type ParsedListing } from './parse-listing.js';
+import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
+import { DEFAULT_BACKOFF, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
+
+/** Options of {@link fetchDescriptors}. */
+export interface FetchOptions {
+  /** Service base URL; `/rest/proto` is appended. */
+  baseUrl: string;
+  /** Query parameters, each sent only when set. */
+  query?: ListingQuery;
+  /** API key and secret; never recorded, always redacted. */
+  credentials?: Credentials;
+  /** Time for one whole request, body included. @default 30000 */
+  timeoutMs?: number;
+  /** Further tries after the first on connection errors, timeouts, 429, 502, 503, 504. @default 3 */
+  retries?: number;
+  /** Accept a listing that fills `limit`. @default false */
+  allowTruncated?: boolean;
+  /** Retry spacing. @default 0.5 s doubling to 10 s, with jitter */
+  backoff?: BackoffOptions;
+  /** Environment for proxy settings. @default process.env */
+  env?: NodeJS.ProcessEnv;
+  /** Progress events for `--verbose`; URLs in them are already redacted. */
+  onEvent?: (event: FetchEvent) => void;
+}
+
+/** What happened on the wire, for logs. */
+export type FetchEvent =
+  | { type: 'request'; url: string; attempt: number }
+  | { type: 'response'; status: number; bytes: number; ms: number }
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string };
+
+/** A validated listing and where it came from. */
+export interface FetchResult extends ParsedListing {
+  source: ListingSource;
+}
+
+/**
+ * Fetches every descriptor from `GET {baseUrl}/rest/proto`, with retries, and validates it.
+ * Errors are {@link SchemaSyncError}s whose messages never contain the key or secret.
+ */
+export async function fetchDescriptors(options: FetchOptions): Promise<FetchResult> {
+  const query = options.query ?? {};
+  const limit = validateLimit(query.limit);
+  const credentials = options.credentials ?? {};
+  const redact = createRedactor([credentials.apiKey, credentials.secret]);
+  const url = buildRequestUrl(options.baseUrl, query, credentials);
+  const shownUrl = redact(url.toString());
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
+  try {
+    const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
+    const body = interpretBody(response.body, response.contentType, shownUrl, redact);
+    const parsed = parseListing(body, { origin: shownUrl, limit, allowTruncated: options.allowTruncated });
+    return { ...parsed, source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } };
+  } catch (error) {
+    throw scrub(error, redact);
+  } finally {
+    await dispatcher.close().catch(() => undefined);
+  }
+}
+
+async function getWithRetries(
+  url: URL,
+  shownUrl: string,
+  redact: Redactor,
+  options: FetchOptions & { timeoutMs: number; dispatcher: Parameters<typeof httpGet>[1]['dispatcher'] },
+): Promise<HttpResponse> {
+  const retries = options.retries ?? 3;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const tries = retries + 1;
+  for (let attempt = 1; ; attempt++) {
+    options.onEvent?.({ type: 'request', url: shownUrl, attempt });
+    const started = Date.now();
+    let reason: string;
+    let retryAfterMs: number | undefined;
+    try {
+      const response = await httpGet(url, { dispatcher: options.dispatcher, timeoutMs: options.timeoutMs });
+      options.onEvent?.({ type: 'response', status: response.status, bytes: response.body.length, ms: Date.now() - started });
+      if (response.status >= 200 && response.status < 300) return response;
+      const statusError = statusFailure(response, shownUrl, redact);
+      if (!RETRY_STATUSES.has(response.status)) throw statusError;
+      if (attempt >= tries) throw exhausted(statusError, tries);
+      reason = `status ${response.status}`;
+      retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+    } catch (error) {
+      if (error instanceof SchemaSyncError) throw error;
+      const cause = describeConnectionError(error, options.timeoutMs);
+      if (attempt >= tries) {
+        throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
+          hint: 'Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.',
+        });
+      }
+      reason = cause;
+    }
+    const delayMs = retryDelayMs(attempt, retryAfterMs, backoff);
+    options.onEvent?.({ type: 'retry', attempt, delayMs, reason });
+    await sleep(delayMs);
+  }
+}
+
+function statusFailure(response: HttpResponse, shownUrl: string, redact: Redactor): NetworkError {
+  const body = excerpt(response.body, redact);
+  const detail = body ? `: ${body}` : '';
+  let hint = 'Check --base-url and the query parameters.';
+  if (response.status === 401 || response.status === 403) {
+    hint = 'The service refused the credentials: check --api-key / SCHEMA_SYNC_API_KEY and --secret / SCHEMA_SYNC_SECRET.';
+  } else if (response.status === 404) {
+    hint = 'Check --base-url: the service path /rest/proto is added to it.';
+  } else if (RETRY_STATUSES.has(response.status)) {
+    hint = 'The service is overloaded or down: try again later, or raise --retries.';
+  } else if (response.status >= 500) {
+    hint = 'The service failed: try again later, or ask its operators.';
+  }
+  return new NetworkError(`${shownUrl} answered HTTP ${response.status}${detail}`, { hint, status: response.status });
+}
+
+function exhausted(error: NetworkError, tries: number): NetworkError {
+  return new NetworkError(`gave up after ${tries} tries; last answer: ${error.message}`, {
+    hint: error.hint,
+    status: error.status,
+  });
+}
+
+function describeConnectionError(error: unknown, timeoutMs: number): string {
+  if (error instanceof TimeoutError) return `timed out after ${timeoutMs} ms (--timeout)`;
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  const message = err.cause?.message ?? err.message ?? String(error);
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset by the server',
+    UND_ERR_SOCKET: 'connection closed by the server before the answer was complete',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host name lookup failed',
+    UND_ERR_HEADERS_TIMEOUT: `no answer within ${timeoutMs} ms (--timeout)`,
+    UND_ERR_BODY_TIMEOUT: `the answer stalled for ${timeoutMs} ms (--timeout)`,
+    UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  };
+  return code && known[code] ? `${known[code]} (${code})` : message;
+}
+
+/** Last line of defence: whatever escapes carries no secret. */
+function scrub(error: unknown, redact: Redactor): unknown {
+  if (error instanceof Error) {
+    error.message = redact(error.message);
+    if (error instanceof SchemaSyncError && error.hint) (error as { hint: string | undefined }).hint = redact(error.hint);
+    if (error.stack) error.stack = redact(error.stack);
+  }
+  return error;
+}

@@ -1,0 +1,70 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
+import { Agent, EnvHttpProxyAgent, interceptors, request, type Dispatcher } from 'undici';
+
+const decoders: Record<string, (buffer: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+};
+
+/** A response read whole. */
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * The dispatcher for one run: proxies from `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` when set, and
+ * up to five redirects followed. The caller closes it.
+ */
+export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dispatcher {
+  const timeouts = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) };
+  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((key) => env[key]);
+  const base = proxied ? new EnvHttpProxyAgent(timeouts) : new Agent(timeouts);
+  return base.compose(interceptors.redirect({ maxRedirections: 5 }));
+}
+
+/**
+ * One GET, body read and decompressed. The whole exchange, body included, must finish within
+ * `timeoutMs`: undici's own timeouts are per-phase, and a body that trickles in forever would
+ * otherwise never time out.
+ */
+export async function httpGet(url: URL, options: { dispatcher: Dispatcher; timeoutMs: number }): Promise<HttpResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutError(options.timeoutMs)), options.timeoutMs);
+  try {
+    const response = await request(url, {
+      method: 'GET',
+      dispatcher: options.dispatcher,
+      signal: controller.signal,
+      headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'schema-sync' },
+    });
+    const raw = Buffer.from(await response.body.arrayBuffer());
+    const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+    const decode = decoders[encoding];
+    const bytes = decode ? await decode(raw) : raw;
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+      body: bytes.toString('utf8'),
+    };
+  } catch (error) {
+    if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The whole exchange took longer than the timeout. */
+export class TimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+    this.name = 'TimeoutError';
+  }
+}

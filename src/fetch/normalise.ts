@@ -1,0 +1,52 @@
+import { ACTION_LETTERS, compareStrings, KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
+import type { WireMessage } from './wire-schema.js';
+
+/**
+ * Turns a validated wire message into the internal model. Known action letters become names;
+ * an unknown letter is kept as itself (and reported through `warn`), never dropped. Every field
+ * the service sent beyond the known ones is kept, as received, in `extra`.
+ */
+export function normaliseMessage(
+  message: WireMessage,
+  raw: Record<string, unknown>,
+  warn: (text: string) => void,
+): Descriptor {
+  const actions: string[] = [];
+  const letters = Array.isArray(message.actions) ? message.actions : [...message.actions.replace(/[\s,]/g, '')];
+  for (const letter of letters) {
+    const known = ACTION_LETTERS[letter.toUpperCase() as keyof typeof ACTION_LETTERS];
+    if (known) {
+      actions.push(known);
+    } else if (Object.values(ACTION_LETTERS).includes(letter as never)) {
+      actions.push(letter);
+    } else {
+      warn(`message ${JSON.stringify(message.name)}: unknown action letter ${JSON.stringify(letter)} kept as is (known: SIURD).`);
+      actions.push(letter);
+    }
+  }
+  return {
+    name: message.name,
+    mNum: message.mNum,
+    schemaHash: message.schemaHash,
+    actions,
+    hasTKey: message.hasTKey,
+    hasEKey: message.hasEKey,
+    hasOKey: message.hasOKey,
+    hasCF: message.hasCF,
+    mToken: message.mToken,
+    staticFilterFields: message.staticFilterFields,
+    extra: unknownFields(raw),
+  };
+}
+
+/** The fields of a raw message that the model does not define, keys sorted. */
+export function unknownFields(raw: Record<string, unknown>): Record<string, unknown> {
+  const known = new Set<string>(KNOWN_FIELDS);
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(raw).sort(compareStrings)) {
+    if (known.has(key)) continue;
+    // defineProperty, not assignment: a field called `__proto__` must stay an own data property.
+    Object.defineProperty(extra, key, { value: raw[key], enumerable: true, writable: true, configurable: true });
+  }
+  return extra;
+}

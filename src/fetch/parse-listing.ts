@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
+import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
+import { normaliseMessage } from './normalise.js';
+import { trailerMessageSchema, wireElementSchema, wireMessageSchema, type TrailerMessage } from './wire-schema.js';
+
+/** What a listing response holds once validated. */
+export interface ParsedListing {
+  /** Descriptors sorted by name. */
+  descriptors: Descriptor[];
+  /** The `QueryResult` status element, when the server sent one. */
+  trailer: TrailerMessage | undefined;
+  /** Things kept but worth telling (unknown action letters …). */
+  warnings: string[];
+}
+
+/** How a listing is judged. */
+export interface ParseOptions {
+  /** The `limit` that was sent: a listing that fills it may be cut short. */
+  limit?: number;
+  /** Accept a listing that fills `limit` (it may be cut short). */
+  allowTruncated?: boolean;
+  /** Where the listing came from, for messages (a URL without secrets, or a file name). */
+  origin: string;
+}
+
+const TRAILER_TYPE = 'QueryResult';
+
+/**
+ * Validates and normalises a parsed response body: every element is checked, and all issues
+ * are reported at once with index, name and field. The `QueryResult` trailer is recognised by
+ * its header type (`msgType` or `mTyp`) and never taken for a descriptor.
+ */
+export function parseListing(body: unknown, options: ParseOptions): ParsedListing {
+  if (!Array.isArray(body)) {
+    const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
+    throw new ResponseError(`${options.origin}: expected a JSON array of descriptors, got ${got}.`, {
+      hint: 'Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.',
+    });
+  }
+  const issues: ValidationIssue[] = [];
+  const warnings: string[] = [];
+  const descriptors: Descriptor[] = [];
+  const firstByName = new Map<string, number>();
+  const firstByNumber = new Map<number, { index: number; name: string }>();
+  const duplicates: string[] = [];
+  let trailer: TrailerMessage | undefined;
+
+  body.forEach((element: unknown, index) => {
+    const parsed = wireElementSchema.safeParse(element, { reportInput: true });
+    if (!parsed.success) {
+      issues.push(...toIssues(parsed.error, index, nameOf(element), ''));
+      return;
+    }
+    const header = parsed.data.header;
+    const type = header?.msgType ?? header?.mTyp;
+    const message = parsed.data.message;
+    if (type === TRAILER_TYPE) {
+      const status = trailerMessageSchema.safeParse(message, { reportInput: true });
+      if (!status.success) {
+        issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
+        return;
+      }
+      trailer = status.data;
+      return;
+    }
+    const fields = wireMessageSchema.safeParse(message, { reportInput: true });
+    if (!fields.success) {
+      issues.push(...toIssues(fields.error, index, nameOf(element), 'message.'));
+      return;
+    }
+    const descriptor = normaliseMessage(fields.data, message, (w) => warnings.push(`element ${index}: ${w}`));
+    const sameName = firstByName.get(descriptor.name);
+    if (sameName !== undefined) {
+      duplicates.push(`name ${JSON.stringify(descriptor.name)} appears at elements ${sameName} and ${index}`);
+    } else {
+      firstByName.set(descriptor.name, index);
+    }
+    const sameNumber = firstByNumber.get(descriptor.mNum);
+    if (sameNumber !== undefined) {
+      duplicates.push(
+        `mNum ${descriptor.mNum} is used by element ${sameNumber.index} (${JSON.stringify(sameNumber.name)}) and element ${index} (${JSON.stringify(descriptor.name)})`,
+      );
+    } else {
+      firstByNumber.set(descriptor.mNum, { index, name: descriptor.name });
+    }
+    descriptors.push(descriptor);
+  });
+
+  if (issues.length > 0) {
+    const lines = issues.map(formatIssue);
+    throw new ValidationError(
+      `${options.origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in the listing:\n  ${lines.join('\n  ')}`,
+      issues,
+      { hint: 'The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).' },
+    );
+  }
+  if (duplicates.length > 0) {
+    throw new RefusedError(`${options.origin}: the listing has duplicates:\n  ${duplicates.join('\n  ')}`, {
+      hint: 'Each message type needs a unique name and mNum; nothing was written. Fix the service data.',
+    });
+  }
+  if (trailer && trailer.result !== 'Ok') {
+    const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? trailer.detail : JSON.stringify(trailer.detail)}`;
+    throw new ResponseError(`${options.origin}: the service reported QueryResult ${JSON.stringify(trailer.result)}${detail}.`, {
+      hint: 'The listing is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.',
+    });
+  }
+  checkTruncation(descriptors.length, trailer, options);
+  return { descriptors: sortDescriptors(descriptors), trailer, warnings };
+}
+
+/** A listing that fills the limit may be cut short, and a cut listing looks like removals. */
+function checkTruncation(count: number, trailer: TrailerMessage | undefined, options: ParseOptions): void {
+  if (options.limit === undefined || options.allowTruncated) return;
+  const sent = trailer?.numMessagesSent ?? count;
+  if (sent >= options.limit || count >= options.limit) {
+    throw new ResponseError(
+      `${options.origin}: the listing has ${count} descriptors, as many as the limit ${options.limit}, so it may be cut short.`,
+      { hint: `Raise --limit (at most 10000), narrow the query with --where, or pass --allow-truncated if the cut is intended.` },
+    );
+  }
+}
+
+function nameOf(element: unknown): string | undefined {
+  if (element === null || typeof element !== 'object') return undefined;
+  const message = (element as { message?: unknown }).message;
+  if (message === null || typeof message !== 'object') return undefined;
+  const name = (message as { name?: unknown }).name;
+  return typeof name === 'string' && name.length > 0 ? name : undefined;
+}
+
+function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    index,
+    name,
+    field: `${prefix}${issue.path.map(String).join('.')}`.replace(/\.$/, '') || '(element)',
+    message:
+      (issue.code === 'invalid_type' && issue.path.length === 0 && prefix === '' ? 'expected an object { header, message }' : issue.message) +
+      describeInput(issue),
+  }));
+}
+
+/** `, got "abc"` for issues that carry the offending value; long values are cut. */
+function describeInput(issue: z.core.$ZodIssue): string {
+  if (!('input' in issue)) return '';
+  const input = issue.input;
+  if (input === undefined) return ', but it is missing';
+  const text = JSON.stringify(input) ?? String(input);
+  return `, got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+}
+
+function formatIssue(issue: ValidationIssue): string {
+  const who = issue.name === undefined ? `element ${issue.index}` : `element ${issue.index} (${JSON.stringify(issue.name)})`;
+  return `${who}, field ${issue.field}: ${issue.message}`;
+}

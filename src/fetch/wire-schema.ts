@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The wire shape of one listing element, validated at the edge. Flags accept `"Yes"`/`"No"` in
+ * any case and real booleans; lists accept the service's comma string or an array.
+ */
+
+const flag = z.union([
+  z.boolean(),
+  z
+    .string()
+    .refine((s) => /^(yes|no)$/i.test(s.trim()), { message: 'expected "Yes" or "No" (any case) or a boolean' })
+    .transform((s) => s.trim().toLowerCase() === 'yes'),
+], { error: 'expected "Yes" or "No" (any case) or a boolean' });
+
+const commaList = z.union([
+  z.string().transform((s) => s.split(',').map((part) => part.trim()).filter((part) => part.length > 0)),
+  z.array(z.string()),
+], { error: 'expected a comma-separated string or an array of strings' });
+
+/** Known descriptor fields of a `message`; unknown fields pass through untouched. */
+export const wireMessageSchema = z.looseObject({
+  name: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
+  mNum: z
+    .number({ error: 'expected a non-negative integer' })
+    .int({ error: 'expected a non-negative integer' })
+    .nonnegative({ error: 'expected a non-negative integer' })
+    .max(Number.MAX_SAFE_INTEGER),
+  schemaHash: z.string({ error: 'expected a string' }),
+  actions: z.union([z.string(), z.array(z.string())], { error: 'expected a string of action letters such as "SIURD"' }),
+  hasTKey: flag,
+  hasEKey: flag,
+  hasOKey: flag,
+  hasCF: flag,
+  mToken: z.string({ error: 'expected a string' }),
+  staticFilterFields: commaList,
+});
+
+/** The header: the type key may be `msgType` or the short `mTyp`. */
+export const wireHeaderSchema = z.looseObject({
+  msgType: z.string().optional(),
+  mTyp: z.string().optional(),
+});
+
+/** One element of the response array. */
+export const wireElementSchema = z.looseObject({
+  header: wireHeaderSchema.optional(),
+  message: z.record(z.string(), z.unknown(), { error: 'expected an object' }),
+});
+
+/** The `QueryResult` status element that may close the array. */
+export const trailerMessageSchema = z.looseObject({
+  numMessagesSent: z.number().optional(),
+  queryElapsed: z.unknown().optional(),
+  result: z.string(),
+  detail: z.unknown().optional(),
+});
+
+export type WireMessage = z.output<typeof wireMessageSchema>;
+export type TrailerMessage = z.output<typeof trailerMessageSchema>;

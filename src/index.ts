@@ -1,0 +1,14 @@
+/**
+ * schema-sync's library API: the CLI is a thin layer over these.
+ * @packageDocumentation
+ */
+export { pull, type PullOptions, type PullResult } from './run/pull.js';
+export { check, type CheckResult } from './run/check.js';
+export { generate, type GenerateResult } from './run/generate.js';
+export type { BaseOptions, SourceOptions } from './run/options.js';
+export { fetchDescriptors, readInputListing, type FetchOptions, type FetchResult, type ListingQuery } from './fetch/index.js';
+export { diffDescriptors, buildReport, renderReport, type DriftReport, type DriftChange, type Severity } from './diff/index.js';
+export { emitFiles as emit, type EmitOptions, type EmittedFile } from './emit/index.js';
+export type { Descriptor } from './model/descriptor.js';
+export type { Lockfile } from './model/lockfile.js';
+export * from './model/errors.js';

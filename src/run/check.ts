@@ -1,0 +1,32 @@
+import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
+import { readLockfile } from '../lock/index.js';
+import { LockError } from '../model/errors.js';
+import { compareOutput } from '../write/index.js';
+import { acquireListing } from './acquire-listing.js';
+import { resolvePaths, type SourceOptions } from './options.js';
+import { renderOutput } from './render-output.js';
+
+/** What {@link check} found. */
+export interface CheckResult {
+  report: DriftReport;
+  messageCount: number;
+}
+
+/**
+ * fetch → diff against the lockfile, and compare the output folder with what the lockfile
+ * generates. Writes nothing, ever.
+ */
+export async function check(options: SourceOptions): Promise<CheckResult> {
+  const paths = resolvePaths(options);
+  const lock = await readLockfile(paths.lockfilePath);
+  if (!lock) {
+    throw new LockError(`no lockfile at ${paths.lockfilePath}: there is nothing to check against.`, {
+      hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
+    });
+  }
+  const listing = await acquireListing(options, paths.cwd);
+  const changes = diffDescriptors({ locked: lock.messages, fetched: listing.descriptors });
+  const expected = await renderOutput(lock, options, paths);
+  const staleFiles = await compareOutput(paths.outDir, expected);
+  return { report: buildReport({ changes, staleFiles }), messageCount: listing.descriptors.length };
+}

@@ -1,0 +1,26 @@
+import { readLockfile } from '../lock/index.js';
+import { LockError } from '../model/errors.js';
+import { writeOutput, type WriteResult } from '../write/index.js';
+import { resolvePaths, type BaseOptions } from './options.js';
+import { renderOutput } from './render-output.js';
+
+/** What {@link generate} did. */
+export interface GenerateResult {
+  messageCount: number;
+  write: WriteResult;
+  outDir: string;
+}
+
+/** Rebuilds the output folder from the lockfile alone; never touches the network. */
+export async function generate(options: BaseOptions): Promise<GenerateResult> {
+  const paths = resolvePaths(options);
+  const lock = await readLockfile(paths.lockfilePath);
+  if (!lock) {
+    throw new LockError(`no lockfile at ${paths.lockfilePath}.`, {
+      hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
+    });
+  }
+  const files = await renderOutput(lock, options, paths);
+  const write = await writeOutput({ outDir: paths.outDir, files });
+  return { messageCount: lock.messages.length, write, outDir: paths.outDir };
+}

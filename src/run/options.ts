@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import type { FetchEvent, ListingQuery } from '../fetch/index.js';
+
+/** Options every library entry point shares. Paths are resolved against `cwd`. */
+export interface BaseOptions {
+  /** Working directory for relative paths. @default process.cwd() */
+  cwd?: string;
+  /** Output folder of the generated TypeScript. @default "src/generated/schema" */
+  out?: string;
+  /** Lockfile path. @default "schema-sync.lock.json" */
+  lockfile?: string;
+  /** Folder whose templates override the built-in ones. */
+  templates?: string;
+  /** Also write package.json and README.md under this package name. */
+  packageName?: string;
+  /** Format generated files with prettier (config resolved from the output folder). @default false */
+  prettier?: boolean;
+  /** Called with warnings (unknown action letters …). */
+  onWarning?: (text: string) => void;
+}
+
+/** Options of the entry points that get a listing: from the service, or from a saved response. */
+export interface SourceOptions extends BaseOptions {
+  /** Service base URL; required unless `input` is given. */
+  baseUrl?: string;
+  /** A saved `/rest/proto` response to read instead of the network (`-` = standard input). */
+  input?: string;
+  /** Query parameters, each sent only when set. */
+  query?: ListingQuery;
+  /** API key (never recorded, always redacted). */
+  apiKey?: string;
+  /** Secret (never recorded, always redacted). */
+  secret?: string;
+  /** Milliseconds for one request. @default 30000 */
+  timeoutMs?: number;
+  /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
+  retries?: number;
+  /** Accept a listing that fills `limit`. @default false */
+  allowTruncated?: boolean;
+  /** Network events, for `--verbose`. */
+  onFetchEvent?: (event: FetchEvent) => void;
+}
+
+/** Defaults of the output folder and lockfile. */
+export const DEFAULT_OUT = 'src/generated/schema';
+export const DEFAULT_LOCKFILE = 'schema-sync.lock.json';
+
+/** Absolute paths of the output folder and lockfile. */
+export function resolvePaths(options: BaseOptions): { cwd: string; outDir: string; lockfilePath: string } {
+  const cwd = options.cwd ?? process.cwd();
+  return {
+    cwd,
+    outDir: resolve(cwd, options.out ?? DEFAULT_OUT),
+    lockfilePath: resolve(cwd, options.lockfile ?? DEFAULT_LOCKFILE),
+  };
+}

@@ -1,0 +1,79 @@
+import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
+import { fieldChanges } from './field-changes.js';
+import { mostSevere } from './severity.js';
+import { sortChanges } from './sort-changes.js';
+import type { DriftChange } from './types.js';
+
+/**
+ * Compares the locked descriptors with the fetched ones. Pure: no I/O, inputs untouched.
+ *
+ * Message types are matched by name. A locked name that is gone, whose `mNum` reappears under a
+ * name the lockfile does not know, is one `renamed` change rather than a `removed` plus an
+ * `added` (buf and prisma report moves the same way; two entries would double-count it).
+ * Names are unique within each list and `mNum`s within the fetched one (the fetch and lock
+ * stages refuse duplicates); should they not be, the first by name wins.
+ *
+ * @returns the changes sorted by severity (breaking first), then by name; `[]` when in sync.
+ * @example
+ * diffDescriptors({ locked: lock.messages, fetched: await fetchDescriptors(options) })
+ */
+export function diffDescriptors(input: {
+  locked: readonly Descriptor[];
+  fetched: readonly Descriptor[];
+}): DriftChange[] {
+  const locked = byName(input.locked);
+  const fetched = byName(input.fetched);
+  const changes: DriftChange[] = [];
+
+  // Fetched message types the lockfile has never seen: added, or the new name of a rename.
+  const fresh = [...fetched.values()].filter((descriptor) => !locked.has(descriptor.name));
+  const claimed = new Set<string>();
+
+  for (const before of locked.values()) {
+    const after = fetched.get(before.name);
+    if (after) {
+      const fields = fieldChanges({ before, after });
+      if (fields.length > 0) {
+        const severity = mostSevere(fields.map((f) => f.severity));
+        changes.push({ kind: 'changed', name: after.name, severity, fields });
+      }
+      continue;
+    }
+    const renamedTo = fresh.find((candidate) => candidate.mNum === before.mNum && !claimed.has(candidate.name));
+    if (renamedTo) {
+      claimed.add(renamedTo.name);
+      changes.push(renamed({ before, after: renamedTo }));
+    } else {
+      changes.push({ kind: 'removed', name: before.name, severity: 'breaking', before: { mNum: before.mNum } });
+    }
+  }
+
+  for (const after of fresh) {
+    if (!claimed.has(after.name)) {
+      changes.push({ kind: 'added', name: after.name, severity: 'safe', after: { mNum: after.mNum } });
+    }
+  }
+  return sortChanges(changes);
+}
+
+/** The `renamed` change; its fields start with `name` because `KNOWN_FIELDS` does. */
+function renamed(pair: { before: Descriptor; after: Descriptor }): DriftChange {
+  const fields = fieldChanges(pair);
+  return {
+    kind: 'renamed',
+    name: pair.after.name,
+    severity: mostSevere(fields.map((f) => f.severity)),
+    before: { name: pair.before.name, mNum: pair.before.mNum },
+    after: { name: pair.after.name, mNum: pair.after.mNum },
+    fields,
+  };
+}
+
+/** Descriptors by name, in name order (so pairing renames does not depend on input order). */
+function byName(descriptors: readonly Descriptor[]): Map<string, Descriptor> {
+  const map = new Map<string, Descriptor>();
+  for (const descriptor of sortDescriptors(descriptors)) {
+    if (!map.has(descriptor.name)) map.set(descriptor.name, descriptor);
+  }
+  return map;
+}

@@ -1,0 +1,43 @@
+import { displayName } from './format-value.js';
+import { codeSpan, escapeCell } from './markdown.js';
+import type { DriftChange, DriftReport, RenderOptions } from './types.js';
+import { fieldLines, STALE_HINT, staleReason, subject, summaryLine } from './wording.js';
+
+/**
+ * The report as a PR comment or job summary: a heading, the summary line, a table
+ * `| Severity | Change | Message | Details |` with one row per change, and the stale files as a
+ * list. Server strings only ever appear inside code spans, so they cannot add markup, links,
+ * mentions or table cells. No trailing newline.
+ */
+export function renderMarkdown(report: DriftReport, options: Pick<RenderOptions, 'command' | 'dryRun'>): string {
+  const blocks = [`### ${heading(options)}`, summaryLine(report, options)];
+
+  if (report.changes.length > 0) {
+    const rows = report.changes.map(
+      (change) =>
+        `| ${change.severity} | ${change.kind} | ${escapeCell(codeSpan(displayName(change.name)))} | ${escapeCell(details(change))} |`,
+    );
+    blocks.push(['| Severity | Change | Message | Details |', '| --- | --- | --- | --- |', ...rows].join('\n'));
+  }
+
+  if (report.staleFiles.length > 0) {
+    const items = report.staleFiles.map((file) => `- ${codeSpan(displayName(file.path))} — ${staleReason(file)}`);
+    blocks.push(['**Stale files**', '', ...items, '', STALE_HINT].join('\n'));
+  }
+  return blocks.join('\n\n');
+}
+
+function heading(options: Pick<RenderOptions, 'command' | 'dryRun'>): string {
+  if (options.command === 'check') return 'Schema drift';
+  return options.dryRun ? 'Schema changes (dry run)' : 'Schema changes';
+}
+
+/** The Details cell: the rest of the subject, then each field; `<br>` between lines. */
+function details(change: DriftChange): string {
+  const lines: string[] = [];
+  if (change.kind === 'added') lines.push(`mNum ${change.after.mNum}`);
+  if (change.kind === 'removed') lines.push(`mNum ${change.before.mNum}`);
+  if (change.kind === 'renamed') lines.push(subject(change, codeSpan));
+  lines.push(...fieldLines(change, codeSpan));
+  return lines.join('<br>');
+}

@@ -1,0 +1,51 @@
+import { displayName } from './format-value.js';
+import { SEVERITIES } from './severity.js';
+import type { DriftReport, RenderOptions, Severity } from './types.js';
+import { fieldLines, STALE_HINT, subject, summaryLine } from './wording.js';
+
+/** SGR colour codes per severity; stale files count as errors, like breaking changes. */
+const COLORS: Record<Severity | 'stale', string> = { breaking: '31', dangerous: '33', safe: '32', stale: '31' };
+
+const HEADINGS: Record<Severity, string> = { breaking: 'Breaking', dangerous: 'Dangerous', safe: 'Safe' };
+
+/**
+ * The report for people: one group per severity (worst first), each change as
+ * `kind subject` with its fields indented below, then stale files, then the summary line.
+ * ANSI colours only with `color: true`; every server string is escaped, so the output holds
+ * no escape sequence or line break that we did not put there. No trailing newline.
+ *
+ * @example
+ * Breaking
+ *   removed OldType (mNum 1)
+ *
+ * Dangerous
+ *   changed SomeType
+ *     schemaHash: "6F89DED149E6399C" → "0A1B2C3D4E5F6071"
+ *
+ * Drift: 2 message types (1 breaking, 1 dangerous, 0 safe)
+ */
+export function renderText(report: DriftReport, options: Pick<RenderOptions, 'color' | 'command' | 'dryRun'>): string {
+  const paint = (code: string, text: string): string => (options.color ? `\u001b[1;${code}m${text}\u001b[0m` : text);
+  const blocks: string[] = [];
+
+  for (const severity of SEVERITIES) {
+    const changes = report.changes.filter((change) => change.severity === severity);
+    if (changes.length === 0) continue;
+    const lines = [paint(COLORS[severity], HEADINGS[severity])];
+    for (const change of changes) {
+      lines.push(`  ${change.kind} ${subject(change)}`);
+      for (const line of fieldLines(change)) lines.push(`    ${line}`);
+    }
+    blocks.push(lines.join('\n'));
+  }
+
+  if (report.staleFiles.length > 0) {
+    const lines = [paint(COLORS.stale, 'Stale files')];
+    for (const file of report.staleFiles) lines.push(`  ${file.reason} ${displayName(file.path)}`);
+    lines.push(`  ${STALE_HINT}`);
+    blocks.push(lines.join('\n'));
+  }
+
+  blocks.push(summaryLine(report, options));
+  return blocks.join('\n\n');
+}

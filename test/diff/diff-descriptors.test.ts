@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { diffDescriptors, type DriftChange, type Severity } from '../../src/diff/index.js';
+import type { Descriptor } from '../../src/model/descriptor.js';
+import { descriptor } from './descriptor-fixture.js';
+
+/** One changed field on a message type called `M`. */
+interface FieldCase {
+  name: string;
+  before: Partial<Omit<Descriptor, 'name'>>;
+  after: Partial<Omit<Descriptor, 'name'>>;
+  want: { field: string; before: unknown; after: unknown; severity: Severity }[];
+}
+
+const fieldCases: FieldCase[] = [
+  {
+    name: 'mNum changed',
+    before: { mNum: 1 },
+    after: { mNum: 2 },
+    want: [{ field: 'mNum', before: 1, after: 2, severity: 'breaking' }],
+  },
+  {
+    name: 'schemaHash changed',
+    before: { schemaHash: 'AAAA' },
+    after: { schemaHash: 'BBBB' },
+    want: [{ field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous' }],
+  },
+  {
+    name: 'an action removed',
+    before: { actions: ['select', 'insert'] },
+    after: { actions: ['select'] },
+    want: [{ field: 'actions', before: ['select', 'insert'], after: ['select'], severity: 'breaking' }],
+  },
+  {
+    name: 'an action added',
+    before: { actions: ['select'] },
+    after: { actions: ['select', 'delete'] },
+    want: [{ field: 'actions', before: ['select'], after: ['select', 'delete'], severity: 'safe' }],
+  },
+  {
+    name: 'one action removed and one added: one field, breaking',
+    before: { actions: ['select', 'insert'] },
+    after: { actions: ['select', 'update'] },
+    want: [{ field: 'actions', before: ['select', 'insert'], after: ['select', 'update'], severity: 'breaking' }],
+  },
+  {
+    name: 'actions reordered only',
+    before: { actions: ['select', 'insert'] },
+    after: { actions: ['insert', 'select'] },
+    want: [{ field: 'actions', before: ['select', 'insert'], after: ['insert', 'select'], severity: 'safe' }],
+  },
+  {
+    name: 'an unknown action letter removed',
+    before: { actions: ['select', 'X'] },
+    after: { actions: ['select'] },
+    want: [{ field: 'actions', before: ['select', 'X'], after: ['select'], severity: 'breaking' }],
+  },
+  ...(['hasTKey', 'hasEKey', 'hasOKey'] as const).flatMap((flag): FieldCase[] => [
+    {
+      name: `${flag} true → false`,
+      before: { [flag]: true },
+      after: { [flag]: false },
+      want: [{ field: flag, before: true, after: false, severity: 'breaking' }],
+    },
+    {
+      name: `${flag} false → true`,
+      before: { [flag]: false },
+      after: { [flag]: true },
+      want: [{ field: flag, before: false, after: true, severity: 'safe' }],
+    },
+  ]),
+  {
+    name: 'hasCF false → true',
+    before: { hasCF: false },
+    after: { hasCF: true },
+    want: [{ field: 'hasCF', before: false, after: true, severity: 'dangerous' }],
+  },
+  {
+    name: 'hasCF true → false',
+    before: { hasCF: true },
+    after: { hasCF: false },
+    want: [{ field: 'hasCF', before: true, after: false, severity: 'dangerous' }],
+  },
+  {
+    name: 'token moved',
+    before: { mToken: 'Core' },
+    after: { mToken: 'SystemData' },
+    want: [{ field: 'mToken', before: 'Core', after: 'SystemData', severity: 'breaking' }],
+  },
+  {
+    name: 'filter field added',
+    before: { staticFilterFields: ['region'] },
+    after: { staticFilterFields: ['region', 'site'] },
+    want: [{ field: 'staticFilterFields', before: ['region'], after: ['region', 'site'], severity: 'dangerous' }],
+  },
+  {
+    name: 'filter fields emptied',
+    before: { staticFilterFields: ['region'] },
+    after: { staticFilterFields: [] },
+    want: [{ field: 'staticFilterFields', before: ['region'], after: [], severity: 'dangerous' }],
+  },
+  {
+    name: 'description only',
+    before: { extra: { desc: 'Old text' } },
+    after: { extra: { desc: 'New text' } },
+    want: [{ field: 'desc', before: 'Old text', after: 'New text', severity: 'safe' }],
+  },
+  {
+    name: 'unknown field changed',
+    before: { extra: { topic: 'a/b' } },
+    after: { extra: { topic: 'a/c' } },
+    want: [{ field: 'topic', before: 'a/b', after: 'a/c', severity: 'safe' }],
+  },
+  {
+    name: 'unknown field added',
+    before: { extra: {} },
+    after: { extra: { pkey: ['id'] } },
+    want: [{ field: 'pkey', before: undefined, after: ['id'], severity: 'safe' }],
+  },
+  {
+    name: 'unknown field removed',
+    before: { extra: { dataProducts: { a: 1 } } },
+    after: { extra: {} },
+    want: [{ field: 'dataProducts', before: { a: 1 }, after: undefined, severity: 'safe' }],
+  },
+  {
+    name: 'unknown field changed deep inside',
+    before: { extra: { nested: { list: [1, { x: 'y' }] } } },
+    after: { extra: { nested: { list: [1, { x: 'z' }] } } },
+    want: [{ field: 'nested', before: { list: [1, { x: 'y' }] }, after: { list: [1, { x: 'z' }] }, severity: 'safe' }],
+  },
+  {
+    name: 'unknown field null vs absent',
+    before: { extra: { topic: null } },
+    after: { extra: {} },
+    want: [{ field: 'topic', before: null, after: undefined, severity: 'safe' }],
+  },
+  {
+    name: 'unknown field named like an Object.prototype member',
+    before: { extra: {} },
+    after: { extra: JSON.parse('{"constructor":"c","__proto__":"p"}') as Record<string, unknown> },
+    want: [
+      { field: '__proto__', before: undefined, after: 'p', severity: 'safe' },
+      { field: 'constructor', before: undefined, after: 'c', severity: 'safe' },
+    ],
+  },
+  {
+    name: 'several fields: KNOWN_FIELDS order, then unknown keys sorted',
+    before: { extra: { zeta: 1, desc: 'a' }, mToken: 'Core', hasCF: false, schemaHash: 'AAAA', actions: ['select'] },
+    after: {
+      extra: { zeta: 2, desc: 'b' },
+      mToken: 'Other',
+      hasCF: true,
+      schemaHash: 'BBBB',
+      actions: ['select', 'insert'],
+    },
+    want: [
+      { field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous' },
+      { field: 'actions', before: ['select'], after: ['select', 'insert'], severity: 'safe' },
+      { field: 'hasCF', before: false, after: true, severity: 'dangerous' },
+      { field: 'mToken', before: 'Core', after: 'Other', severity: 'breaking' },
+      { field: 'desc', before: 'a', after: 'b', severity: 'safe' },
+      { field: 'zeta', before: 1, after: 2, severity: 'safe' },
+    ],
+  },
+];
+
+const worst = (fields: FieldCase['want']): Severity =>
+  fields.some((f) => f.severity === 'breaking')
+    ? 'breaking'
+    : fields.some((f) => f.severity === 'dangerous')
+      ? 'dangerous'
+      : 'safe';
+
+describe('diffDescriptors: field rules', () => {
+  it.each(fieldCases)('$name', ({ before, after, want }) => {
+    const got = diffDescriptors({ locked: [descriptor('M', before)], fetched: [descriptor('M', after)] });
+    expect(got).toEqual([{ kind: 'changed', name: 'M', severity: worst(want), fields: want }]);
+  });
+});
+
+describe('diffDescriptors: kinds', () => {
+  const cases: { name: string; locked: Descriptor[]; fetched: Descriptor[]; want: DriftChange[] }[] = [
+    { name: 'both empty', locked: [], fetched: [], want: [] },
+    {
+      name: 'identical lists, in another order',
+      locked: [descriptor('A', { mNum: 1 }), descriptor('B', { mNum: 2, extra: { desc: 'x', o: { a: 1, b: 2 } } })],
+      fetched: [descriptor('B', { mNum: 2, extra: { o: { b: 2, a: 1 }, desc: 'x' } }), descriptor('A', { mNum: 1 })],
+      want: [],
+    },
+    {
+      name: 'added',
+      locked: [],
+      fetched: [descriptor('New', { mNum: 9 })],
+      want: [{ kind: 'added', name: 'New', severity: 'safe', after: { mNum: 9 } }],
+    },
+    {
+      name: 'removed',
+      locked: [descriptor('Old', { mNum: 1 })],
+      fetched: [],
+      want: [{ kind: 'removed', name: 'Old', severity: 'breaking', before: { mNum: 1 } }],
+    },
+    {
+      name: 'renamed: same mNum under a new name',
+      locked: [descriptor('Old', { mNum: 5 })],
+      fetched: [descriptor('New', { mNum: 5 })],
+      want: [
+        {
+          kind: 'renamed',
+          name: 'New',
+          severity: 'breaking',
+          before: { name: 'Old', mNum: 5 },
+          after: { name: 'New', mNum: 5 },
+          fields: [{ field: 'name', before: 'Old', after: 'New', severity: 'breaking' }],
+        },
+      ],
+    },
+    {
+      name: 'renamed with another field changed',
+      locked: [descriptor('Old', { mNum: 5, schemaHash: 'AAAA', extra: { desc: 'd' } })],
+      fetched: [descriptor('New', { mNum: 5, schemaHash: 'BBBB', extra: { desc: 'd' } })],
+      want: [
+        {
+          kind: 'renamed',
+          name: 'New',
+          severity: 'breaking',
+          before: { name: 'Old', mNum: 5 },
+          after: { name: 'New', mNum: 5 },
+          fields: [
+            { field: 'name', before: 'Old', after: 'New', severity: 'breaking' },
+            { field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'not a rename when the mNum moved to a name the lockfile already has',
+      locked: [descriptor('A', { mNum: 1 }), descriptor('B', { mNum: 2 })],
+      fetched: [descriptor('B', { mNum: 1 })],
+      want: [
+        { kind: 'removed', name: 'A', severity: 'breaking', before: { mNum: 1 } },
+        {
+          kind: 'changed',
+          name: 'B',
+          severity: 'breaking',
+          fields: [{ field: 'mNum', before: 2, after: 1, severity: 'breaking' }],
+        },
+      ],
+    },
+    {
+      name: 'removed and added with different mNums stay removed + added',
+      locked: [descriptor('Old', { mNum: 1 })],
+      fetched: [descriptor('New', { mNum: 2 })],
+      want: [
+        { kind: 'removed', name: 'Old', severity: 'breaking', before: { mNum: 1 } },
+        { kind: 'added', name: 'New', severity: 'safe', after: { mNum: 2 } },
+      ],
+    },
+    {
+      name: 'two locked names with one mNum: the first by name takes the rename',
+      locked: [descriptor('Y', { mNum: 3 }), descriptor('X', { mNum: 3 })],
+      fetched: [descriptor('Z', { mNum: 3 })],
+      want: [
+        { kind: 'removed', name: 'Y', severity: 'breaking', before: { mNum: 3 } },
+        {
+          kind: 'renamed',
+          name: 'Z',
+          severity: 'breaking',
+          before: { name: 'X', mNum: 3 },
+          after: { name: 'Z', mNum: 3 },
+          fields: [{ field: 'name', before: 'X', after: 'Z', severity: 'breaking' }],
+        },
+      ],
+    },
+  ];
+
+  it.each(cases)('$name', ({ locked, fetched, want }) => {
+    expect(diffDescriptors({ locked, fetched })).toEqual(want);
+  });
+});
+
+describe('diffDescriptors: order', () => {
+  it('sorts by severity (breaking, dangerous, safe), then by name in code-unit order', () => {
+    const locked = [
+      descriptor('b', { mNum: 1 }),
+      descriptor('a', { mNum: 2 }),
+      descriptor('Z', { mNum: 3 }),
+      descriptor('ä', { mNum: 4 }),
+      descriptor('B', { mNum: 5 }),
+    ];
+    const fetched = [
+      descriptor('new', { mNum: 10 }),
+      descriptor('b', { mNum: 1, hasCF: true }),
+      descriptor('a', { mNum: 2, extra: { desc: 'x' } }),
+      descriptor('Z', { mNum: 3, mToken: 'Other' }),
+      descriptor('ä', { mNum: 4, schemaHash: 'CCCC' }),
+      descriptor('B', { mNum: 5, hasOKey: false }),
+      descriptor('A', { mNum: 11 }),
+    ];
+    const got = diffDescriptors({ locked, fetched }).map((c) => `${c.severity} ${c.kind} ${c.name}`);
+    expect(got).toEqual([
+      'breaking changed B',
+      'breaking changed Z',
+      'dangerous changed b',
+      'dangerous changed ä',
+      'safe added A',
+      'safe changed a',
+      'safe added new',
+    ]);
+  });
+
+  it('does not depend on the order of either input', () => {
+    const locked = [descriptor('A', { mNum: 1 }), descriptor('B', { mNum: 2 }), descriptor('C', { mNum: 3 })];
+    const fetched = [
+      descriptor('C', { mNum: 3, hasCF: true }),
+      descriptor('D', { mNum: 2 }),
+      descriptor('E', { mNum: 4 }),
+    ];
+    const want = diffDescriptors({ locked, fetched });
+    expect(diffDescriptors({ locked: [...locked].reverse(), fetched: [...fetched].reverse() })).toEqual(want);
+  });
+
+  it('leaves its inputs untouched and shares no arrays with them', () => {
+    const locked = [descriptor('M', { actions: ['select'] })];
+    const fetched = [descriptor('M', { actions: ['select', 'insert'] })];
+    const snapshot = structuredClone({ locked, fetched });
+    const [change] = diffDescriptors({ locked, fetched });
+    expect({ locked, fetched }).toEqual(snapshot);
+    if (change?.kind !== 'changed') throw new Error('expected a changed entry');
+    (change.fields[0]?.after as string[]).push('mutated');
+    expect(fetched[0]?.actions).toEqual(['select', 'insert']);
+  });
+});

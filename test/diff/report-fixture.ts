@@ -1,0 +1,55 @@
+import { buildReport, type DriftReport } from '../../src/diff/index.js';
+
+/** A report with one change of each kind and severity, and one stale file. */
+export function sampleReport(): DriftReport {
+  return buildReport({
+    changes: [
+      { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 1 } },
+      {
+        kind: 'renamed',
+        name: 'NewName',
+        severity: 'breaking',
+        before: { name: 'Was', mNum: 5 },
+        after: { name: 'NewName', mNum: 5 },
+        fields: [
+          { field: 'name', before: 'Was', after: 'NewName', severity: 'breaking' },
+          { field: 'hasCF', before: false, after: true, severity: 'dangerous' },
+        ],
+      },
+      {
+        kind: 'changed',
+        name: 'SomeType',
+        severity: 'dangerous',
+        fields: [
+          { field: 'schemaHash', before: '6F89', after: '0A1B', severity: 'dangerous' },
+          { field: 'topic', before: undefined, after: 'a/b', severity: 'safe' },
+        ],
+      },
+      { kind: 'added', name: 'Fresh', severity: 'safe', after: { mNum: 9 } },
+    ],
+    staleFiles: [{ path: 'messages/OldType.ts', reason: 'extra' }],
+  });
+}
+
+/** A report whose server-chosen strings try to break out of every format. */
+export function hostileReport(): DriftReport {
+  return buildReport({
+    changes: [
+      {
+        kind: 'changed',
+        name: 'Evil\n::error::pwned',
+        severity: 'safe',
+        fields: [
+          { field: 'desc', before: 'a|b', after: '\u001b[31mred\r\n%0A`tick`', severity: 'safe' },
+          { field: 'x\u009bk', before: 1, after: 2, severity: 'safe' },
+        ],
+      },
+    ],
+    staleFiles: [{ path: 'messages/a,b:c%.ts', reason: 'modified' }],
+  });
+}
+
+/** An empty report. */
+export function inSyncReport(): DriftReport {
+  return buildReport({ changes: [] });
+}

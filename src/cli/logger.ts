@@ -10,6 +10,7 @@ export interface Logger {
   /** Machine or report output for stdout. */
   out(text: string): void;
   color: boolean;
+  quiet: boolean;
 }
 
 /** A logger honouring `--quiet`, `--verbose` and colour settings. */
@@ -18,6 +19,7 @@ export function createLogger(io: CliIo, options: { quiet: boolean; verbose: bool
   const line = (stream: NodeJS.WritableStream, text: string) => stream.write(`${options.redact(text)}\n`);
   return {
     color: options.color,
+    quiet: options.quiet,
     info: (text) => {
       if (!options.quiet) line(io.stderr, text);
     },

@@ -1,4 +1,6 @@
+import { appendFile } from 'node:fs/promises';
 import yargs, { type Argv } from 'yargs';
+import { didYouMean } from '../config/did-you-mean.js';
 import { renderReport } from '../diff/index.js';
 import { createRedactor } from '../model/redact.js';
 import { check } from '../run/check.js';
@@ -13,6 +15,7 @@ import { earlySecrets, resolveOptions, type CliArgs } from './resolve-options.js
 import { pullSummary } from './summary.js';
 import { VERSION } from './version.js';
 
+const COMMANDS = ['pull', 'check', 'generate', 'serve', 'init'];
 const SOURCE_GROUP = 'Source:';
 const OUTPUT_GROUP = 'Output:';
 
@@ -103,6 +106,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let parsed: Record<string, unknown> | undefined;
   let parseError: Error | undefined;
   let helpText = '';
+  // yargs reads a lone `-` as a positional; `--input -` means standard input.
+  argv = argv.map((arg, i) => (arg === '-' && argv[i - 1] === '--input' ? '--input=-' : arg)).filter((arg, i, all) => !(arg === '--input' && all[i + 1] === '--input=-'));
   buildParser(argv).parse(argv, {}, (err, args, output) => {
     parseError = err ?? undefined;
     parsed = args as Record<string, unknown>;
@@ -110,7 +115,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   });
   const early = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
   if (parseError) {
-    io.stderr.write(early(`${helpText ? `${helpText}\n\n` : ''}error [USAGE]: ${parseError.message}\nhint: run schema-sync --help\n`));
+    const first = String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? '');
+    const topic = COMMANDS.includes(first) ? `${first} ` : '';
+    const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(parseError.message);
+    const hint = `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`;
+    io.stderr.write(early(`error [USAGE]: ${parseError.message}\nhint: ${hint}\n`));
     return EXIT.error;
   }
   if (helpText) {
@@ -143,6 +152,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'check') {
       const result = await check(library);
       emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color, command: 'check' }));
+      await appendStepSummary(io, renderReport(result.report, { format: 'markdown', command: 'check' }));
       const failing = resolved.failOn === 'breaking' ? result.report.summary.breaking > 0 || result.report.staleFiles.length > 0 : !result.report.inSync;
       return failing ? EXIT.drift : EXIT.ok;
     }
@@ -160,10 +170,31 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** JSON reports are machine output and go alone on stdout; other reports too, unless quiet. */
+/** Reports go to stdout; JSON and GitHub annotations are machine output and print even with --quiet. */
 function emitReport(log: Logger, format: string, text: string): void {
-  if (format === 'json' || format === 'github') log.out(text);
-  else if (text.trim() !== '') log.out(text);
+  if (text.trim() === '') return;
+  if (format === 'json' || format === 'github' || !log.quiet) log.out(text);
+}
+
+const FLAGS = [
+  'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
+  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'format', 'dry-run', 'allow-empty', 'force',
+  'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
+];
+
+/** "Did you mean --base-url?" for yargs' "Unknown argument: bsae-url". */
+function suggestFlag(message: string): string | undefined {
+  const unknown = /^Unknown arguments?: ([^,\s]+)/.exec(message)?.[1];
+  if (!unknown || unknown.length < 2) return undefined;
+  const match = didYouMean(unknown, FLAGS);
+  return match ? `Did you mean --${match}?` : undefined;
+}
+
+/** Under GitHub Actions, the markdown report also goes to the job summary page. */
+async function appendStepSummary(io: CliIo, markdown: string): Promise<void> {
+  const file = io.env['GITHUB_STEP_SUMMARY'];
+  if (io.env['GITHUB_ACTIONS'] !== 'true' || !file) return;
+  await appendFile(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
 }
 
 function describeEvent(event: import('../fetch/index.js').FetchEvent): string {

@@ -1,7 +1,7 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
-import { compareOutput } from '../write/index.js';
+import { compareOutput, openFolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { resolvePaths, type SourceOptions } from './options.js';
 import { renderOutput } from './render-output.js';
@@ -18,7 +18,9 @@ export interface CheckResult {
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
   const paths = resolvePaths(options);
-  const lock = await readLockfile(paths.lockfilePath);
+  // Read-only: a pending interrupted run is honoured, never finished, by check.
+  const view = await openFolderView(paths.outDir);
+  const lock = await readLockfile(view, paths.lockfilePath);
   if (!lock) {
     throw new LockError(`no lockfile at ${paths.lockfilePath}: there is nothing to check against.`, {
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
@@ -27,6 +29,6 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
   const listing = await acquireListing(options, paths.cwd);
   const changes = diffDescriptors({ locked: lock.messages, fetched: listing.descriptors });
   const expected = await renderOutput(lock, options, paths);
-  const staleFiles = await compareOutput(paths.outDir, expected);
+  const staleFiles = await compareOutput(paths.outDir, view, expected);
   return { report: buildReport({ changes, staleFiles }), messageCount: listing.descriptors.length };
 }

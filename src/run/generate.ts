@@ -1,6 +1,6 @@
 import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
-import { writeOutput, type WriteResult } from '../write/index.js';
+import { withRunLock, writeOutput, type WriteResult } from '../write/index.js';
 import { resolvePaths, type BaseOptions } from './options.js';
 import { renderOutput } from './render-output.js';
 
@@ -12,15 +12,21 @@ export interface GenerateResult {
 }
 
 /** Rebuilds the output folder from the lockfile alone; never touches the network. */
-export async function generate(options: BaseOptions): Promise<GenerateResult> {
+export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
   const paths = resolvePaths(options);
-  const lock = await readLockfile(paths.lockfilePath);
-  if (!lock) {
-    throw new LockError(`no lockfile at ${paths.lockfilePath}.`, {
-      hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
-    });
-  }
-  const files = await renderOutput(lock, options, paths);
-  const write = await writeOutput({ outDir: paths.outDir, files });
-  return { messageCount: lock.messages.length, write, outDir: paths.outDir };
+  return withRunLock(
+    paths.outDir,
+    async (view) => {
+      const lock = await readLockfile(view, paths.lockfilePath);
+      if (!lock) {
+        throw new LockError(`no lockfile at ${paths.lockfilePath}.`, {
+          hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
+        });
+      }
+      const files = await renderOutput(lock, options, paths);
+      const write = await writeOutput({ outDir: paths.outDir, view, files });
+      return { messageCount: lock.messages.length, write, outDir: paths.outDir };
+    },
+    { waitMs: options.lockWaitMs },
+  );
 }

@@ -1,7 +1,7 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { readLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
-import { writeOutput, type WriteResult } from '../write/index.js';
+import { openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { resolvePaths, type SourceOptions } from './options.js';
 import { renderOutput } from './render-output.js';
@@ -15,6 +15,8 @@ export interface PullOptions extends SourceOptions {
   allowEmpty?: boolean;
   /** Accept a pull that removes more than half of the locked types. @default false */
   force?: boolean;
+  /** How long to wait for another run on the same output folder. @default 30000 */
+  lockWaitMs?: number;
 }
 
 /** What {@link pull} did. */
@@ -30,24 +32,35 @@ export interface PullResult {
 }
 
 /**
- * fetch → diff → write lockfile → emit. Nothing is written when any step fails, so a failed
- * pull leaves the lockfile and the output folder as they were.
+ * fetch → diff → write lockfile → emit. The listing is fetched and validated before anything is
+ * touched, and the folder and lockfile change together in one transaction, so a failed or
+ * interrupted pull leaves them as they were (or, past its commit point, as it would have).
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
   const paths = resolvePaths(options);
   const listing = await acquireListing(options, paths.cwd);
-  const previous = await readLockfile(paths.lockfilePath);
-  const locked = previous?.messages ?? [];
-  checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
-  const report = buildReport({ changes: diffDescriptors({ locked, fetched: listing.descriptors }) });
   const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
-  const base = { report, messageCount: listing.descriptors.length, outDir: paths.outDir, lockfilePath: paths.lockfilePath };
-  if (options.dryRun) return { ...base, write: undefined };
-  const files = await renderOutput(next, options, paths);
-  const write = await writeOutput({
-    outDir: paths.outDir,
-    files,
-    lockfile: { path: paths.lockfilePath, text: serializeLockfile(next) },
-  });
-  return { ...base, write };
+  const plan = async (view: FolderView) => {
+    const previous = await readLockfile(view, paths.lockfilePath);
+    const locked = previous?.messages ?? [];
+    checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
+    const report = buildReport({ changes: diffDescriptors({ locked, fetched: listing.descriptors }) });
+    return { report, messageCount: listing.descriptors.length, outDir: paths.outDir, lockfilePath: paths.lockfilePath };
+  };
+  if (options.dryRun) return { ...(await plan(await openFolderView(paths.outDir))), write: undefined };
+  return withRunLock(
+    paths.outDir,
+    async (view) => {
+      const base = await plan(view);
+      const files = await renderOutput(next, options, paths);
+      const write = await writeOutput({
+        outDir: paths.outDir,
+        view,
+        files,
+        lockfile: { path: paths.lockfilePath, text: serializeLockfile(next) },
+      });
+      return { ...base, write };
+    },
+    { waitMs: options.lockWaitMs },
+  );
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { compareStrings } from '../model/descriptor.js';
-import { readManifest } from './manifest.js';
+import type { FolderView } from './folder-view.js';
+import { MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { OutputFile } from './write-output.js';
 
 /** A file in the output folder that is not what the lockfile generates. */
@@ -15,21 +14,18 @@ export interface FolderDrift {
  * file, a hand-edited one, or a generated file that should no longer be there (listed in the
  * manifest) is drift. Foreign files the manifest does not name are not schema-sync's business.
  */
-export async function compareOutput(outDir: string, expected: readonly OutputFile[]): Promise<FolderDrift[]> {
+export async function compareOutput(outDir: string, view: FolderView, expected: readonly OutputFile[]): Promise<FolderDrift[]> {
   const drift: FolderDrift[] = [];
   const wanted = new Set(expected.map((f) => f.path));
   await Promise.all(
     expected.map(async (file) => {
-      const current = await readFile(join(outDir, file.path)).catch(() => undefined);
+      const current = await view.read(file.path);
       if (current === undefined) drift.push({ path: file.path, reason: 'missing' });
       else if (!current.equals(Buffer.from(file.text, 'utf8'))) drift.push({ path: file.path, reason: 'modified' });
     }),
   );
-  const manifest = await readManifest(outDir);
-  for (const path of manifest.files) {
-    if (wanted.has(path)) continue;
-    const present = await readFile(join(outDir, path)).then(() => true, () => false);
-    if (present) drift.push({ path, reason: 'extra' });
+  for (const path of parseManifest(await view.read(MANIFEST_FILE), outDir)) {
+    if (!wanted.has(path) && (await view.read(path)) !== undefined) drift.push({ path, reason: 'extra' });
   }
   return drift.sort((a, b) => compareStrings(a.path, b.path));
 }

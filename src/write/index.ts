@@ -1,3 +1,7 @@
-export { writeOutput, writeIfChanged, atomicWrite, type OutputFile, type WriteResult, type WriteOutputOptions } from './write-output.js';
+export { writeOutput, type OutputFile, type WriteResult, type WriteOutputOptions } from './write-output.js';
 export { compareOutput, type FolderDrift } from './compare-output.js';
-export { readManifest, MANIFEST_FILE, isSafeRelativePath } from './manifest.js';
+export { openFolderView, type FolderView } from './folder-view.js';
+export { withRunLock } from './with-run-lock.js';
+export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
+export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
+export { MANIFEST_FILE, isSafeRelativePath } from './manifest.js';

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
-import { isSafeRelativePath, MANIFEST_FILE, readManifest, serializeManifest } from './manifest.js';
+import { commitTransaction } from './journal.js';
+import { isSafeRelativePath, MANIFEST_FILE, parseManifest, serializeManifest } from './manifest.js';
+import type { FolderView } from './folder-view.js';
 
 /** A file to place in the output folder. */
 export interface OutputFile {
@@ -25,6 +25,8 @@ export interface WriteResult {
 /** Options of {@link writeOutput}. */
 export interface WriteOutputOptions {
   outDir: string;
+  /** The folder as it is now (after recovering any interrupted run). */
+  view: FolderView;
   files: readonly OutputFile[];
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
@@ -36,67 +38,40 @@ export interface WriteOutputOptions {
 }
 
 /**
- * Writes the output folder: only files whose bytes differ are written (atomically: a temp file
- * then a rename, so a reader never sees half a file); unchanged files keep their mtime; files
- * schema-sync generated before and no longer generates are deleted, and nothing else is.
- * The lockfile is written last, so an interrupted run leaves the old lockfile and the next run
- * rewrites the folder from scratch.
+ * Writes the output folder and the lockfile together, as one transaction: only files whose
+ * bytes differ are written (unchanged files keep their mtime); files schema-sync generated
+ * before and no longer generates are deleted, and nothing else is. Call with the run lock held.
  */
 export async function writeOutput(options: WriteOutputOptions): Promise<WriteResult> {
-  const { outDir } = options;
+  const { outDir, view } = options;
   for (const file of options.files) {
-    if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE) {
+    if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE || file.path.startsWith('.schema-sync')) {
       throw new WriteError(`refusing to write ${JSON.stringify(file.path)}: not a plain path inside ${outDir}.`);
     }
   }
-  const previous = await readManifest(outDir);
+  const previous = parseManifest(await view.read(MANIFEST_FILE), outDir);
   const next = new Set([...options.files.map((f) => f.path), ...(options.keep ?? [])]);
-  const result: WriteResult = { written: [], deleted: [], unchanged: 0, lockfileWritten: false };
-  for (const file of options.files) {
-    if (await writeIfChanged(join(outDir, file.path), file.text)) result.written.push(file.path);
-    else result.unchanged++;
-  }
-  for (const path of previous.files) {
-    if (next.has(path)) continue;
-    if (await removeIfPresent(join(outDir, path))) result.deleted.push(path);
-  }
-  await writeIfChanged(join(outDir, MANIFEST_FILE), serializeManifest([...next]));
-  if (options.lockfile) result.lockfileWritten = await writeIfChanged(options.lockfile.path, options.lockfile.text);
-  return result;
-}
-
-/** Writes `text` to `path` unless it already holds exactly those bytes. True when written. */
-export async function writeIfChanged(path: string, text: string): Promise<boolean> {
-  const bytes = Buffer.from(text, 'utf8');
-  const current = await readFile(path).catch(() => undefined);
-  if (current && current.equals(bytes)) return false;
-  await atomicWrite(path, bytes);
-  return true;
-}
-
-/** Temp file beside the target, then rename: the target is old or new, never half-written. */
-export async function atomicWrite(path: string, bytes: Buffer): Promise<void> {
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temp, bytes);
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw new WriteError(`cannot write ${path}: ${(error as Error).message}`, {
-      hint: 'Check that the folder is writable and the disk is not full.',
-      cause: error,
-    });
-  }
-}
-
-async function removeIfPresent(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await unlink(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw new WriteError(`cannot delete ${path}: ${(error as Error).message}`, { cause: error });
-  }
+  const writes: OutputFile[] = [];
+  let unchanged = 0;
+  await Promise.all(
+    options.files.map(async (file) => {
+      const current = await view.read(file.path);
+      if (current && current.equals(Buffer.from(file.text, 'utf8'))) unchanged++;
+      else writes.push(file);
+    }),
+  );
+  const deletes: string[] = [];
+  for (const path of previous) if (!next.has(path) && (await view.read(path)) !== undefined) deletes.push(path);
+  const manifest = serializeManifest([...next]);
+  const currentManifest = await view.read(MANIFEST_FILE);
+  const manifestChanged = !currentManifest || !currentManifest.equals(Buffer.from(manifest, 'utf8'));
+  let lockfile = options.lockfile;
+  if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
+  writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  await commitTransaction(outDir, {
+    writes: manifestChanged ? [...writes, { path: MANIFEST_FILE, text: manifest }] : writes,
+    deletes,
+    lockfile,
+  });
+  return { written: writes.map((w) => w.path), deleted: deletes.sort(), unchanged, lockfileWritten: lockfile !== undefined };
 }

@@ -1,0 +1,143 @@
+import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { WriteError } from '../model/errors.js';
+import { isSafeRelativePath } from './manifest.js';
+
+/**
+ * A run's changes are staged, committed by one rename of a journal file, then moved into place.
+ * A run killed before the commit leaves only a staging folder, which the next run discards; one
+ * killed after it leaves a journal, which the next run replays (as a database replays its log).
+ * Either way the next command sees the folder and lockfile wholly before or wholly after.
+ */
+
+/** Folder inside the output folder that holds a run's staged files and its journal. */
+export const STAGING_DIR = '.schema-sync-staging';
+const JOURNAL = 'journal.json';
+const STAGED_FILES = 'files';
+const STAGED_LOCKFILE = 'lockfile';
+
+/** What a committed run will do. */
+export interface Journal {
+  version: 1;
+  /** Paths relative to the output folder, staged under `files/`. */
+  writes: string[];
+  /** Paths relative to the output folder to delete. */
+  deletes: string[];
+  /** Absolute lockfile path, staged as `lockfile`, when the run updates it. */
+  lockfile?: string;
+}
+
+/** One set of changes to make at once. */
+export interface Transaction {
+  writes: ReadonlyArray<{ path: string; text: string }>;
+  deletes: readonly string[];
+  lockfile?: { path: string; text: string };
+}
+
+/** Stages, commits and applies a transaction; call with the run lock held. */
+export async function commitTransaction(outDir: string, tx: Transaction): Promise<void> {
+  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return;
+  const staging = join(outDir, STAGING_DIR);
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(join(staging, STAGED_FILES), { recursive: true });
+  const dirs = new Set(tx.writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))));
+  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+  await inBatches(tx.writes, (w) => writeFile(join(staging, STAGED_FILES, w.path), w.text));
+  if (tx.lockfile) await writeFile(join(staging, STAGED_LOCKFILE), tx.lockfile.text);
+  const journal: Journal = {
+    version: 1,
+    writes: tx.writes.map((w) => w.path),
+    deletes: [...tx.deletes],
+    ...(tx.lockfile ? { lockfile: tx.lockfile.path } : {}),
+  };
+  // The commit point: before this rename the run never happened, after it the run will finish.
+  await writeFile(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal));
+  await rename(join(staging, `${JOURNAL}.tmp`), join(staging, JOURNAL));
+  await applyJournal(outDir, journal);
+}
+
+/**
+ * Finishes or discards what an interrupted run left: replays a committed journal, removes
+ * uncommitted staging. Call with the run lock held, before reading the folder.
+ */
+export async function recoverPending(outDir: string): Promise<'none' | 'replayed' | 'discarded'> {
+  const journal = await readJournal(outDir);
+  if (journal === undefined) return 'none';
+  if (journal === null) {
+    await rm(join(outDir, STAGING_DIR), { recursive: true, force: true });
+    return 'discarded';
+  }
+  await applyJournal(outDir, journal);
+  return 'replayed';
+}
+
+/**
+ * The committed journal, if any: `undefined` when there is no staging folder, `null` when there
+ * is one without a committed journal (a run died before its commit point).
+ */
+export async function readJournal(outDir: string): Promise<Journal | null | undefined> {
+  const staging = join(outDir, STAGING_DIR);
+  let text: string;
+  try {
+    text = await readFile(join(staging, JOURNAL), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const exists = await readFile(staging).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'EISDIR');
+    return exists ? null : undefined;
+  }
+  const journal = JSON.parse(text) as Journal;
+  if (journal.version !== 1 || !journal.writes.every(isSafeRelativePath) || !journal.deletes.every(isSafeRelativePath)) {
+    throw new WriteError(`${join(staging, JOURNAL)} is damaged.`, {
+      hint: `Delete ${staging} and run schema-sync generate to rebuild the folder from the lockfile.`,
+    });
+  }
+  return journal;
+}
+
+/** Where a pending journal's staged copy of `path` is (for read-only views). */
+export function stagedPath(outDir: string, path: string): string {
+  return join(outDir, STAGING_DIR, STAGED_FILES, path);
+}
+
+/** Where a pending journal's staged lockfile is. */
+export function stagedLockfile(outDir: string): string {
+  return join(outDir, STAGING_DIR, STAGED_LOCKFILE);
+}
+
+async function applyJournal(outDir: string, journal: Journal): Promise<void> {
+  const staging = join(outDir, STAGING_DIR);
+  const dirs = new Set(journal.writes.map((p) => dirname(join(outDir, p))));
+  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+  // A staged file already gone was moved before an interruption: replaying is idempotent.
+  await inBatches(journal.writes, (p) => ignoreMissing(rename(join(staging, STAGED_FILES, p), join(outDir, p))));
+  await inBatches(journal.deletes, (p) => ignoreMissing(unlink(join(outDir, p))));
+  if (journal.lockfile) await ignoreMissing(moveFile(join(staging, STAGED_LOCKFILE), journal.lockfile));
+  await rm(staging, { recursive: true, force: true });
+}
+
+async function moveFile(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    // Lockfile on another file system: copy beside the target, then rename there.
+    const temp = `${to}.${process.pid}.tmp`;
+    await copyFile(from, temp);
+    await rename(temp, to);
+    await unlink(from);
+  }
+}
+
+async function ignoreMissing(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Runs file operations a bounded number at a time: thousands at once would exhaust descriptors. */
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<unknown>, size = 64): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}

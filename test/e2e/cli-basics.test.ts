@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, runBin } from '../helpers/cli.js';
+
+describe('cli basics', () => {
+  it('prints help with every command', async () => {
+    const run = await runBin(['--help'], { cwd: ROOT });
+    expect(run.code).toBe(0);
+    for (const command of ['pull', 'check', 'generate', 'serve']) expect(run.stdout).toContain(command);
+  });
+
+  it('rejects an unknown flag with exit 2', async () => {
+    const run = await runBin(['pull', '--bsae-url', 'x'], { cwd: ROOT });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Unknown argument/i);
+  });
+
+  it('serve prints its base URL and answers /rest/proto until stopped', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--file', 'examples/descriptors.json', '--port', '0'], { cwd: ROOT });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const line = out.split('\n')[0];
+        if (out.includes('\n') && line) resolve(line.trim());
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const listing = (await (await fetch(`${url}/rest/proto?limit=5`)).json()) as unknown[];
+    expect(listing).toHaveLength(5);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

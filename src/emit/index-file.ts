@@ -1,0 +1,157 @@
+/**
+ * `index.ts` (re-exports, registries, derived types) and `types.ts` (the shared
+ * `MessageDescriptor` interface, imported type-only by every message file, so there is no import
+ * cycle between the index and the message modules).
+ */
+import type { SourceFileStructure } from 'ts-morph';
+
+import type { Descriptor } from '../model/descriptor.js';
+import { stringLiteral } from './literals.js';
+import type { TsMorph } from './message-file.js';
+import type { PlannedName } from './naming.js';
+import {
+  blankLine,
+  type PropertyText,
+  type Statement,
+  writeDocs,
+  writeExportedArray,
+  writeExportedObject,
+} from './writers.js';
+
+/**
+ * The registry key of a name: a string literal, computed (`['__proto__']`) for `__proto__`,
+ * because a plain `'__proto__': x` in an object literal sets the prototype instead of defining a
+ * property.
+ */
+export function registryKey(name: string): string {
+  const literal = stringLiteral(name);
+  return name === '__proto__' ? `[${literal}]` : literal;
+}
+
+/** Inputs of {@link indexFileStructure}. */
+export interface IndexInput {
+  /** All descriptors, sorted by name. */
+  descriptors: readonly Descriptor[];
+  plan: ReadonlyMap<string, PlannedName>;
+  banner: string;
+}
+
+/** The structure of `index.ts`. */
+export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
+  const { StructureKind } = tsMorph;
+  const { descriptors, plan, banner } = input;
+  const entries = descriptors.map((descriptor) => {
+    const planned = plan.get(descriptor.name)!;
+    return { descriptor, ...planned, specifier: `./messages/${planned.fileStem}.js` };
+  });
+  const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
+
+  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), e.identifier]);
+  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), e.identifier]);
+  const names = entries.map((e) => stringLiteral(e.descriptor.name));
+
+  const typeAlias = (name: string, docs: string, type: string, typeParameters?: string[]): Statement => ({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name,
+    type,
+    docs: [docs],
+    ...(typeParameters === undefined ? {} : { typeParameters }),
+  });
+
+  const statements: Statement[] = [];
+  if (banner !== '') statements.push(blankLine);
+  for (const e of entries) {
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      namedImports: [e.identifier],
+      moduleSpecifier: e.specifier,
+    });
+  }
+  if (entries.length > 0) statements.push(blankLine);
+  statements.push({
+    kind: StructureKind.ExportDeclaration,
+    isTypeOnly: true,
+    namedExports: ['KnownMessageAction', 'MessageDescriptor'],
+    moduleSpecifier: './types.js',
+  });
+  for (const e of entries) {
+    statements.push({
+      kind: StructureKind.ExportDeclaration,
+      namedExports: [e.identifier],
+      moduleSpecifier: e.specifier,
+    });
+  }
+  statements.push(
+    blankLine,
+    (writer) => {
+      writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
+      writeExportedObject(writer, 'messages', registry, ' as const');
+      writer.blankLine();
+      writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
+      writeExportedObject(writer, 'messagesByNumber', numberRegistry, ' as const');
+      writer.blankLine();
+      writeDocs(writer, ['The names of all message types, sorted.']);
+      writeExportedArray(writer, 'messageNames', names, ' as const');
+    },
+    blankLine,
+    typeAlias('MessageName', 'The name of a message type.', 'keyof typeof messages'),
+    blankLine,
+    typeAlias('MessageNumber', 'The message number (`mNum`) of a message type.', 'keyof typeof messagesByNumber'),
+    blankLine,
+    typeAlias('MessageToken', 'A token group (`mToken`) some message type belongs to.', "(typeof messages)[MessageName]['mToken']"),
+    blankLine,
+    typeAlias('MessageAction', 'An action some message type supports.', "(typeof messages)[MessageName]['actions'][number]"),
+    blankLine,
+    typeAlias('MessageByName', 'The descriptor of the message type named `N`.', '(typeof messages)[N]', ['N extends MessageName']),
+    blankLine,
+    typeAlias('MessageByNumber', 'The descriptor of the message type numbered `N`.', '(typeof messagesByNumber)[N]', ['N extends MessageNumber']),
+  );
+  return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
+}
+
+/** The structure of `types.ts`. */
+export function typesFileStructure(tsMorph: TsMorph, banner: string): SourceFileStructure {
+  const { StructureKind } = tsMorph;
+  const property = (name: string, type: string, doc: string) => ({
+    name,
+    type,
+    isReadonly: true,
+    docs: [doc],
+  });
+  const statements: Statement[] = [];
+  if (banner !== '') statements.push(blankLine);
+  statements.push(
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'KnownMessageAction',
+      type: "'select' | 'insert' | 'update' | 'replace' | 'delete'",
+      docs: ['The actions the service encodes as the letters `SIURD`.'],
+    },
+    blankLine,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'MessageDescriptor',
+      docs: ['The descriptor of one message type, as the schema listing service describes it.'],
+      properties: [
+        property('name', 'string', 'The name, exactly as the service sends it.'),
+        property('mNum', 'number', 'The message number.'),
+        property('schemaHash', 'string', "Hash of the message's schema; changes whenever the schema changes."),
+        property(
+          'actions',
+          'readonly string[]',
+          'Supported actions in the order the service lists them: a {@link KnownMessageAction},\nor an unknown action letter kept as itself.',
+        ),
+        property('hasTKey', 'boolean', 'Whether the message has a T key.'),
+        property('hasEKey', 'boolean', 'Whether the message has an E key.'),
+        property('hasOKey', 'boolean', 'Whether the message has an O key.'),
+        property('hasCF', 'boolean', 'Whether the message has CF.'),
+        property('mToken', 'string', 'The token group the message belongs to.'),
+        property('staticFilterFields', 'readonly string[]', 'The static filter fields.'),
+      ],
+    },
+  );
+  return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
+}

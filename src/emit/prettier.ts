@@ -1,0 +1,41 @@
+/**
+ * Optional formatting with the user's prettier, in-process. Prettier is imported lazily, so
+ * runs without `--prettier` never load it.
+ */
+import { join } from 'node:path';
+
+import { EmitError } from '../model/errors.js';
+import type { EmittedFile } from './emit-files.js';
+
+/**
+ * Formats files with prettier, using the configuration prettier resolves for each file's place
+ * in `outDir` (`.prettierrc`, `prettier` in package.json, overrides, and `.editorconfig`, as the
+ * prettier CLI does). `.prettierignore` is not consulted: formatting was asked for explicitly.
+ * The files need not exist; `outDir` is only where the configuration search starts.
+ *
+ * Prettier's configuration cache is cleared first, so a config edited since the last run in the
+ * same process is seen.
+ *
+ * @throws EmitError naming the file when prettier fails (e.g. a broken config).
+ */
+export async function formatWithPrettier(
+  files: EmittedFile[],
+  options: { outDir: string },
+): Promise<EmittedFile[]> {
+  if (files.length === 0) return [];
+  const prettier = await import('prettier');
+  await prettier.clearConfigCache();
+  const formatted: EmittedFile[] = [];
+  for (const file of files) {
+    const filepath = join(options.outDir, ...file.path.split('/'));
+    try {
+      const config = await prettier.resolveConfig(filepath, { editorconfig: true });
+      formatted.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath }) });
+    } catch (error) {
+      throw new EmitError(`Prettier could not format ${file.path}: ${(error as Error).message}`, {
+        hint: 'Check the prettier configuration of the output folder, or run without --prettier.',
+      });
+    }
+  }
+  return formatted;
+}

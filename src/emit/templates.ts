@@ -1,0 +1,164 @@
+/**
+ * The text templates of the generated output: `banner.txt` (the comment at the top of every
+ * generated `.ts` file) and `package-readme.md` (the README of `--package`).
+ *
+ * Syntax: `{{variable}}` is replaced by the variable's value. A line that uses a variable
+ * without a value in the file at hand is left out: e.g. `// Schema hash: {{schemaHash}}` appears
+ * only in message files, `// Source: {{baseUrl}}` only when the listing came from a server.
+ * An unknown variable is an error, so a typo does not silently print nothing.
+ *
+ * Values are made safe for their place before they are substituted (one line, no comment end),
+ * so a template line can never be split or closed early by server or config text.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { EmitError } from '../model/errors.js';
+
+/** Templates the emitter uses, by file name. */
+export const TEMPLATE_FILES = {
+  banner: 'banner.txt',
+  packageReadme: 'package-readme.md',
+} as const;
+
+/** Variables each template may use. */
+export const TEMPLATE_VARIABLES = {
+  banner: ['baseUrl', 'schemaHash', 'messageName', 'packageName'],
+  packageReadme: [
+    'packageName',
+    'baseUrl',
+    'messageCount',
+    'exampleIdentifier',
+    'exampleNameLiteral',
+  ],
+} as const satisfies Record<keyof typeof TEMPLATE_FILES, readonly string[]>;
+
+type TemplateKey = keyof typeof TEMPLATE_FILES;
+
+/** Values for one rendering; `undefined` drops the lines that use the variable. */
+export type TemplateValues<K extends TemplateKey> = {
+  readonly [V in (typeof TEMPLATE_VARIABLES)[K][number]]?: string | undefined;
+};
+
+/** A parsed template line: literal text and variable names alternate, text first. */
+interface TemplateLine {
+  parts: string[];
+  variables: string[];
+}
+
+/** A template parsed once, rendered many times. */
+export interface CompiledTemplate<K extends TemplateKey> {
+  /** Renders with the given values (already made safe by the caller); LF line ends. */
+  render(values: TemplateValues<K>): string;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The folder of the built-in templates: `templates/` at the package root, from src/ or dist/. */
+export const BUILTIN_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+
+/** Parses a template text; unknown variables are an {@link EmitError} naming the file. */
+export function compileTemplate<K extends TemplateKey>(
+  key: K,
+  text: string,
+  origin: string,
+): CompiledTemplate<K> {
+  const known: readonly string[] = TEMPLATE_VARIABLES[key];
+  const normalized = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  const lines: TemplateLine[] = normalized === '' ? [] : normalized.split('\n').map((line, index) => {
+    const parts: string[] = [];
+    const variables: string[] = [];
+    let last = 0;
+    for (const match of line.matchAll(PLACEHOLDER)) {
+      const variable = match[1]!;
+      if (!known.includes(variable)) {
+        throw new EmitError(
+          `Template ${origin}, line ${index + 1}: unknown variable {{${variable}}}.`,
+          { hint: `Known variables of ${TEMPLATE_FILES[key]}: ${known.join(', ')}.` },
+        );
+      }
+      parts.push(line.slice(last, match.index));
+      variables.push(variable);
+      last = match.index + match[0].length;
+    }
+    parts.push(line.slice(last));
+    return { parts, variables };
+  });
+  return {
+    render(values) {
+      const lookup = values as Readonly<Record<string, string | undefined>>;
+      let out = '';
+      for (const { parts, variables } of lines) {
+        let line = parts[0]!;
+        let complete = true;
+        for (let i = 0; i < variables.length; i++) {
+          const value = lookup[variables[i]!];
+          if (value === undefined) {
+            complete = false;
+            break;
+          }
+          line += value + parts[i + 1]!;
+        }
+        if (complete) out += line + '\n';
+      }
+      return out;
+    },
+  };
+}
+
+/** Both templates, compiled. */
+export interface Templates {
+  banner: CompiledTemplate<'banner'>;
+  packageReadme: CompiledTemplate<'packageReadme'>;
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function loadOne<K extends TemplateKey>(
+  key: K,
+  templatesDir: string | undefined,
+): Promise<CompiledTemplate<K>> {
+  const file = TEMPLATE_FILES[key];
+  if (templatesDir !== undefined) {
+    const userPath = join(templatesDir, file);
+    const text = await readIfExists(userPath);
+    if (text !== undefined) return compileTemplate(key, text, userPath);
+  }
+  const builtinPath = join(BUILTIN_TEMPLATES_DIR, file);
+  const text = await readIfExists(builtinPath);
+  if (text === undefined) {
+    throw new EmitError(`The built-in template ${builtinPath} is missing.`, {
+      hint: 'Reinstall schema-sync, or put a template of that name in your templates folder.',
+    });
+  }
+  return compileTemplate(key, text, builtinPath);
+}
+
+/**
+ * Loads the templates: a file of the same name in `templatesDir` overrides the built-in one.
+ *
+ * @throws EmitError when `templatesDir` is given but is not a folder.
+ */
+export async function loadTemplates(templatesDir?: string): Promise<Templates> {
+  if (templatesDir !== undefined) {
+    const info = await stat(templatesDir).catch(() => undefined);
+    if (!info?.isDirectory()) {
+      throw new EmitError(`The templates folder ${templatesDir} does not exist or is not a folder.`, {
+        hint: 'Fix the templates option, or leave it out to use the built-in templates.',
+      });
+    }
+  }
+  const [banner, packageReadme] = await Promise.all([
+    loadOne('banner', templatesDir),
+    loadOne('packageReadme', templatesDir),
+  ]);
+  return { banner, packageReadme };
+}

@@ -1,0 +1,197 @@
+/**
+ * Test helpers of the emit stage: a small normaliser for the wire listing (the real one lives in
+ * the fetch stage; the emit tests must not depend on it), descriptor builders, temp folders and
+ * a `tsc` runner.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { ACTION_LETTERS, type Descriptor } from '../../src/model/descriptor.js';
+import type { EmittedFile } from '../../src/emit/index.js';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const KNOWN = new Set([
+  'name',
+  'mNum',
+  'schemaHash',
+  'actions',
+  'hasTKey',
+  'hasEKey',
+  'hasOKey',
+  'hasCF',
+  'mToken',
+  'staticFilterFields',
+]);
+
+function yesNo(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.toLowerCase() === 'yes');
+}
+
+/** Wire message → Descriptor: Yes/No → boolean, SIURD → names, comma list → array. */
+export function normaliseMessage(message: Record<string, unknown>): Descriptor {
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(message).sort()) {
+    if (!KNOWN.has(key)) extra[key] = message[key];
+  }
+  const letters = String(message['actions'] ?? '');
+  const filters = String(message['staticFilterFields'] ?? '');
+  return {
+    name: String(message['name']),
+    mNum: Number(message['mNum']),
+    schemaHash: String(message['schemaHash']),
+    actions: [...letters].map((l) => ACTION_LETTERS[l as keyof typeof ACTION_LETTERS] ?? l),
+    hasTKey: yesNo(message['hasTKey']),
+    hasEKey: yesNo(message['hasEKey']),
+    hasOKey: yesNo(message['hasOKey']),
+    hasCF: yesNo(message['hasCF']),
+    mToken: String(message['mToken']),
+    staticFilterFields: filters === '' ? [] : filters.split(','),
+    extra,
+  };
+}
+
+/** The descriptors of examples/descriptors.json. */
+export async function loadExampleDescriptors(): Promise<Descriptor[]> {
+  const text = await readFile(join(REPO_ROOT, 'examples/descriptors.json'), 'utf8');
+  const listing = JSON.parse(text) as { header: Record<string, unknown>; message: Record<string, unknown> }[];
+  return listing
+    .filter((element) => (element.header['msgType'] ?? element.header['mTyp']) !== 'QueryResult')
+    .map((element) => normaliseMessage(element.message));
+}
+
+/** A descriptor with defaults for everything not given. */
+export function descriptor(fields: Partial<Descriptor> & { name: string; mNum: number }): Descriptor {
+  return {
+    schemaHash: '0123456789ABCDEF',
+    actions: ['select'],
+    hasTKey: false,
+    hasEKey: false,
+    hasOKey: false,
+    hasCF: false,
+    mToken: 'Token',
+    staticFilterFields: [],
+    extra: {},
+    ...fields,
+  };
+}
+
+/** A fresh temp folder; remove it with {@link removeTempDir}. */
+export function makeTempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `schema-sync-${prefix}-`));
+}
+
+export function removeTempDir(dir: string): Promise<void> {
+  return rm(dir, { recursive: true, force: true });
+}
+
+/** Writes emitted files under `dir` (the write stage's job in the product; plain here). */
+export async function writeEmitted(dir: string, files: readonly EmittedFile[]): Promise<void> {
+  for (const file of files) {
+    const path = join(dir, ...file.path.split('/'));
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.text);
+  }
+}
+
+/** Runs the project's `tsc -p <project>`; resolves with exit code and output. */
+export function runTsc(project: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, output }));
+  });
+}
+
+/** Fisher–Yates with a seeded PRNG (mulberry32), so a failing order can be reproduced. */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0;
+  const random = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Names a hostile or careless server may send. */
+export const HOSTILE_NAMES = [
+  'class',
+  'default',
+  'await',
+  'my-type',
+  'v1.2',
+  'a/b',
+  '..',
+  '../../etc/passwd',
+  'C:\\Windows\\win.ini',
+  'Ünïcødé',
+  '名前',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'CON',
+  'messages',
+  'MessageDescriptor',
+  '123abc',
+  'Order',
+  'order',
+  'line\nbreak',
+  'sep\u2028arator',
+  "it's",
+  'a*/b',
+  '`tick`',
+  '${process.exit(1)}',
+  "'); globalThis.pwned=1; ('",
+] as const;
+
+/** Values that try to end a string, comment or template literal early. */
+const HOSTILE_VALUES = [
+  "'",
+  '"',
+  '`',
+  '${process.exit(1)}',
+  "'); globalThis.pwned=1; ('",
+  '`; globalThis.pwned=1; `',
+  '*/ globalThis.pwned=1; /*',
+  '\\',
+  '\u2028globalThis.pwned=1',
+  '\u202Eevil',
+] as const;
+
+/** Descriptors with hostile names, descriptions and values; mNum 0, 1, 2, … */
+export function hostileDescriptors(): Descriptor[] {
+  return HOSTILE_NAMES.map((name, index) => {
+    const value = HOSTILE_VALUES[index % HOSTILE_VALUES.length]!;
+    return descriptor({
+      name,
+      mNum: index,
+      schemaHash: value,
+      actions: index % 2 === 0 ? ['select', 'X'] : [],
+      hasTKey: index % 2 === 0,
+      hasOKey: index % 3 === 0,
+      mToken: `tok${value}`,
+      staticFilterFields: [value, `f${index}`],
+      extra: {
+        desc: `Line one */ globalThis.pwned=1; /*\n@deprecated ${value}\u2028\u2029 last ${name}`,
+        topic: 'ignored',
+      },
+    });
+  });
+}

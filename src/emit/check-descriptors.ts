@@ -13,9 +13,13 @@ const STRING_ARRAY_FIELDS = ['actions', 'staticFilterFields'] as const;
 
 function fail(index: number, descriptor: Descriptor, field: string, expected: string): never {
   const value = (descriptor as unknown as Record<string, unknown>)[field];
-  const where = typeof descriptor.name === 'string' ? ` (${showName(descriptor.name)})` : '';
+  // The input is sorted by name, so the name says more than a position would.
+  const where =
+    typeof descriptor.name === 'string' && descriptor.name !== ''
+      ? `Message type ${showName(descriptor.name)}`
+      : `Message type number ${index + 1} (sorted by name)`;
   throw new EmitError(
-    `Message ${index}${where}: field ${field} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`,
+    `${where}: field ${field} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`,
     { hint: 'Run schema-sync pull to rebuild the lockfile from the service, or fix the descriptor.' },
   );
 }
@@ -24,7 +28,7 @@ function fail(index: number, descriptor: Descriptor, field: string, expected: st
  * Checks field types, that `mNum` is a non-negative safe integer, and that no name or `mNum`
  * occurs twice.
  *
- * @param descriptors - sorted by name; indexes in messages refer to this order.
+ * @param descriptors - sorted by name.
  * @throws EmitError naming the message and field, or both messages of a duplicate.
  */
 export function checkDescriptors(descriptors: readonly Descriptor[]): void {

@@ -5,7 +5,9 @@
  * Syntax: `{{variable}}` is replaced by the variable's value. A line that uses a variable
  * without a value in the file at hand is left out: e.g. `// Schema hash: {{schemaHash}}` appears
  * only in message files, `// Source: {{baseUrl}}` only when the listing came from a server.
- * An unknown variable is an error, so a typo does not silently print nothing.
+ * An unknown variable is an error, so a typo does not silently print nothing. Because lines
+ * are dropped whole, a banner is best written as line comments (`// …`): in a block comment, a
+ * dropped first or last line would leave the comment unclosed or unopened.
  *
  * Values are made safe for their place before they are substituted (one line, no comment end),
  * so a template line can never be split or closed early by server or config text.

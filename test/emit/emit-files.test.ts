@@ -127,12 +127,14 @@ describe('emitFiles', () => {
   it('rejects descriptors that cannot be printed faithfully', async () => {
     const bad = (fields: Partial<Descriptor>) =>
       emitFiles({ messages: [{ ...descriptor({ name: 'Bad', mNum: 1 }), ...fields } as Descriptor], source: SOURCE });
-    await expect(bad({ mNum: -1 })).rejects.toThrow('Message 0 ("Bad"): field mNum must be a non-negative integer, got -1.');
+    await expect(bad({ mNum: -1 })).rejects.toThrow('Message type "Bad": field mNum must be a non-negative integer, got -1.');
     await expect(bad({ mNum: 1.5 })).rejects.toThrow(EmitError);
     await expect(bad({ mNum: Number.NaN })).rejects.toThrow('got null');
     await expect(bad({ hasCF: 'Yes' as unknown as boolean })).rejects.toThrow('field hasCF must be true or false, got "Yes".');
     await expect(bad({ actions: 'SIU' as unknown as string[] })).rejects.toThrow('field actions must be an array of strings');
-    await expect(bad({ name: '' })).rejects.toThrow('field name must be a non-empty string');
+    await expect(bad({ name: '' })).rejects.toThrow(
+      'Message type number 1 (sorted by name): field name must be a non-empty string, got "".',
+    );
     await expect(
       emitFiles({ messages: [descriptor({ name: 'A', mNum: 7 }), descriptor({ name: 'B', mNum: 7 })], source: SOURCE }),
     ).rejects.toThrow('Message types "A" and "B" have the same mNum 7.');

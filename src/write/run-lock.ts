@@ -26,17 +26,18 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number 
       const handle = await open(file, 'wx');
       await handle.writeFile(owner);
       await handle.close();
-      return () => rm(file, { force: true });
+      // Release only our own lock: never one another run took over meanwhile.
+      return async () => {
+        if ((await readFile(file, 'utf8').catch(() => undefined)) === owner) await rm(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new WriteError(`cannot create ${file}: ${(error as Error).message}`, { cause: error });
       }
     }
     const holder = await readFile(file, 'utf8').catch(() => '');
-    // An empty lock is one being written right now, unless it has stayed empty for seconds.
-    const emptyAndOld = holder.trim() === '' && Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > 5_000;
-    if (emptyAndOld || isStale(holder)) {
-      await rm(file, { force: true });
+    if (await isStaleLock(file, holder)) {
+      await removeStaleLock(file, holder);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -45,6 +46,50 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number 
       });
     }
     await sleep(100);
+  }
+}
+
+/** How long an empty lock (a run killed between creating and filling it) or a takeover guard may stay. */
+const ABANDONED_MS = 5_000;
+
+/** A lock is stale when its process is gone, or when it has stayed empty for seconds. */
+async function isStaleLock(file: string, holder: string): Promise<boolean> {
+  // An empty lock is one being written right now, unless it has stayed empty for seconds.
+  if (holder.trim() === '') {
+    const stats = await stat(file).catch(() => undefined);
+    // Gone already (released meanwhile): nothing to wait for.
+    return stats === undefined || Date.now() - stats.mtimeMs > ABANDONED_MS;
+  }
+  return isStale(holder);
+}
+
+/**
+ * Removes a stale lock, but only if it is still the one judged stale. Two runs that find the
+ * same stale lock must not both remove "it": the second would delete the fresh lock the first
+ * has just taken, and both would write. So the re-check and the removal happen under a guard
+ * file created exclusively; a run that cannot get the guard simply tries again.
+ */
+async function removeStaleLock(file: string, holder: string): Promise<void> {
+  const guard = `${file}.takeover`;
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(guard, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw new WriteError(`cannot create ${guard}: ${(error as Error).message}`, { cause: error });
+    }
+    // Another run is taking over right now, or one was killed doing so long ago.
+    const age = Date.now() - ((await stat(guard).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (age > ABANDONED_MS) await rm(guard, { force: true });
+    else await sleep(20);
+    return;
+  }
+  try {
+    const again = await readFile(file, 'utf8').catch(() => undefined);
+    if (again === holder && (await isStaleLock(file, again))) await rm(file, { force: true });
+  } finally {
+    await handle.close().catch(() => undefined);
+    await rm(guard, { force: true });
   }
 }
 

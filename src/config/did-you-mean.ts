@@ -9,7 +9,17 @@ export function didYouMean(input: string, candidates: readonly string[]): string
       bestDistance = distance;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
+  if (best !== undefined && bestDistance <= Math.max(2, Math.floor(input.length / 3))) return best;
+  return prefixMatch(input.toLowerCase(), candidates);
+}
+
+/** `outDir` → `out`, `lock` → `lockfile`: one name starts with the other (three letters at least). */
+function prefixMatch(input: string, candidates: readonly string[]): string | undefined {
+  const matches = candidates.filter((candidate) => {
+    const lower = candidate.toLowerCase();
+    return (lower.length >= 3 && input.startsWith(lower)) || (input.length >= 3 && lower.startsWith(input));
+  });
+  return matches.sort((a, b) => b.length - a.length)[0];
 }
 
 function editDistance(a: string, b: string): number {

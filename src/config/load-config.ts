@@ -7,13 +7,22 @@ import { didYouMean } from './did-you-mean.js';
 /** The default config file name, looked up in the working directory. */
 export const CONFIG_FILE = 'schema-sync.config.json';
 
+/** Credential-looking keys (compared without case, `-` or `_`) and the variable to use instead. */
 const SECRET_KEYS: Record<string, string> = {
-  apiKey: 'SCHEMA_SYNC_API_KEY',
   apikey: 'SCHEMA_SYNC_API_KEY',
-  api_key: 'SCHEMA_SYNC_API_KEY',
   key: 'SCHEMA_SYNC_API_KEY',
+  token: 'SCHEMA_SYNC_API_KEY',
+  apitoken: 'SCHEMA_SYNC_API_KEY',
   secret: 'SCHEMA_SYNC_SECRET',
+  apisecret: 'SCHEMA_SYNC_SECRET',
+  clientsecret: 'SCHEMA_SYNC_SECRET',
+  password: 'SCHEMA_SYNC_SECRET',
 };
+
+/** The environment variable a credential-looking key belongs in, or undefined. */
+function credentialVariable(key: string): string | undefined {
+  return SECRET_KEYS[key.toLowerCase().replace(/[-_]/g, '')];
+}
 
 /**
  * Loads the config file: `explicit` must exist; the default file may be absent. Every problem is
@@ -34,39 +43,102 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config file ${path} is not valid JSON: ${(error as Error).message}`, {
+    throw new ConfigError(`config file ${path} is not valid JSON: ${describeJsonError((error as Error).message, text)}`, {
       hint: 'Fix the JSON syntax (no comments or trailing commas).',
     });
   }
   return { config: validateConfig(json, path), path };
 }
 
-/** Validates parsed config JSON; see {@link loadConfig}. */
+/**
+ * Validates parsed config JSON; see {@link loadConfig}. Every problem is listed at once, each with
+ * its key path and what was expected. Credentials (a key named like `apiKey`/`secret`, or one
+ * inside `baseUrl`) are refused with the variable to use instead; their values are never echoed.
+ */
 export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
+  const problems: string[] = [];
+  const variables = new Set<string>();
+  let credentialProblems = 0;
+  let candidate = json;
   if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
-    const secrets = Object.keys(json).filter((key) => key in SECRET_KEYS);
-    if (secrets.length > 0) {
-      const vars = [...new Set(secrets.map((key) => SECRET_KEYS[key]))].join(' and ');
-      throw new ConfigError(
-        `config file ${path} holds a literal credential (${secrets.map((k) => `"${k}"`).join(', ')}); credentials never go in a file that may be committed.`,
-        { hint: `Remove it and set ${vars} in the environment (or pass --api-key / --secret).` },
-      );
+    const rest: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(json)) {
+      const variable = credentialVariable(key);
+      if (variable) {
+        problems.push(`"${key}": a literal credential is not allowed in a config file (use ${variable})`);
+        variables.add(variable);
+        credentialProblems++;
+      } else rest[key] = value;
+    }
+    const baseUrl = rest['baseUrl'];
+    if (typeof baseUrl === 'string') {
+      const inUrl = credentialsInUrl(baseUrl);
+      for (const variable of inUrl) variables.add(variable);
+      if (inUrl.length > 0) {
+        problems.push(`"baseUrl": holds a credential (user info or an apikey/secret query parameter); keep only scheme, host and path (use ${inUrl.join(' and ')})`);
+        credentialProblems++;
+        delete rest['baseUrl'];
+      }
+    }
+    candidate = rest;
+  }
+  const result = configSchema.safeParse(candidate);
+  const known = Object.keys(configSchema.shape);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) {
+          const suggestion = didYouMean(key, known);
+          problems.push(`"${[...issue.path.map(String), key].join('.')}": unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
+        }
+        continue;
+      }
+      const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
+      problems.push(`"${where}": ${issue.message}`);
     }
   }
-  const result = configSchema.safeParse(json);
-  if (result.success) return result.data;
-  const known = Object.keys(configSchema.shape);
-  const problems = result.error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => {
-        const suggestion = didYouMean(key, known);
-        return `"${[...issue.path.map(String), key].join('.')}": unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`;
-      });
-    }
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
-    return [`"${where}": ${issue.message}`];
-  });
-  throw new ConfigError(`config file ${path} is invalid:\n  ${problems.join('\n  ')}`, {
-    hint: `See the configuration reference in the README; known keys: ${known.join(', ')}.`,
-  });
+  if (problems.length === 0 && result.success) return result.data;
+  const onlyCredentials = variables.size > 0 && result.success && problems.length === credentialProblems;
+  const credentialHint =
+    variables.size > 0
+      ? `Credentials never go in a file that may be committed: remove them and set ${[...variables].sort().join(' and ')} in the environment (or pass --api-key / --secret).`
+      : '';
+  const referenceHint = `See the configuration reference in the README; known keys: ${known.join(', ')}.`;
+  throw new ConfigError(
+    `config file ${path} ${onlyCredentials ? 'holds a literal credential; nothing was used' : 'is invalid'}:\n  ${problems.join('\n  ')}`,
+    { hint: onlyCredentials ? credentialHint : [credentialHint, referenceHint].filter(Boolean).join(' ') },
+  );
+}
+
+/** Environment variables for the credentials a URL carries (user info, `apikey`/`secret` parameters). */
+function credentialsInUrl(text: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [];
+  }
+  const found = new Set<string>();
+  if (url.username || url.password) found.add('SCHEMA_SYNC_API_KEY');
+  for (const name of url.searchParams.keys()) {
+    const variable = credentialVariable(name);
+    if (variable) found.add(variable);
+  }
+  return [...found].sort();
+}
+
+/**
+ * JSON.parse's complaint without the snippet of the file V8 quotes (it may hold a credential),
+ * with the line and column of the position when there is one.
+ */
+function describeJsonError(message: string, text: string): string {
+  let clean = message.replace(/,\s*(?:\.\.\.)?".*" is not valid JSON$/s, ' (not valid JSON)');
+  const position = /at position (\d+)/.exec(clean);
+  if (position) {
+    const before = text.slice(0, Number(position[1]));
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    clean = clean.replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, ` at line ${line}, column ${column}`);
+  }
+  return clean;
 }

@@ -10,7 +10,10 @@ export const configSchema = z
     /** JSON Schema reference for editors. */
     $schema: z.string().optional().describe('JSON Schema for editor completion.'),
     /** Base URL of the service; `/rest/proto` is appended. @example "https://schemas.example.com" */
-    baseUrl: z.string().url().optional().describe('Base URL of the service; /rest/proto is appended.'),
+    baseUrl: z
+      .url({ protocol: /^https?$/, error: 'expected an absolute http(s) URL, e.g. "https://schemas.example.com"' })
+      .optional()
+      .describe('Base URL of the service; /rest/proto is appended. Env SCHEMA_SYNC_BASE_URL and --base-url override it.'),
     /** Output folder for the generated TypeScript. @default "src/generated/schema" */
     out: z.string().min(1).optional().describe('Output folder for the generated TypeScript. Default: src/generated/schema'),
     /** Lockfile path. @default "schema-sync.lock.json" */

@@ -6,6 +6,7 @@ import { createRedactor } from '../model/redact.js';
 import { check } from '../run/check.js';
 import { generate } from '../run/generate.js';
 import { pull } from '../run/pull.js';
+import { initCommand, type InitArgs } from './commands/init.js';
 import { serveCommand, type ServeArgs } from './commands/serve.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -56,6 +57,10 @@ function buildParser(argv: string[]): Argv {
   return yargs(argv)
     .scriptName('schema-sync')
     .usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.')
+    .example('$0 init', 'Write a starter schema-sync.config.json')
+    .example('$0 pull', 'Fetch, update the lockfile, regenerate the code')
+    .example('$0 check --format github', 'Exit 1 on drift, with GitHub annotations')
+    .epilogue('Run schema-sync <command> --help for its options. Exit codes: 0 done / in sync, 1 drift (check), 2 error.')
     .command('pull', 'Fetch the listing, update the lockfile and the generated code', (y) =>
       outputOptions(sourceOptions(y))
         .option('dry-run', { type: 'boolean', describe: 'Show what would change; write nothing' })
@@ -71,7 +76,9 @@ function buildParser(argv: string[]): Argv {
         .example('$0 check --fail-on breaking', 'Fail only on breaking drift'),
     )
     .command('generate', 'Rebuild the output folder from the lockfile alone (no network)', (y) =>
-      outputOptions(y).example('$0 generate', 'Regenerate before a build'),
+      outputOptions(y)
+        .example('$0 generate', 'Regenerate before a build')
+        .example('$0 generate --format prettier --package @acme/schema-types', 'Formatted, as a package other repositories import'),
     )
     .command('serve', 'Serve a descriptor file with the bundled reference server on loopback', (y) =>
       y
@@ -82,13 +89,23 @@ function buildParser(argv: string[]): Argv {
         .option('secret', { type: 'string', describe: 'Require this secret' })
         .option('trailer', { type: 'boolean', describe: 'Append the QueryResult trailer' })
         .option('header-key', { choices: ['msgType', 'mTyp'] as const, describe: 'Header type key to use' })
-        .example('$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing'),
+        .example('$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing')
+        .example('$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'),
+    )
+    .command('init', 'Write a starter schema-sync.config.json and suggest npm scripts', (y) =>
+      y
+        .option('force', { type: 'boolean', describe: 'Overwrite an existing config file' })
+        .option('base-url', { type: 'string', describe: 'Service base URL to write (default: a placeholder to edit)' })
+        .option('out', { type: 'string', describe: 'Output folder to write (default src/generated/schema)' })
+        .example('$0 init', 'Create schema-sync.config.json in this folder')
+        .example('$0 init --base-url https://schemas.example.com', 'Start with the real service URL')
+        .example('$0 init --force', 'Replace an existing config with a starter one'),
     )
     .option('config', { type: 'string', global: true, describe: 'Config file (default schema-sync.config.json)' })
     .option('quiet', { type: 'boolean', global: true, describe: 'Print only errors' })
     .option('verbose', { type: 'boolean', global: true, describe: 'Print request details and timings' })
     .option('color', { type: 'boolean', global: true, describe: 'Colour output (--no-color to disable)' })
-    .demandCommand(1, 'Name a command: pull, check, generate or serve.')
+    .demandCommand(1, 'Name a command: pull, check, generate, serve or init.')
     .recommendCommands()
     .strict()
     .version(VERSION)
@@ -133,6 +150,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: early });
   try {
     if (command === 'serve') return await serveCommand(args as unknown as ServeArgs, io, log);
+    if (command === 'init') return await initCommand(args as unknown as InitArgs, io, log);
     const resolved = await resolveOptions(args as CliArgs, io);
     const redact = createRedactor(resolved.secrets);
     log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact });

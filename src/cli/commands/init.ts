@@ -1,0 +1,108 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
+import { CONFIG_SCHEMA_REF } from '../../config/json-schema.js';
+import type { SchemaSyncConfig } from '../../config/schema.js';
+import { RefusedError, WriteError } from '../../model/errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { CliIo } from '../io.js';
+import type { Logger } from '../logger.js';
+
+/** Flags of `init`. */
+export interface InitArgs {
+  /** Where to write the config (the global `--config`). @default "schema-sync.config.json" */
+  config?: string;
+  /** Overwrite an existing config file. */
+  force?: boolean;
+  /** Base URL to write instead of the placeholder. */
+  baseUrl?: string;
+  /** Output folder to write instead of the default. */
+  out?: string;
+}
+
+/** The placeholder base URL of a starter config: replace it with the real service. */
+export const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
+
+/** The npm scripts `init` suggests. */
+export const SUGGESTED_SCRIPTS: Readonly<Record<string, string>> = {
+  prebuild: 'schema-sync generate',
+  'schema:pull': 'schema-sync pull',
+  'schema:check': 'schema-sync check',
+};
+
+/** The starter config: what a new user edits. `$schema` is relative to the config's folder. */
+export function starterConfig(options: { schemaRef?: string; baseUrl?: string; out?: string } = {}): SchemaSyncConfig {
+  return {
+    $schema: options.schemaRef ?? CONFIG_SCHEMA_REF,
+    baseUrl: options.baseUrl ?? PLACEHOLDER_BASE_URL,
+    cmd: 'getmsgtypes',
+    out: options.out ?? 'src/generated/schema',
+    lockfile: 'schema-sync.lock.json',
+  };
+}
+
+/**
+ * Writes a starter `schema-sync.config.json` (never over an existing one without `--force`) and
+ * prints the npm scripts to add. Exit 0 when written, 2 when refused or failed.
+ */
+export async function initCommand(args: InitArgs, io: CliIo, log: Logger): Promise<number> {
+  const path = resolve(io.cwd, args.config ?? CONFIG_FILE);
+  const schemaFile = join(io.cwd, 'node_modules', 'schema-sync', 'config.schema.json');
+  let schemaRef = relative(dirname(path), schemaFile).split(sep).join('/');
+  if (!schemaRef.startsWith('.')) schemaRef = `./${schemaRef}`;
+  const config = starterConfig({ schemaRef, baseUrl: args.baseUrl, out: args.out });
+  // The same rules as every other command: a bad --base-url is refused here, not at the first pull.
+  validateConfig(config, path);
+  const shown = relative(io.cwd, path) || path;
+  try {
+    await writeFile(path, `${JSON.stringify(config, null, 2)}\n`, { flag: args.force ? 'w' : 'wx' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      throw new RefusedError(`${shown} already exists; nothing was written.`, {
+        hint: 'Edit the existing file, or run `schema-sync init --force` to replace it with a starter config.',
+      });
+    }
+    throw new WriteError(`cannot write ${path}: ${(error as Error).message}`, {
+      hint: code === 'ENOENT' ? 'Create the folder first, or pass another --config path.' : 'Check the folder exists and is writable.',
+      cause: error,
+    });
+  }
+  const scripts = await scriptsToAdd(io.cwd);
+  log.info(`Wrote ${shown}.`);
+  if (Object.keys(scripts).length > 0) {
+    log.info('Add these scripts to package.json:');
+    if (!log.quiet) log.out(JSON.stringify({ scripts }, null, 2));
+  } else {
+    log.info('package.json already has the suggested scripts (prebuild, schema:pull, schema:check).');
+  }
+  const steps = [
+    args.baseUrl ? undefined : `Set "baseUrl" in ${shown} to your service (or export SCHEMA_SYNC_BASE_URL).`,
+    'export SCHEMA_SYNC_API_KEY=… (and SCHEMA_SYNC_SECRET if the service needs one): never in the file.',
+    'npx schema-sync pull, then commit the lockfile and the output folder.',
+  ].filter((line): line is string => line !== undefined);
+  log.info('Next:');
+  steps.forEach((line, i) => log.info(`  ${i + 1}. ${line}`));
+  return EXIT.ok;
+}
+
+/**
+ * The suggested scripts the project's package.json lacks. A script that exists with another
+ * command keeps it, run after schema-sync's (`"prebuild": "schema-sync generate && tsc"`).
+ */
+async function scriptsToAdd(cwd: string): Promise<Record<string, string>> {
+  let existing: Record<string, unknown> = {};
+  try {
+    const pkg = JSON.parse(await readFile(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
+    existing = pkg.scripts ?? {};
+  } catch {
+    // No package.json (or not JSON): suggest them all.
+  }
+  const out: Record<string, string> = {};
+  for (const [name, command] of Object.entries(SUGGESTED_SCRIPTS)) {
+    const current = existing[name];
+    if (typeof current === 'string' && current.includes(command)) continue;
+    out[name] = typeof current === 'string' && current.trim() !== '' ? `${command} && ${current}` : command;
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import { PassThrough, Writable } from 'node:stream';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/main.js';
+
+/** A stream that keeps what was written; `isTTY` as asked. */
+export class Capture extends Writable {
+  text = '';
+  isTTY: boolean;
+  columns = 100;
+  constructor(tty = false) {
+    super();
+    this.isTTY = tty;
+  }
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
+    this.text += chunk.toString();
+    callback();
+  }
+}
+
+export interface FakeRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured streams; env is exactly what is given (no colour unless asked). */
+export async function runInProcess(
+  argv: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string },
+): Promise<FakeRun> {
+  const stdout = new Capture(options.tty ?? false);
+  const stderr = new Capture(options.tty ?? false);
+  const stdin = new PassThrough();
+  stdin.end(options.stdin ?? '');
+  const io: CliIo = { stdout, stderr, stdin, env: options.env ?? {}, cwd: options.cwd };
+  const code = await runCli(argv, io);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}

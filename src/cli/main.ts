@@ -11,6 +11,7 @@ import { serveCommand, type ServeArgs } from './commands/serve.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { createLogger, useColor, type Logger } from './logger.js';
+import { startProgress } from './progress.js';
 import { renderError } from './render-error.js';
 import { earlySecrets, resolveOptions, type CliArgs } from './resolve-options.js';
 import { pullSummary } from './summary.js';
@@ -136,7 +137,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const topic = COMMANDS.includes(first) ? `${first} ` : '';
     const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(parseError.message);
     const hint = `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`;
-    io.stderr.write(early(`error [USAGE]: ${parseError.message}\nhint: ${hint}\n`));
+    io.stderr.write(early(`error [USAGE]: ${tidyUnknown(parseError.message, argv)}\nhint: ${hint}\n`));
     return EXIT.error;
   }
   if (helpText) {
@@ -147,6 +148,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const command = String((args['_'] as unknown[] | undefined)?.[0] ?? '');
   const color = useColor(io, args['color'] as boolean | undefined);
   const verbose = Boolean(args['verbose']);
+  // The report goes to stdout: colour it only when stdout is a terminal too (or --color forces it).
+  const reportColor = color && (args['color'] === true || Boolean(io.stdout.isTTY));
+  const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !args['quiet'] && ['pull', 'check', 'generate'].includes(command) });
+  io = progress.io;
   let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: early });
   try {
     if (command === 'serve') return await serveCommand(args as unknown as ServeArgs, io, log);
@@ -157,19 +162,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const library = {
       ...resolved.library,
       onWarning: (text: string) => log.warn(text),
-      onFetchEvent: (event: import('../fetch/index.js').FetchEvent) => log.verbose(describeEvent(event)),
+      onFetchEvent: (event: import('../fetch/index.js').FetchEvent) => {
+        progress.stage(event.type === 'retry' ? `retrying in ${seconds(event.delayMs)}` : 'fetching');
+        log.verbose(describeEvent(event));
+      },
+      onStage: (stage: string, ms: number) => {
+        progress.stage(NEXT_STAGE[stage] ?? stage);
+        log.verbose(`${stage}: ${ms} ms`);
+      },
     };
     const started = Date.now();
     if (command === 'pull') {
       const result = await pull(library);
-      const text = renderReport(result.report, { format: resolved.report, color, command: 'pull', dryRun: Boolean(library.dryRun) });
+      const text = renderReport(result.report, { format: resolved.report, color: reportColor, command: 'pull', dryRun: Boolean(library.dryRun) });
       emitReport(log, resolved.report, text);
       log.info(pullSummary(result, Date.now() - started));
       return EXIT.ok;
     }
     if (command === 'check') {
       const result = await check(library);
-      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color, command: 'check' }));
+      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command: 'check' }));
       await appendStepSummary(io, renderReport(result.report, { format: 'markdown', command: 'check' }));
       const failing = resolved.failOn === 'breaking' ? result.report.summary.breaking > 0 || result.report.staleFiles.length > 0 : !result.report.inSync;
       return failing ? EXIT.drift : EXIT.ok;
@@ -185,8 +197,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     log.error(renderError(error, { redact: early, verbose }));
     return EXIT.error;
+  } finally {
+    progress.stop();
   }
 }
+
+/** What the progress line says once a stage (reported by the library's `onStage`) is done. */
+const NEXT_STAGE: Record<string, string> = { fetch: 'comparing', diff: 'generating', emit: 'writing', write: 'finishing' };
 
 /** Reports go to stdout; JSON and GitHub annotations are machine output and print even with --quiet. */
 function emitReport(log: Logger, format: string, text: string): void {
@@ -199,6 +216,26 @@ const FLAGS = [
   'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'format', 'dry-run', 'allow-empty', 'force',
   'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
+
+/**
+ * yargs says "Unknown arguments: bsae-url, bsaeUrl" (its camel-case copy included); say
+ * "Unknown argument: --bsae-url", as the user typed it.
+ */
+function tidyUnknown(message: string, argv: readonly string[]): string {
+  const match = /^Unknown arguments?: (.*)$/s.exec(message);
+  if (!match?.[1]) return message;
+  const names = match[1].split(', ');
+  const kept = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
+  const shown = kept.map((name) => {
+    const typed = argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || arg === `-${name}`);
+    return typed ? typed.split('=')[0]! : name;
+  });
+  return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}`;
+}
+
+function camel(name: string): string {
+  return name.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
 
 /** "Did you mean --base-url?" for yargs' "Unknown argument: bsae-url". */
 function suggestFlag(message: string): string | undefined {

@@ -32,7 +32,8 @@ export async function runInProcess(
   const stderr = new Capture(options.tty ?? false);
   const stdin = new PassThrough();
   stdin.end(options.stdin ?? '');
-  const io: CliIo = { stdout, stderr, stdin, env: options.env ?? {}, cwd: options.cwd };
+  // `serve` stops at once: the test only sees it start, print its URL and close.
+  const io: CliIo = { stdout, stderr, stdin, env: options.env ?? {}, cwd: options.cwd, untilStopped: () => Promise.resolve() };
   const code = await runCli(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

@@ -1,0 +1,88 @@
+import type { CliIo } from './io.js';
+
+/** A progress line on stderr, for runs that take a while. */
+export interface Progress {
+  /** The io to print through: writes clear the progress line first, so nothing interleaves. */
+  readonly io: CliIo;
+  /** Names what the run is doing now ("fetching", "writing" …). */
+  stage(text: string): void;
+  /** Removes the line for good; safe to call more than once. */
+  stop(): void;
+}
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const CLEAR = '\r\u001b[2K';
+
+/** A progress that does nothing: not a TTY, `--quiet`, or a command that needs none. */
+function inactive(io: CliIo): Progress {
+  return { io, stage: () => undefined, stop: () => undefined };
+}
+
+/**
+ * Starts a progress line: shown only when stderr is a TTY, not `--quiet`, not `TERM=dumb`, and
+ * only once the run has taken longer than `delayMs` (1 s) — quick runs never see it. It redraws
+ * every `intervalMs` in place and is cleared before anything else is printed and at the end.
+ * Its timer never keeps the process alive.
+ */
+export function startProgress(
+  io: CliIo,
+  options: { label: string; enabled?: boolean; delayMs?: number; intervalMs?: number; now?: () => number },
+): Progress {
+  const stderr = io.stderr;
+  if (options.enabled === false || !stderr.isTTY || io.env['TERM'] === 'dumb') return inactive(io);
+  const now = options.now ?? Date.now;
+  const started = now();
+  let stage = '';
+  let frame = 0;
+  let shown = false;
+  let stopped = false;
+
+  const clear = () => {
+    if (shown) stderr.write(CLEAR);
+    shown = false;
+  };
+  const draw = () => {
+    if (stopped) return;
+    const seconds = ((now() - started) / 1000).toFixed(1);
+    const text = `${FRAMES[frame++ % FRAMES.length]} ${options.label}${stage ? `: ${stage}` : ''} … ${seconds} s`;
+    const columns = (stderr as { columns?: number }).columns ?? 80;
+    stderr.write(`${CLEAR}${text.slice(0, Math.max(10, columns - 1))}`);
+    shown = true;
+  };
+
+  let ticker: NodeJS.Timeout | undefined;
+  const delay = setTimeout(() => {
+    draw();
+    ticker = setInterval(draw, options.intervalMs ?? 100);
+    ticker.unref();
+  }, options.delayMs ?? 1000);
+  delay.unref();
+
+  /**
+   * Output to a terminal stream goes through here: clear the line, then write synchronously, so
+   * ordering is exactly as without progress. The line is redrawn on the next tick.
+   */
+  const through = (target: CliIo['stdout']): CliIo['stdout'] => {
+    if (!target.isTTY) return target;
+    const proxy = Object.create(target) as CliIo['stdout'];
+    proxy.write = ((...args: Parameters<CliIo['stdout']['write']>) => {
+      clear();
+      return (target.write as (...a: unknown[]) => boolean)(...args);
+    }) as CliIo['stdout']['write'];
+    return proxy;
+  };
+
+  return {
+    io: { ...io, stdout: through(io.stdout), stderr: through(io.stderr) },
+    stage(text) {
+      stage = text;
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(delay);
+      if (ticker) clearInterval(ticker);
+      clear();
+    },
+  };
+}

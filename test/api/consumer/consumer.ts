@@ -1,0 +1,69 @@
+// Type-checked (never run) with tsc --strict, module nodenext, against the built .d.ts files.
+import {
+  check,
+  diffDescriptors,
+  emit,
+  fetchDescriptors,
+  generate,
+  isSchemaSyncError,
+  NetworkError,
+  pull,
+  SchemaSyncError,
+  type CheckResult,
+  type Descriptor,
+  type DriftChange,
+  type DriftReport,
+  type EmittedFile,
+  type ErrorCode,
+  type FetchOptions,
+  type FetchResult,
+  type GenerateResult,
+  type PullOptions,
+  type PullResult,
+  type Severity,
+} from 'schema-sync';
+
+export async function build(baseUrl: string): Promise<number> {
+  const options: PullOptions = { baseUrl, out: 'src/generated/schema', query: { cmd: 'getmsgtypes', limit: 5000 }, dryRun: false };
+  const pulled: PullResult = await pull(options);
+  const written: number = pulled.write?.written.length ?? 0;
+  const report: DriftReport = pulled.report;
+  const breaking: number = report.summary.breaking;
+
+  const checked: CheckResult = await check({ baseUrl, out: 'src/generated/schema' });
+  const inSync: boolean = checked.report.inSync;
+  const generated: GenerateResult = await generate({ out: 'src/generated/schema' });
+
+  const fetchOptions: FetchOptions = { baseUrl, credentials: { apiKey: process.env['SCHEMA_SYNC_API_KEY'] }, retries: 1, timeoutMs: 5000 };
+  const fetched: FetchResult = await fetchDescriptors(fetchOptions);
+  const first: Descriptor | undefined = fetched.descriptors[0];
+  const mNum: number | undefined = first?.mNum;
+  const changes: DriftChange[] = diffDescriptors({ locked: fetched.descriptors, fetched: fetched.descriptors });
+  const severities: Severity[] = changes.map((change) => change.severity);
+  const files: EmittedFile[] = await emit({ messages: fetched.descriptors, source: fetched.source, packageName: '@acme/schema' });
+  const paths: string[] = files.map((file) => file.path);
+
+  try {
+    await fetchDescriptors({ baseUrl: 'http://127.0.0.1:9' });
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      const status: number | undefined = error.status;
+      const code: ErrorCode = error.code;
+      void status;
+      void code;
+    }
+    if (isSchemaSyncError(error)) {
+      const hint: string | undefined = error.hint;
+      void hint;
+    }
+    if (error instanceof SchemaSyncError && error.code === 'NETWORK') return 2;
+  }
+
+  // @ts-expect-error: the API key is an option, never a config key of pull
+  await pull({ baseUrl, apikey: 'x' });
+  // @ts-expect-error: an unknown error code is not an ErrorCode
+  const wrong: ErrorCode = 'NOPE';
+  void wrong;
+
+  return written + breaking + (inSync ? 0 : 1) + generated.messageCount + (mNum ?? 0) + severities.length + paths.length;
+}

@@ -1,4 +1,1 @@
-import { readFileSync } from 'node:fs';
-
-/** The package version, read once from package.json (two levels up from src/cli and dist/cli). */
-export const VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export { VERSION } from '../model/version.js';

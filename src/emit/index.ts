@@ -1,9 +1,10 @@
 /**
- * The emit stage: maps descriptors to the texts of the generated files. See `emit-files.ts` for
- * the pipeline and `naming.ts` for how names become identifiers and file names.
+ * The emit stage: descriptors in, TypeScript file texts out. Pure apart from reading
+ * templates; writing is the `write` stage's job.
  */
 export { type EmitOptions, type EmittedFile, emitFiles, emitFilesFor } from './emit-files.js';
+export { planOutput, type PlannedFile, type PlanOptions } from './plan-output.js';
 export { planNames, type PlannedName, GENERATED_EXPORTS } from './naming.js';
-export { formatWithPrettier } from './prettier.js';
+export { formatWithPrettier, prettierFormatKey } from './prettier.js';
 export { validatePackageName } from './package-files.js';
 export { TEMPLATE_FILES, TEMPLATE_VARIABLES, BUILTIN_TEMPLATES_DIR } from './templates.js';

@@ -39,3 +39,18 @@ export async function formatWithPrettier(
   }
   return formatted;
 }
+
+/**
+ * Fingerprint of prettier's formatting for the output folder: its version and the config it
+ * resolves there. Part of each file's input fingerprint, so a changed `.prettierrc` re-formats.
+ */
+export async function prettierFormatKey(outDir: string): Promise<string> {
+  const prettier = await import('prettier');
+  await prettier.clearConfigCache();
+  const configs = await Promise.all(
+    ['messages/_.ts', 'index.ts', 'package.json', 'README.md'].map((path) =>
+      prettier.resolveConfig(join(outDir, ...path.split('/')), { editorconfig: true }).catch(() => 'unreadable'),
+    ),
+  );
+  return JSON.stringify(['prettier', prettier.version, configs]);
+}

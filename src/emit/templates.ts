@@ -53,6 +53,8 @@ interface TemplateLine {
 export interface CompiledTemplate<K extends TemplateKey> {
   /** Renders with the given values (already made safe by the caller); LF line ends. */
   render(values: TemplateValues<K>): string;
+  /** The template text as read: part of the output's fingerprint. */
+  source: string;
 }
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -88,6 +90,7 @@ export function compileTemplate<K extends TemplateKey>(
     return { parts, variables };
   });
   return {
+    source: text,
     render(values) {
       const lookup = values as Readonly<Record<string, string | undefined>>;
       let out = '';

@@ -4,7 +4,7 @@ import { LockError } from '../model/errors.js';
 import { compareOutput, openFolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { resolvePaths, type SourceOptions } from './options.js';
-import { renderOutput } from './render-output.js';
+import { assessOutput, renderFiles } from './sync-output.js';
 
 /** What {@link check} found. */
 export interface CheckResult {
@@ -28,7 +28,13 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
   }
   const listing = await acquireListing(options, paths.cwd);
   const changes = diffDescriptors({ locked: lock.messages, fetched: listing.descriptors });
-  const expected = await renderOutput(lock, options, paths);
-  const staleFiles = await compareOutput(paths.outDir, view, expected);
+  // Files the manifest shows fresh are right; only the others are emitted and compared.
+  const output = await assessOutput(lock, options, paths, view);
+  const staleFiles = await compareOutput({
+    view,
+    files: await renderFiles(lock, options, paths, output.stale),
+    expectedPaths: new Set(output.expected.map((f) => f.path)),
+    manifest: output.manifest,
+  });
   return { report: buildReport({ changes, staleFiles }), messageCount: listing.descriptors.length };
 }

@@ -2,7 +2,7 @@ import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import { withRunLock, writeOutput, type WriteResult } from '../write/index.js';
 import { resolvePaths, type BaseOptions } from './options.js';
-import { renderOutput } from './render-output.js';
+import { assessOutput, renderFiles } from './sync-output.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -23,8 +23,9 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
           hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
         });
       }
-      const files = await renderOutput(lock, options, paths);
-      const write = await writeOutput({ outDir: paths.outDir, view, files });
+      const output = await assessOutput(lock, options, paths, view);
+      const files = await renderFiles(lock, options, paths, output.stale);
+      const write = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest });
       return { messageCount: lock.messages.length, write, outDir: paths.outDir };
     },
     { waitMs: options.lockWaitMs },

@@ -4,7 +4,7 @@ import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { resolvePaths, type SourceOptions } from './options.js';
-import { renderOutput } from './render-output.js';
+import { assessOutput, renderFiles } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */
@@ -52,11 +52,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     paths.outDir,
     async (view) => {
       const base = await plan(view);
-      const files = await renderOutput(next, options, paths);
+      const output = await assessOutput(next, options, paths, view);
       const write = await writeOutput({
         outDir: paths.outDir,
         view,
-        files,
+        expected: output.expected,
+        files: await renderFiles(next, options, paths, output.stale),
+        manifest: output.manifest,
         lockfile: { path: paths.lockfilePath, text: serializeLockfile(next) },
       });
       return { ...base, write };

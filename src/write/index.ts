@@ -1,7 +1,8 @@
 export { writeOutput, type OutputFile, type WriteResult, type WriteOutputOptions } from './write-output.js';
 export { compareOutput, type FolderDrift } from './compare-output.js';
+export { assessFreshness, hashBytes, type ExpectedFile, type Freshness } from './freshness.js';
 export { openFolderView, type FolderView } from './folder-view.js';
 export { withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
 export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
-export { MANIFEST_FILE, isSafeRelativePath } from './manifest.js';
+export { MANIFEST_FILE, isSafeRelativePath, type Manifest, type ManifestEntry } from './manifest.js';

@@ -1,22 +1,50 @@
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 
-/** File in the output folder that lists what schema-sync generated there, so only those are ever deleted. */
+/**
+ * File in the output folder that lists what schema-sync generated there — so only those are
+ * ever deleted — with, per file, the fingerprint of its inputs and a hash of its bytes, so a run
+ * can tell without emitting which files are already right.
+ */
 export const MANIFEST_FILE = '.schema-sync-manifest.json';
 
-/** Manifest text: sorted paths, stable bytes. */
-export function serializeManifest(files: readonly string[]): string {
-  const sorted = [...files].sort(compareStrings);
-  return `${JSON.stringify({ generator: 'schema-sync', files: sorted }, null, 2)}\n`;
+/** What the manifest records of one generated file. */
+export interface ManifestEntry {
+  /** Fingerprint of the inputs the text was generated from. */
+  input: string;
+  /** Hash of the bytes written. */
+  sha: string;
 }
 
-/** The paths a manifest lists; none for a folder without one (a first run, or a foreign folder). */
-export function parseManifest(bytes: Buffer | undefined, outDir: string): string[] {
-  if (bytes === undefined) return [];
+/** Generated files by path. */
+export type Manifest = Map<string, ManifestEntry>;
+
+/** Manifest text: sorted paths, one line each, stable bytes. */
+export function serializeManifest(manifest: Manifest): string {
+  const paths = [...manifest.keys()].sort(compareStrings);
+  const lines = paths.map((path) => {
+    const entry = manifest.get(path)!;
+    return `    ${JSON.stringify(path)}: ${JSON.stringify([entry.input, entry.sha])}`;
+  });
+  const files = lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n  }`;
+  return `{\n  "generator": "schema-sync",\n  "files": ${files}\n}\n`;
+}
+
+/** The manifest's entries; empty for a folder without one (a first run, or a foreign folder). */
+export function parseManifest(bytes: Buffer | undefined, outDir: string): Manifest {
+  const manifest: Manifest = new Map();
+  if (bytes === undefined) return manifest;
   try {
     const parsed = JSON.parse(bytes.toString('utf8')) as { files?: unknown };
-    if (!Array.isArray(parsed.files) || !parsed.files.every((f) => typeof f === 'string')) throw new Error('no "files" list');
-    return parsed.files.filter(isSafeRelativePath);
+    // A bare list (the first manifest format) still says which files are ours; all count as stale.
+    const files = Array.isArray(parsed.files) ? Object.fromEntries(parsed.files.map((p) => [String(p), []])) : parsed.files;
+    if (files === null || typeof files !== 'object' || Array.isArray(files)) throw new Error('no "files" object');
+    for (const [path, value] of Object.entries(files)) {
+      if (!isSafeRelativePath(path)) continue;
+      const [input, sha] = Array.isArray(value) ? value : [];
+      manifest.set(path, { input: typeof input === 'string' ? input : '', sha: typeof sha === 'string' ? sha : '' });
+    }
+    return manifest;
   } catch (error) {
     throw new WriteError(`${outDir}/${MANIFEST_FILE} is damaged (${(error as Error).message}).`, {
       hint: `Delete it and the generated files, then run schema-sync generate.`,

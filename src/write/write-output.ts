@@ -1,7 +1,10 @@
+import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
-import { commitTransaction } from './journal.js';
-import { isSafeRelativePath, MANIFEST_FILE, parseManifest, serializeManifest } from './manifest.js';
 import type { FolderView } from './folder-view.js';
+import type { ExpectedFile } from './freshness.js';
+import { hashBytes } from './freshness.js';
+import { commitTransaction } from './journal.js';
+import { isSafeRelativePath, MANIFEST_FILE, serializeManifest, type Manifest } from './manifest.js';
 
 /** A file to place in the output folder. */
 export interface OutputFile {
@@ -27,14 +30,14 @@ export interface WriteOutputOptions {
   outDir: string;
   /** The folder as it is now (after recovering any interrupted run). */
   view: FolderView;
+  /** Every file the output should hold, with input fingerprints. */
+  expected: readonly ExpectedFile[];
+  /** Texts of the expected files that were (re)generated; the others are fresh and kept as they are. */
   files: readonly OutputFile[];
+  /** The manifest as found (entries of fresh files are kept). */
+  manifest: Manifest;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
-  /**
-   * Paths this run did not re-emit because they are known unchanged; they stay owned and are
-   * not deleted. Used when only the changed modules were emitted.
-   */
-  keep?: readonly string[];
 }
 
 /**
@@ -43,35 +46,41 @@ export interface WriteOutputOptions {
  * before and no longer generates are deleted, and nothing else is. Call with the run lock held.
  */
 export async function writeOutput(options: WriteOutputOptions): Promise<WriteResult> {
-  const { outDir, view } = options;
-  for (const file of options.files) {
-    if (!isSafeRelativePath(file.path) || file.path === MANIFEST_FILE || file.path.startsWith('.schema-sync')) {
-      throw new WriteError(`refusing to write ${JSON.stringify(file.path)}: not a plain path inside ${outDir}.`);
-    }
-  }
-  const previous = parseManifest(await view.read(MANIFEST_FILE), outDir);
-  const next = new Set([...options.files.map((f) => f.path), ...(options.keep ?? [])]);
+  const { outDir, view, manifest } = options;
+  const texts = new Map(options.files.map((f) => [f.path, f.text]));
+  const next: Manifest = new Map();
   const writes: OutputFile[] = [];
   let unchanged = 0;
-  await Promise.all(
-    options.files.map(async (file) => {
-      const current = await view.read(file.path);
-      if (current && current.equals(Buffer.from(file.text, 'utf8'))) unchanged++;
-      else writes.push(file);
-    }),
-  );
+  for (const file of options.expected) {
+    if (!isSafeRelativePath(file.path) || file.path.startsWith('.schema-sync')) {
+      throw new WriteError(`refusing to write ${JSON.stringify(file.path)}: not a plain path inside ${outDir}.`);
+    }
+    const text = texts.get(file.path);
+    if (text === undefined) {
+      const kept = manifest.get(file.path);
+      if (!kept) throw new WriteError(`internal: ${file.path} was neither generated nor recorded in the manifest.`);
+      next.set(file.path, kept);
+      unchanged++;
+      continue;
+    }
+    next.set(file.path, { input: file.input, sha: hashBytes(text) });
+    const current = await view.read(file.path);
+    if (current && current.equals(Buffer.from(text, 'utf8'))) unchanged++;
+    else writes.push({ path: file.path, text });
+  }
   const deletes: string[] = [];
-  for (const path of previous) if (!next.has(path) && (await view.read(path)) !== undefined) deletes.push(path);
-  const manifest = serializeManifest([...next]);
+  for (const path of manifest.keys()) if (!next.has(path) && (await view.read(path)) !== undefined) deletes.push(path);
+  const manifestText = serializeManifest(next);
   const currentManifest = await view.read(MANIFEST_FILE);
-  const manifestChanged = !currentManifest || !currentManifest.equals(Buffer.from(manifest, 'utf8'));
+  if (!currentManifest || !currentManifest.equals(Buffer.from(manifestText, 'utf8'))) writes.push({ path: MANIFEST_FILE, text: manifestText });
   let lockfile = options.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
-  writes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  await commitTransaction(outDir, {
-    writes: manifestChanged ? [...writes, { path: MANIFEST_FILE, text: manifest }] : writes,
-    deletes,
-    lockfile,
-  });
-  return { written: writes.map((w) => w.path), deleted: deletes.sort(), unchanged, lockfileWritten: lockfile !== undefined };
+  writes.sort((a, b) => compareStrings(a.path, b.path));
+  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile });
+  return {
+    written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
+    deleted: deletes,
+    unchanged,
+    lockfileWritten: lockfile !== undefined,
+  };
 }

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { stableStringify } from '../lock/serialize.js';
+import { compareStrings, sortDescriptors } from '../model/descriptor.js';
+import { VERSION } from '../model/version.js';
+import type { EmitOptions } from './emit-files.js';
+import { planNames } from './naming.js';
+import { validatePackageName } from './package-files.js';
+import { loadTemplates } from './templates.js';
+
+/** A file the output will hold, and a fingerprint of everything its text depends on. */
+export interface PlannedFile {
+  /** POSIX path relative to the output folder. */
+  path: string;
+  /** Hash of the inputs that determine the file's text; equal inputs give equal bytes. */
+  input: string;
+  /** The message type a message module is for; absent for index, types and package files. */
+  message?: string;
+}
+
+/** Options of {@link planOutput}: the emit options plus what formatting adds. */
+export interface PlanOptions extends EmitOptions {
+  /** Fingerprint of the code formatting (e.g. prettier's version and resolved config); absent when unformatted. */
+  formatKey?: string;
+}
+
+/**
+ * Lists the files {@link emitFiles} would produce, with input fingerprints, without loading
+ * ts-morph: a run compares them with the manifest to emit only what changed, and `check` to
+ * verify a folder without emitting at all.
+ */
+export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
+  if (options.packageName !== undefined) validatePackageName(options.packageName);
+  const descriptors = sortDescriptors(options.messages);
+  const plan = planNames(descriptors.map((d) => d.name));
+  const templates = await loadTemplates(options.templatesDir);
+  const context = hash([
+    'schema-sync',
+    VERSION,
+    templates.banner.source,
+    templates.packageReadme.source,
+    options.source.baseUrl ?? null,
+    options.packageName ?? null,
+    options.formatKey ?? null,
+  ]);
+  const files: PlannedFile[] = [];
+  const whole = createHash('sha256').update(context);
+  for (const descriptor of descriptors) {
+    const planned = plan.get(descriptor.name)!;
+    const input = hash([context, stableStringify(descriptor), planned.identifier, planned.fileStem]);
+    whole.update(input);
+    files.push({ path: `messages/${planned.fileStem}.ts`, input, message: descriptor.name });
+  }
+  // Index, types and package files depend on every message type.
+  const all = whole.digest('hex').slice(0, 24);
+  const shared = ['index.ts', 'types.ts', ...(options.packageName === undefined ? [] : ['package.json', 'README.md'])];
+  for (const path of shared) files.push({ path, input: all });
+  return files.sort((a, b) => compareStrings(a.path, b.path));
+}
+
+function hash(parts: ReadonlyArray<string | null>): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
+}

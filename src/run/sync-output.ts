@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { emitFilesFor, formatWithPrettier, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
+import type { Lockfile } from '../model/lockfile.js';
+import { assessFreshness, type FolderView, type Freshness, type OutputFile } from '../write/index.js';
+import type { BaseOptions } from './options.js';
+
+/** The output a lockfile should produce, and how much of it the folder already holds. */
+export interface OutputState extends Freshness<PlannedFile> {
+  expected: PlannedFile[];
+}
+
+/**
+ * Plans the output of a lockfile and checks it against the folder's manifest, without loading
+ * ts-morph: only the stale files need emitting, and a run where nothing changed emits nothing.
+ */
+export async function assessOutput(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView): Promise<OutputState> {
+  const expected = await planOutput({
+    messages: lock.messages,
+    source: lock.source,
+    templatesDir: templatesDir(options, paths.cwd),
+    packageName: options.packageName,
+    formatKey: options.prettier ? await prettierFormatKey(paths.outDir) : undefined,
+  });
+  return { expected, ...(await assessFreshness(paths.outDir, view, expected)) };
+}
+
+/** Emits (and formats, when asked) just the given files of a lockfile's output. */
+export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, files: readonly PlannedFile[]): Promise<OutputFile[]> {
+  if (files.length === 0) return [];
+  const wanted = new Set(files.map((f) => f.path));
+  const emitted = await emitFilesFor({
+    messages: lock.messages,
+    source: lock.source,
+    templatesDir: templatesDir(options, paths.cwd),
+    packageName: options.packageName,
+    only: new Set(files.flatMap((f) => (f.message === undefined ? [] : [f.message]))),
+  });
+  const subset = emitted.filter((f) => wanted.has(f.path));
+  return options.prettier ? formatWithPrettier(subset, { outDir: paths.outDir }) : subset;
+}
+
+function templatesDir(options: BaseOptions, cwd: string): string | undefined {
+  return options.templates === undefined ? undefined : resolve(cwd, options.templates);
+}

@@ -6,7 +6,7 @@ import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './ht
 import { excerpt, interpretBody } from './interpret-body.js';
 import { parseListing, type ParsedListing } from './parse-listing.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
-import { DEFAULT_BACKOFF, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
+import { DEFAULT_BACKOFF, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
 
 /** Options of {@link fetchDescriptors}. */
 export interface FetchOptions {
@@ -89,8 +89,20 @@ async function getWithRetries(
       if (attempt >= tries) throw exhausted(statusError, tries);
       reason = `status ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+      if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
+        // Waiting an hour would look like a hung CI job: fail now and say when to come back.
+        throw new NetworkError(
+          `${statusError.message} (it asks to retry after ${Math.ceil(retryAfterMs / 1000)} s, longer than the ${MAX_RETRY_AFTER_MS / 1000} s schema-sync waits)`,
+          { hint: 'The service is rate limiting or down for a while: try again later.', status: response.status },
+        );
+      }
     } catch (error) {
       if (error instanceof SchemaSyncError) throw error;
+      if (isRedirectLoop(error)) {
+        throw new NetworkError(`${shownUrl} redirects in a loop (back to an address it already sent schema-sync to).`, {
+          hint: 'Check --base-url: a proxy or login page may be in the way; use the URL the service itself answers on.',
+        });
+      }
       const cause = describeConnectionError(error, options.timeoutMs);
       if (attempt >= tries) {
         throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
@@ -126,6 +138,11 @@ function exhausted(error: NetworkError, tries: number): NetworkError {
     hint: error.hint,
     status: error.status,
   });
+}
+
+/** undici's redirect interceptor refuses to follow a Location it has already visited. */
+function isRedirectLoop(error: unknown): boolean {
+  return error instanceof Error && /^Redirect loop detected\b/.test(error.message);
 }
 
 function describeConnectionError(error: unknown, timeoutMs: number): string {

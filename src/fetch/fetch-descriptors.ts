@@ -98,11 +98,6 @@ async function getWithRetries(
       }
     } catch (error) {
       if (error instanceof SchemaSyncError) throw error;
-      if (isRedirectLoop(error)) {
-        throw new NetworkError(`${shownUrl} redirects in a loop (back to an address it already sent schema-sync to).`, {
-          hint: 'Check --base-url: a proxy or login page may be in the way; use the URL the service itself answers on.',
-        });
-      }
       const cause = describeConnectionError(error, options.timeoutMs);
       if (attempt >= tries) {
         throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
@@ -147,6 +142,9 @@ function isRedirectLoop(error: unknown): boolean {
 
 function describeConnectionError(error: unknown, timeoutMs: number): string {
   if (error instanceof TimeoutError) return `timed out after ${timeoutMs} ms (--timeout)`;
+  // A redirect back to where it came from: worth another try (it may have set something up),
+  // but say what it is, not undici's advice about Client and Agent.
+  if (isRedirectLoop(error)) return 'the service redirected in a loop, back to an address it had already sent schema-sync to';
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const message = err.cause?.message ?? err.message ?? String(error);

@@ -6,7 +6,7 @@ import { createRedactor } from '../model/redact.js';
 import { check } from '../run/check.js';
 import { generate } from '../run/generate.js';
 import { pull } from '../run/pull.js';
-import { initCommand, type InitArgs } from './commands/init.js';
+import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
 import { serveCommand, type ServeArgs } from './commands/serve.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -157,6 +157,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'serve') return await serveCommand(args as unknown as ServeArgs, io, log);
     if (command === 'init') return await initCommand(args as unknown as InitArgs, io, log);
     const resolved = await resolveOptions(args as CliArgs, io);
+    if (command !== 'generate' && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
     const redact = createRedactor(resolved.secrets);
     log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact });
     const library = {
@@ -242,6 +243,8 @@ function suggestFlag(message: string): string | undefined {
   const unknown = /^Unknown arguments?: ([^,\s]+)/.exec(message)?.[1];
   if (!unknown || unknown.length < 2) return undefined;
   const match = didYouMean(unknown, FLAGS);
+  // A real flag of another command (`generate --base-url`): say so rather than suggest itself.
+  if (match === unknown) return `--${unknown} is not an option of this command.`;
   return match ? `Did you mean --${match}?` : undefined;
 }
 

@@ -62,6 +62,23 @@ describe('usage errors', () => {
     expect(run.stderr).toMatch(/^error \[USAGE\]: Unknown argument: --bsae-url\nhint: Did you mean --base-url\? Run schema-sync pull --help\.\n$/);
   });
 
+  it('a flag of another command says so instead of suggesting itself', async () => {
+    const run = await cli(['generate', '--base-url', 'x']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('hint: --base-url is not an option of this command. Run schema-sync generate --help.');
+  });
+
+  it('the placeholder base URL of init is refused at once by pull and check, naming what to set', async () => {
+    for (const command of ['pull', 'check']) {
+      const started = Date.now();
+      const run = await cli([command, '--base-url', 'https://schemas.example.com']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^error \[CONFIG\]: the base URL https:\/\/schemas\.example\.com is the placeholder/);
+      expect(run.stderr).toContain('SCHEMA_SYNC_BASE_URL');
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
   it('an unknown command suggests the closest one', async () => {
     const run = await cli(['chekc']);
     expect(run.code).toBe(2);

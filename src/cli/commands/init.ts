@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
 import { CONFIG_SCHEMA_REF } from '../../config/json-schema.js';
 import type { SchemaSyncConfig } from '../../config/schema.js';
-import { RefusedError, WriteError } from '../../model/errors.js';
+import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { Logger } from '../logger.js';
@@ -22,6 +22,24 @@ export interface InitArgs {
 
 /** The placeholder base URL of a starter config: replace it with the real service. */
 export const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
+
+/**
+ * Fails fast when the base URL is still the placeholder of `init` (or of the README): a reserved
+ * domain that would only end in DNS errors after every retry.
+ */
+export function assertNotPlaceholder(baseUrl: string | undefined): void {
+  if (baseUrl === undefined) return;
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname;
+  } catch {
+    return;
+  }
+  if (host !== new URL(PLACEHOLDER_BASE_URL).hostname) return;
+  throw new ConfigError(`the base URL ${baseUrl} is the placeholder that \`schema-sync init\` writes, not your service.`, {
+    hint: 'Set "baseUrl" in schema-sync.config.json to the service, or pass --base-url / set SCHEMA_SYNC_BASE_URL.',
+  });
+}
 
 /** The npm scripts `init` suggests. */
 export const SUGGESTED_SCRIPTS: Readonly<Record<string, string>> = {

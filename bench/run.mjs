@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: times the whole CLI process, as a user runs it, against the bundled reference
 // server on loopback, for synthetic listings of 1,000 and 10,000 types. Prints a table and writes
-// bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3
+// bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3  --dir <work folder>
+// (default: the OS temp folder; the folder's file system is part of what is measured).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -21,7 +22,7 @@ const BIN = join(root, 'dist/cli/bin.js');
 const PROBE = join(root, 'bench/rss-probe.mjs');
 
 const { startReferenceServer } = await import(join(root, 'dist/server/index.js'));
-const work = mkdtempSync(join(tmpdir(), 'schema-sync-bench-'));
+const work = mkdtempSync(join(arg('dir', tmpdir()), 'schema-sync-bench-'));
 const rssFile = join(work, 'rss');
 
 /** Runs one command as a child process; returns wall seconds, peak RSS (MB) and stderr. */
@@ -108,10 +109,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const machine = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) };
+const machine = { workDir: arg('dir', tmpdir()), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) };
 const f = (n) => n.toFixed(2);
 const lines = [
-  `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; median of ${runs} runs (prettier ${prettierRuns}) after a warm-up`,
+  `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, files in ${machine.workDir}; median of ${runs} runs (prettier ${prettierRuns}) after a warm-up`,
   '',
   '| types | run | median s | min s | max s | peak RSS MB | × floor | files written |',
   '|---:|---|---:|---:|---:|---:|---:|---:|',

@@ -1,27 +1,13 @@
-import { compareStrings } from '../model/descriptor.js';
+import { canonicalJson } from '../model/canonical-json.js';
 
-/**
- * A canonical JSON text of a value: object keys sorted at every depth, so two values that are
- * the same JSON with keys in another order give the same text. Unknown fields come from parsed
- * JSON, so there are no cycles, functions or class instances to worry about.
- */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const pairs = Object.keys(record)
-      .sort(compareStrings)
-      .filter((key) => record[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
-    return `{${pairs.join(',')}}`;
-  }
-  // `undefined` (an absent field) must not equal `null` (a field sent as null).
-  return value === undefined ? 'undefined' : JSON.stringify(value);
-}
+export { canonicalJson };
 
 /** True when two values are the same JSON, whatever the order of object keys. */
 export function jsonEqual(input: { before: unknown; after: unknown }): boolean {
-  return canonicalJson(input.before) === canonicalJson(input.after);
+  const { before, after } = input;
+  // Most unknown fields are strings: compare scalars directly, objects canonically.
+  if (before === null || typeof before !== 'object' || after === null || typeof after !== 'object') return before === after;
+  return canonicalJson(before) === canonicalJson(after);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../lock/serialize.js';
+import { canonicalJson } from '../model/canonical-json.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import { VERSION } from '../model/version.js';
 import type { EmitOptions } from './emit-files.js';
@@ -46,7 +46,7 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   const whole = createHash('sha256').update(context);
   for (const descriptor of descriptors) {
     const planned = plan.get(descriptor.name)!;
-    const input = hash([context, stableStringify(descriptor), planned.identifier, planned.fileStem]);
+    const input = hash([context, canonicalJson(descriptor), planned.identifier, planned.fileStem]);
     whole.update(input);
     files.push({ path: `messages/${planned.fileStem}.ts`, input, message: descriptor.name });
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LockError } from '../model/errors.js';
@@ -20,7 +21,15 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const journal = await readJournal(outDir).catch(() => undefined);
   const writes = new Set(journal ? journal.writes : []);
   const deletes = new Set(journal ? journal.deletes : []);
-  const readOrUndefined = (file: string) => readFile(file).catch(() => undefined);
+  // Synchronous reads: for thousands of small files they are several times faster than the
+  // promise API (no thread-pool round trip per open, stat, read and close).
+  const readOrUndefined = async (file: string): Promise<Buffer | undefined> => {
+    try {
+      return readFileSync(file);
+    } catch {
+      return undefined;
+    }
+  };
   return {
     async read(path) {
       if (writes.has(path)) {

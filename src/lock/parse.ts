@@ -18,7 +18,10 @@ const entrySchema = z.looseObject({
 const lockSchema = z.object({
   lockfileVersion: z.number(),
   source: z.object({ baseUrl: z.string().optional(), query: z.record(z.string(), z.string()) }),
-  messages: z.record(z.string(), z.unknown()),
+  // Not z.record: it copies by assignment, and a message type named `__proto__` would vanish.
+  messages: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {
+    message: 'expected an object of messages keyed by name',
+  }),
 });
 
 /**

@@ -45,7 +45,10 @@ export const wireHeaderSchema = z.looseObject({
 /** One element of the response array. */
 export const wireElementSchema = z.looseObject({
   header: wireHeaderSchema.optional(),
-  message: z.record(z.string(), z.unknown(), { error: 'expected an object' }),
+  // Not z.record: it copies by assignment, and an unknown field named `__proto__` would vanish.
+  message: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {
+    error: 'expected an object',
+  }),
 });
 
 /** The `QueryResult` status element that may close the array. */

@@ -45,7 +45,7 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
   return compareStrings(a.path, b.path);
 }
 
-async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined): Promise<EmittedFile[]> {
+async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined, shared = true): Promise<EmittedFile[]> {
   const { source, templatesDir, packageName } = options;
   if (packageName !== undefined) validatePackageName(packageName);
   const descriptors = sortDescriptors(options.messages);
@@ -75,22 +75,24 @@ async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined)
       text: printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS),
     });
   }
-  files.push(
-    {
-      path: 'index.ts',
-      text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner }), PRINT_OPTIONS),
-    },
-    { path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner), PRINT_OPTIONS) },
-  );
-  if (packageName !== undefined) {
+  if (shared) {
     files.push(
-      ...packageFiles({
-        packageName,
-        baseUrl: source.baseUrl,
-        names: descriptors.map((d) => [d.name, plan.get(d.name)!] as const),
-        templates,
-      }),
+      {
+        path: 'index.ts',
+        text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner }), PRINT_OPTIONS),
+      },
+      { path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner), PRINT_OPTIONS) },
     );
+    if (packageName !== undefined) {
+      files.push(
+        ...packageFiles({
+          packageName,
+          baseUrl: source.baseUrl,
+          names: descriptors.map((d) => [d.name, plan.get(d.name)!] as const),
+          templates,
+        }),
+      );
+    }
   }
   return files.sort(byPath);
 }
@@ -109,8 +111,9 @@ export function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
  * Like {@link emitFiles}, but only the message files of the names in `only` (names without a
  * message, e.g. removed ones, are ignored), plus `index.ts`, `types.ts` and the package files,
  * which depend on the whole listing. Names are still planned over all messages, so a file's
- * path and text are the same as from {@link emitFiles}.
+ * path and text are the same as from {@link emitFiles}. `shared: false` leaves out the
+ * whole-listing files (used when several workers split the messages).
  */
-export function emitFilesFor(options: EmitOptions & { only: ReadonlySet<string> }): Promise<EmittedFile[]> {
-  return emit(options, options.only);
+export function emitFilesFor(options: EmitOptions & { only: ReadonlySet<string>; shared?: boolean }): Promise<EmittedFile[]> {
+  return emit(options, options.only, options.shared ?? true);
 }

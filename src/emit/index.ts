@@ -3,6 +3,7 @@
  * templates; writing is the `write` stage's job.
  */
 export { type EmitOptions, type EmittedFile, emitFiles, emitFilesFor } from './emit-files.js';
+export { emitParallel, workerCount, type ParallelEmitOptions } from './parallel-emit.js';
 export { planOutput, type PlannedFile, type PlanOptions } from './plan-output.js';
 export { planNames, type PlannedName, GENERATED_EXPORTS } from './naming.js';
 export { formatWithPrettier, prettierFormatKey } from './prettier.js';

@@ -5,6 +5,7 @@ import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
 import { excerpt, interpretBody } from './interpret-body.js';
 import { parseListing, type ParsedListing } from './parse-listing.js';
+import { scrubSecrets } from './scrub-secrets.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { DEFAULT_BACKOFF, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
 
@@ -56,9 +57,11 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
   try {
     const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
-    const body = interpretBody(response.body, response.contentType, shownUrl, redact);
+    const raw = interpretBody(response.body, response.contentType, shownUrl, redact);
+    const { body, elements } = scrubSecrets(raw, redact);
     const parsed = parseListing(body, { origin: shownUrl, limit, allowTruncated: options.allowTruncated });
-    return { ...parsed, source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } };
+    const warnings = elements.length === 0 ? parsed.warnings : [echoWarning(elements), ...parsed.warnings];
+    return { ...parsed, warnings, source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } };
   } catch (error) {
     throw scrub(error, redact);
   } finally {
@@ -159,6 +162,11 @@ function describeConnectionError(error: unknown, timeoutMs: number): string {
     UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
   };
   return code && known[code] ? `${known[code]} (${code})` : message;
+}
+
+function echoWarning(elements: number[]): string {
+  const where = elements[0] === -1 ? 'its answer' : `${elements.length === 1 ? 'element' : 'elements'} ${elements.slice(0, 10).join(', ')}${elements.length > 10 ? ' …' : ''}`;
+  return `the service echoed the API key or secret in ${where} of the listing; replaced by *** so it is neither stored nor generated.`;
 }
 
 /** Last line of defence: whatever escapes carries no secret. */

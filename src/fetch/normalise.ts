@@ -29,14 +29,25 @@ export function normaliseMessage(
     mNum: message.mNum,
     schemaHash: message.schemaHash,
     actions,
-    hasTKey: message.hasTKey,
-    hasEKey: message.hasEKey,
-    hasOKey: message.hasOKey,
-    hasCF: message.hasCF,
+    hasTKey: flagValue(message.hasTKey),
+    hasEKey: flagValue(message.hasEKey),
+    hasOKey: flagValue(message.hasOKey),
+    hasCF: flagValue(message.hasCF),
     mToken: message.mToken,
-    staticFilterFields: message.staticFilterFields,
+    staticFilterFields: listValue(message.staticFilterFields),
     extra: unknownFields(raw),
   };
+}
+
+/** `"Yes"`/`"No"` in any case (already validated), or a real boolean. */
+function flagValue(value: boolean | string): boolean {
+  return typeof value === 'boolean' ? value : value.trim().toLowerCase() === 'yes';
+}
+
+/** The service's comma list (may be empty), or an array as is. */
+function listValue(value: string | string[]): string[] {
+  if (Array.isArray(value)) return [...value];
+  return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
 /** The fields of a raw message that the model does not define, keys sorted. */

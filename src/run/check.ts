@@ -3,7 +3,7 @@ import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import { compareOutput, openFolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { resolvePaths, type SourceOptions } from './options.js';
+import { resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { assessOutput, renderFiles } from './sync-output.js';
 
 /** What {@link check} found. */
@@ -18,6 +18,7 @@ export interface CheckResult {
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
   const paths = resolvePaths(options);
+  const mark = stageTimer(options.onStage);
   // Read-only: a pending interrupted run is honoured, never finished, by check.
   const view = await openFolderView(paths.outDir);
   const lock = await readLockfile(view, paths.lockfilePath);
@@ -27,7 +28,9 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     });
   }
   const listing = await acquireListing(options, paths.cwd);
+  mark('fetch');
   const changes = diffDescriptors({ locked: lock.messages, fetched: listing.descriptors });
+  mark('diff');
   // Files the manifest shows fresh are right; only the others are emitted and compared.
   const output = await assessOutput(lock, options, paths, view);
   const staleFiles = await compareOutput({
@@ -36,5 +39,6 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     expectedPaths: new Set(output.expected.map((f) => f.path)),
     manifest: output.manifest,
   });
+  mark('verify');
   return { report: buildReport({ changes, staleFiles }), messageCount: listing.descriptors.length };
 }

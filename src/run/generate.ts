@@ -1,7 +1,7 @@
 import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import { withRunLock, writeOutput, type WriteResult } from '../write/index.js';
-import { resolvePaths, type BaseOptions } from './options.js';
+import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
 import { assessOutput, renderFiles } from './sync-output.js';
 
 /** What {@link generate} did. */
@@ -14,6 +14,7 @@ export interface GenerateResult {
 /** Rebuilds the output folder from the lockfile alone; never touches the network. */
 export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
   const paths = resolvePaths(options);
+  const mark = stageTimer(options.onStage);
   return withRunLock(
     paths.outDir,
     async (view) => {
@@ -25,7 +26,9 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
       }
       const output = await assessOutput(lock, options, paths, view);
       const files = await renderFiles(lock, options, paths, output.stale);
+      mark('emit');
       const write = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest });
+      mark('write');
       return { messageCount: lock.messages.length, write, outDir: paths.outDir };
     },
     { waitMs: options.lockWaitMs },

@@ -17,6 +17,18 @@ export interface BaseOptions {
   prettier?: boolean;
   /** Called with warnings (unknown action letters …). */
   onWarning?: (text: string) => void;
+  /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`) with its wall time, for `--verbose`. */
+  onStage?: (stage: string, ms: number) => void;
+}
+
+/** Reports the time since the previous mark to `onStage`. */
+export function stageTimer(onStage: BaseOptions['onStage']): (stage: string) => void {
+  let last = performance.now();
+  return (stage) => {
+    const now = performance.now();
+    onStage?.(stage, Math.round(now - last));
+    last = now;
+  };
 }
 
 /** Options of the entry points that get a listing: from the service, or from a saved response. */

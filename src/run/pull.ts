@@ -3,7 +3,7 @@ import { readLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { resolvePaths, type SourceOptions } from './options.js';
+import { resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { assessOutput, renderFiles } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
@@ -38,13 +38,16 @@ export interface PullResult {
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
   const paths = resolvePaths(options);
+  const mark = stageTimer(options.onStage);
   const listing = await acquireListing(options, paths.cwd);
+  mark('fetch');
   const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
   const plan = async (view: FolderView) => {
     const previous = await readLockfile(view, paths.lockfilePath);
     const locked = previous?.messages ?? [];
     checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
     const report = buildReport({ changes: diffDescriptors({ locked, fetched: listing.descriptors }) });
+    mark('diff');
     return { report, messageCount: listing.descriptors.length, outDir: paths.outDir, lockfilePath: paths.lockfilePath };
   };
   if (options.dryRun) return { ...(await plan(await openFolderView(paths.outDir))), write: undefined };
@@ -53,14 +56,17 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     async (view) => {
       const base = await plan(view);
       const output = await assessOutput(next, options, paths, view);
+      const files = await renderFiles(next, options, paths, output.stale);
+      mark('emit');
       const write = await writeOutput({
         outDir: paths.outDir,
         view,
         expected: output.expected,
-        files: await renderFiles(next, options, paths, output.stale),
+        files,
         manifest: output.manifest,
         lockfile: { path: paths.lockfilePath, text: serializeLockfile(next) },
       });
+      mark('write');
       return { ...base, write };
     },
     { waitMs: options.lockWaitMs },

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { emitFilesFor, formatWithPrettier, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
+import { emitParallel, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { assessFreshness, type FolderView, type Freshness, type OutputFile } from '../write/index.js';
 import type { BaseOptions } from './options.js';
@@ -27,16 +27,12 @@ export async function assessOutput(lock: Lockfile, options: BaseOptions, paths: 
 /** Emits (and formats, when asked) just the given files of a lockfile's output. */
 export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, files: readonly PlannedFile[]): Promise<OutputFile[]> {
   if (files.length === 0) return [];
-  const wanted = new Set(files.map((f) => f.path));
-  const emitted = await emitFilesFor({
-    messages: lock.messages,
-    source: lock.source,
-    templatesDir: templatesDir(options, paths.cwd),
-    packageName: options.packageName,
+  return emitParallel({
+    emit: { messages: lock.messages, source: lock.source, templatesDir: templatesDir(options, paths.cwd), packageName: options.packageName },
     only: new Set(files.flatMap((f) => (f.message === undefined ? [] : [f.message]))),
+    paths: new Set(files.map((f) => f.path)),
+    prettierOutDir: options.prettier ? paths.outDir : undefined,
   });
-  const subset = emitted.filter((f) => wanted.has(f.path));
-  return options.prettier ? formatWithPrettier(subset, { outDir: paths.outDir }) : subset;
 }
 
 function templatesDir(options: BaseOptions, cwd: string): string | undefined {

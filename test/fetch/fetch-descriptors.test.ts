@@ -33,10 +33,10 @@ describe('query parameters', () => {
   it('sends each set parameter as given and nothing unset', async () => {
     await get({
       query: { cmd: 'getmsgtypes', msgType: 'T0001', pkey: 'k1', limit: 50, view: 'v', where: 'mToken:ne:SystemData', order: 'name' },
-      credentials: { apiKey: 'K', secret: 'S' },
+      credentials: { apiKey: 'key-123', secret: 'secret-456' },
     });
     expect(server.requests[0]!.query).toEqual({
-      cmd: 'getmsgtypes', msgType: 'T0001', pkey: 'k1', limit: '50', view: 'v', where: 'mToken:ne:SystemData', order: 'name', apikey: 'K', secret: 'S',
+      cmd: 'getmsgtypes', msgType: 'T0001', pkey: 'k1', limit: '50', view: 'v', where: 'mToken:ne:SystemData', order: 'name', apikey: 'key-123', secret: 'secret-456',
     });
   });
 
@@ -53,7 +53,7 @@ describe('query parameters', () => {
   });
 
   it('records the source without credentials', async () => {
-    const result = await get({ query: { cmd: 'getmsgtypes' }, credentials: { apiKey: 'K' } });
+    const result = await get({ query: { cmd: 'getmsgtypes' }, credentials: { apiKey: 'key-123' } });
     expect(result.source).toEqual({ baseUrl: server.url, query: { cmd: 'getmsgtypes' } });
   });
 });

@@ -5,7 +5,7 @@ import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
 import { excerpt, interpretBody } from './interpret-body.js';
 import { parseListing, type ParsedListing } from './parse-listing.js';
-import { scrubSecrets } from './scrub-secrets.js';
+import { echoRedactor, scrubSecrets } from './scrub-secrets.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { DEFAULT_BACKOFF, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
 
@@ -58,7 +58,8 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
   try {
     const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
     const raw = interpretBody(response.body, response.contentType, shownUrl, redact);
-    const { body, elements } = scrubSecrets(raw, redact);
+    const echo = echoRedactor([credentials.apiKey, credentials.secret]);
+    const { body, elements } = echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
     const parsed = parseListing(body, { origin: shownUrl, limit, allowTruncated: options.allowTruncated });
     const warnings = elements.length === 0 ? parsed.warnings : [echoWarning(elements), ...parsed.warnings];
     return { ...parsed, warnings, source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } };

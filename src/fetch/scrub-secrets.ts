@@ -1,4 +1,16 @@
-import type { Redactor } from '../model/redact.js';
+import { createRedactor, type Redactor } from '../model/redact.js';
+
+/**
+ * Shortest secret looked for inside listing data: a one-letter "key" would otherwise turn every
+ * `K` of the listing into `***`. Error texts are still redacted for secrets of any length.
+ */
+export const MIN_ECHOED_SECRET_LENGTH = 6;
+
+/** The redactor for listing data: the run's secrets long enough to recognise; undefined when none. */
+export function echoRedactor(secrets: ReadonlyArray<string | undefined>): Redactor | undefined {
+  const long = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_ECHOED_SECRET_LENGTH);
+  return long.length === 0 ? undefined : createRedactor(long);
+}
 
 /**
  * Servers echo the API key back, also inside a successful listing (a `desc` that quotes the

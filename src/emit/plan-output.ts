@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../model/canonical-json.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import { VERSION } from '../model/version.js';
 import type { EmitOptions } from './emit-files.js';
@@ -46,7 +45,9 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   const whole = createHash('sha256').update(context);
   for (const descriptor of descriptors) {
     const planned = plan.get(descriptor.name)!;
-    const input = hash([context, canonicalJson(descriptor), planned.identifier, planned.fileStem]);
+    // Plain JSON: descriptors from the fetch stage and from the lockfile have the same key order
+    // (known fields fixed, unknown ones sorted at every depth), and JSON.stringify is fast.
+    const input = hash([context, JSON.stringify(descriptor), planned.identifier, planned.fileStem]);
     whole.update(input);
     files.push({ path: `messages/${planned.fileStem}.ts`, input, message: descriptor.name });
   }

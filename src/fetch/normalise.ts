@@ -57,7 +57,21 @@ export function unknownFields(raw: Record<string, unknown>): Record<string, unkn
   for (const key of Object.keys(raw).sort(compareStrings)) {
     if (known.has(key)) continue;
     // defineProperty, not assignment: a field called `__proto__` must stay an own data property.
-    Object.defineProperty(extra, key, { value: raw[key], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(extra, key, { value: sortKeysDeep(raw[key]), enumerable: true, writable: true, configurable: true });
   }
   return extra;
+}
+
+/**
+ * Nested objects with their keys sorted, as the lockfile stores them: a descriptor then has the
+ * same shape whether it was fetched or read back, so its JSON is a stable fingerprint.
+ */
+function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort(compareStrings)) {
+    Object.defineProperty(out, key, { value: sortKeysDeep((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

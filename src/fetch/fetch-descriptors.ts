@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NetworkError, SchemaSyncError } from '../model/errors.js';
+import { NetworkError, SchemaSyncError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
@@ -176,6 +176,15 @@ function scrub(error: unknown, redact: Redactor): unknown {
     error.message = redact(error.message);
     if (error instanceof SchemaSyncError && error.hint) (error as { hint: string | undefined }).hint = redact(error.hint);
     if (error.stack) error.stack = redact(error.stack);
+    // The issues repeat element names and values for programs: they are output too.
+    if (error instanceof ValidationError) {
+      (error as { issues: readonly ValidationIssue[] }).issues = error.issues.map((issue) => ({
+        index: issue.index,
+        name: issue.name === undefined ? undefined : redact(issue.name),
+        field: redact(issue.field),
+        message: redact(issue.message),
+      }));
+    }
   }
   return error;
 }

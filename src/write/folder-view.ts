@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LockError } from '../model/errors.js';
@@ -23,9 +23,10 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const deletes = new Set(journal ? journal.deletes : []);
   // Synchronous reads: for thousands of small files they are several times faster than the
   // promise API (no thread-pool round trip per open, stat, read and close).
+  // A missing file is asked about without an exception (thousands of throws are slow).
   const readOrUndefined = async (file: string): Promise<Buffer | undefined> => {
     try {
-      return readFileSync(file);
+      return statSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file) : undefined;
     } catch {
       return undefined;
     }

@@ -1,4 +1,6 @@
+import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { isSafeRelativePath } from './manifest.js';
@@ -40,9 +42,8 @@ export async function commitTransaction(outDir: string, tx: Transaction): Promis
   const staging = join(outDir, STAGING_DIR);
   await rm(staging, { recursive: true, force: true });
   await mkdir(join(staging, STAGED_FILES), { recursive: true });
-  const dirs = new Set(tx.writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))));
-  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-  await inBatches(tx.writes, (w) => writeFile(join(staging, STAGED_FILES, w.path), w.text));
+  for (const dir of new Set(tx.writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))))) mkdirSync(dir, { recursive: true });
+  await inChunks(tx.writes, (w) => writeFileSync(join(staging, STAGED_FILES, w.path), w.text));
   if (tx.lockfile) await writeFile(join(staging, STAGED_LOCKFILE), tx.lockfile.text);
   const journal: Journal = {
     version: 1,
@@ -106,11 +107,10 @@ export function stagedLockfile(outDir: string): string {
 
 async function applyJournal(outDir: string, journal: Journal): Promise<void> {
   const staging = join(outDir, STAGING_DIR);
-  const dirs = new Set(journal.writes.map((p) => dirname(join(outDir, p))));
-  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+  for (const dir of new Set(journal.writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
   // A staged file already gone was moved before an interruption: replaying is idempotent.
-  await inBatches(journal.writes, (p) => ignoreMissing(rename(join(staging, STAGED_FILES, p), join(outDir, p))));
-  await inBatches(journal.deletes, (p) => ignoreMissing(unlink(join(outDir, p))));
+  await inChunks(journal.writes, (p) => ignoreMissingSync(() => renameSync(join(staging, STAGED_FILES, p), join(outDir, p))));
+  await inChunks(journal.deletes, (p) => ignoreMissingSync(() => unlinkSync(join(outDir, p))));
   if (journal.lockfile) await ignoreMissing(moveFile(join(staging, STAGED_LOCKFILE), journal.lockfile));
   await rm(staging, { recursive: true, force: true });
 }
@@ -137,7 +137,22 @@ async function ignoreMissing(work: Promise<unknown>): Promise<void> {
   }
 }
 
-/** Runs file operations a bounded number at a time: thousands at once would exhaust descriptors. */
-async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<unknown>, size = 64): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+function ignoreMissingSync(work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * Runs synchronous file operations in chunks, yielding to the event loop between them. Sync
+ * calls are several times faster than the promise API for thousands of small files; yielding
+ * keeps Ctrl-C prompt.
+ */
+async function inChunks<T>(items: readonly T[], work: (item: T) => void, size = 500): Promise<void> {
+  for (let i = 0; i < items.length; i += size) {
+    for (const item of items.slice(i, i + size)) work(item);
+    if (i + size < items.length) await yieldToEventLoop();
+  }
 }

@@ -42,11 +42,13 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const listing = await acquireListing(options, paths.cwd);
   mark('fetch');
   const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
+  const nextText = serializeLockfile(next);
   const plan = async (view: FolderView) => {
-    const previous = await readLockfile(view, paths.lockfilePath);
-    const locked = previous?.messages ?? [];
+    // The same lockfile bytes mean the same descriptors: no parse, no diff (the common, no-op case).
+    const unchanged = (await view.readLockfile(paths.lockfilePath)) === nextText;
+    const locked = unchanged ? listing.descriptors : ((await readLockfile(view, paths.lockfilePath))?.messages ?? []);
     checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
-    const report = buildReport({ changes: diffDescriptors({ locked, fetched: listing.descriptors }) });
+    const report = buildReport({ changes: unchanged ? [] : diffDescriptors({ locked, fetched: listing.descriptors }) });
     mark('diff');
     return { report, messageCount: listing.descriptors.length, outDir: paths.outDir, lockfilePath: paths.lockfilePath };
   };
@@ -64,7 +66,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
         expected: output.expected,
         files,
         manifest: output.manifest,
-        lockfile: { path: paths.lockfilePath, text: serializeLockfile(next) },
+        lockfile: { path: paths.lockfilePath, text: nextText },
       });
       mark('write');
       return { ...base, write };

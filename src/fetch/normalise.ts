@@ -1,4 +1,4 @@
-import { ACTION_LETTERS, compareStrings, KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
+import { ACTION_LETTERS, compareStrings, KNOWN_FIELDS, setOwn, type Descriptor } from '../model/descriptor.js';
 import type { WireMessage } from './wire-schema.js';
 
 /**
@@ -57,7 +57,7 @@ export function unknownFields(raw: Record<string, unknown>): Record<string, unkn
   for (const key of Object.keys(raw).sort(compareStrings)) {
     if (known.has(key)) continue;
     // defineProperty, not assignment: a field called `__proto__` must stay an own data property.
-    Object.defineProperty(extra, key, { value: sortKeysDeep(raw[key]), enumerable: true, writable: true, configurable: true });
+    setOwn(extra, key, sortKeysDeep(raw[key]));
   }
   return extra;
 }
@@ -71,7 +71,7 @@ function sortKeysDeep(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort(compareStrings)) {
-    Object.defineProperty(out, key, { value: sortKeysDeep((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, sortKeysDeep((value as Record<string, unknown>)[key]));
   }
   return out;
 }

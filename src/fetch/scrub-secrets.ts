@@ -1,4 +1,5 @@
 import { createRedactor, type Redactor } from '../model/redact.js';
+import { setOwn } from '../model/descriptor.js';
 
 /**
  * Shortest secret looked for inside listing data: a one-letter "key" would otherwise turn every
@@ -55,7 +56,7 @@ function scrub(value: unknown, redact: Redactor): { value: unknown; found: boole
       const result = scrub(item, redact);
       found ||= result.found || cleanKey !== key;
       // defineProperty: a key called `__proto__` must stay an own data property.
-      Object.defineProperty(out, cleanKey, { value: result.value, enumerable: true, writable: true, configurable: true });
+      setOwn(out, cleanKey, result.value);
     }
     return { value: out, found };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareStrings, KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
+import { compareStrings, KNOWN_FIELDS, setOwn, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 
@@ -64,7 +64,7 @@ export function parseLockfile(text: string, file: string): Lockfile {
     for (const key of Object.keys(raw as object).sort(compareStrings)) {
       if (known.has(key)) continue;
       // defineProperty: a field called `__proto__` must stay an own data property.
-      Object.defineProperty(extra, key, { value: (raw as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+      setOwn(extra, key, (raw as Record<string, unknown>)[key]);
     }
     const d = entry.data;
     messages.push({

@@ -79,3 +79,13 @@ export function descriptionOf(descriptor: Descriptor): string | undefined {
   const desc = descriptor.extra['desc'];
   return typeof desc === 'string' ? desc : undefined;
 }
+
+/**
+ * Sets an own data property. Plain assignment, except for `__proto__`, where assignment would
+ * set the prototype instead: defineProperty for every key makes objects slow (dictionary mode),
+ * and a listing has tens of thousands of them.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

@@ -1,0 +1,218 @@
+/**
+ * Network faults through the CLI, each against the reference server: `pull --verbose` with a key
+ * (environment) and a secret (flag) the server requires and echoes back in error bodies. Every
+ * fault either succeeds after retries or fails with exit 2 and a message that says what
+ * happened; a failure leaves the lockfile and folder byte for byte as they were, and the key
+ * and secret appear nowhere: not in stdout, stderr, the lockfile or the generated files.
+ *
+ * Library-level behaviour (exact retry counts, backoff) is in test/fetch; this is the whole
+ * product, one fresh server and folder per fault, run concurrently.
+ */
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchDescriptors } from '../../src/fetch/index.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { smallListing } from '../helpers/listing.js';
+import { leaks } from './helpers.js';
+
+const KEY = 'sk-live-KEY-5f3a9c';
+const SECRET = 'shh-SECRET-77e1';
+const LISTING = smallListing(5);
+
+let template: string;
+const cleanup: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  // The folder every case starts from: a pulled lockfile and output.
+  const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
+  template = await tempDir();
+  const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--secret', SECRET, '--quiet'], {
+    cwd: template,
+    env: { SCHEMA_SYNC_API_KEY: KEY },
+  });
+  await server.close();
+  expect(run.code, run.stderr).toBe(0);
+});
+afterAll(async () => {
+  await Promise.all(cleanup.map((f) => f()));
+  await removeDir(template);
+});
+
+interface Outcome {
+  run: CliRun;
+  server: ReferenceServer;
+  ms: number;
+  /** The whole folder (lockfile, output) before and after. */
+  before: Map<string, string>;
+  after: Map<string, string>;
+}
+
+/** A fresh server and a copy of the template folder; arrange the fault, run pull --verbose. */
+async function pullWith(arrange: (server: ReferenceServer) => void, extra: string[] = [], baseUrl?: string): Promise<Outcome> {
+  const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
+  const dir = await tempDir();
+  cleanup.push(() => server.close(), () => removeDir(dir));
+  await cp(template, dir, { recursive: true });
+  const before = await readTree(dir);
+  arrange(server);
+  const started = Date.now();
+  const run = await runBin(['pull', '--base-url', baseUrl ?? server.url, '--out', 'out', '--secret', SECRET, '--verbose', ...extra], {
+    cwd: dir,
+    env: { SCHEMA_SYNC_API_KEY: KEY },
+    timeoutMs: 60_000,
+  });
+  const ms = Date.now() - started;
+  const after = await readTree(dir);
+  const found = leaks([KEY, SECRET], [['stdout', run.stdout], ['stderr', run.stderr], ...[...after].map(([p, t]) => [p, t] as const)]);
+  expect(found).toEqual([]);
+  return { run, server, ms, before, after };
+}
+
+/** A failure: exit 2, an error line and a hint, nothing written. */
+function expectRefused(outcome: Outcome, message: RegExp | string): void {
+  const { run } = outcome;
+  expect(run.code, run.stderr).toBe(2);
+  if (typeof message === 'string') expect(run.stderr).toContain(message);
+  else expect(run.stderr).toMatch(message);
+  expect(run.stderr).toMatch(/^error \[[A-Z]+\]: /m);
+  expect(run.stderr).toMatch(/^hint: /m);
+  expect(outcome.after).toEqual(outcome.before);
+}
+
+function expectPulled(outcome: Outcome): void {
+  expect(outcome.run.code, outcome.run.stderr).toBe(0);
+  expect(outcome.after.get('schema-sync.lock.json')).toContain('"T0004"');
+}
+
+/** The `retrying in N ms after …` lines of --verbose. */
+function retries(run: CliRun): Array<{ ms: number; reason: string }> {
+  return [...run.stderr.matchAll(/retrying in (\d+) ms after (.*)$/gm)].map((m) => ({ ms: Number(m[1]), reason: m[2]! }));
+}
+
+const FAULT_BODY_WITH_KEY = JSON.stringify({ error: 'overloaded', request: `apikey=${KEY}&secret=${SECRET}` });
+
+describe.concurrent('network faults through the CLI', () => {
+  it('connection refused: says so, after the configured tries', async () => {
+    const closed = await startReferenceServer({ listing: [] });
+    const url = closed.url;
+    await closed.close();
+    const outcome = await pullWith(() => undefined, ['--retries', '1'], url);
+    expectRefused(outcome, 'after 2 tries: connection refused (ECONNREFUSED)');
+  });
+
+  it('connection reset mid-body, every time: exit 2, nothing written', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'reset', afterBytes: 40 }), ['--retries', '1']);
+    expectRefused(outcome, /after 2 tries: /);
+    expect(outcome.server.requests).toHaveLength(2);
+  });
+
+  it('connection reset mid-body once: retried, then pulled', async () => {
+    const outcome = await pullWith((s) => s.queueFaults({ kind: 'reset', afterBytes: 40 }));
+    expectPulled(outcome);
+    expect(retries(outcome.run)).toHaveLength(1);
+  });
+
+  it('a body slower than --timeout: timed out, says which flag', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'slowBody', chunkDelayMs: 400, chunks: 4 }), ['--timeout', '500', '--retries', '0']);
+    expectRefused(outcome, 'after 1 try: timed out after 500 ms (--timeout)');
+  });
+
+  it('429 with Retry-After in seconds, then success: waits what the server asks', async () => {
+    const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 429, retryAfter: 1, body: FAULT_BODY_WITH_KEY }));
+    expectPulled(outcome);
+    expect(retries(outcome.run)).toEqual([{ ms: 1000, reason: 'status 429' }]);
+    expect(outcome.ms).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('429 with Retry-After as an HTTP date, in process: waits until that date, not a backoff', async () => {
+    const server = await startReferenceServer({ listing: LISTING });
+    cleanup.push(() => server.close());
+    const at = new Date(Math.ceil((Date.now() + 2_000) / 1000) * 1000);
+    server.queueFaults({ kind: 'status', status: 429, retryAfter: at.toUTCString() });
+    const delays: number[] = [];
+    const result = await fetchDescriptors({
+      baseUrl: server.url,
+      backoff: { baseDelayMs: 5, maxDelayMs: 5 },
+      onEvent: (e) => e.type === 'retry' && delays.push(e.delayMs),
+    });
+    expect(result.descriptors).toHaveLength(5);
+    expect(delays).toHaveLength(1);
+    expect(delays[0]).toBeGreaterThan(900);
+    expect(delays[0]).toBeLessThanOrEqual(3_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 50);
+  });
+
+  it('a Retry-After longer than schema-sync waits: fails at once instead of hanging', async () => {
+    const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 503, retryAfter: 3600 }));
+    expectRefused(outcome, 'it asks to retry after 3600 s, longer than the 120 s schema-sync waits');
+    expect(outcome.server.requests).toHaveLength(1);
+    expect(outcome.ms).toBeLessThan(30_000);
+  });
+
+  it('502, 503, 504, then success', async () => {
+    const outcome = await pullWith((s) =>
+      s.queueFaults(
+        { kind: 'status', status: 502, retryAfter: 0, body: FAULT_BODY_WITH_KEY },
+        { kind: 'status', status: 503, retryAfter: 0 },
+        { kind: 'status', status: 504, retryAfter: 0, body: '<html><body>Gateway Timeout</body></html>', contentType: 'text/html' },
+      ),
+    );
+    expectPulled(outcome);
+    expect(retries(outcome.run).map((r) => r.reason)).toEqual(['status 502', 'status 503', 'status 504']);
+    expect(outcome.server.requests).toHaveLength(4);
+  });
+
+  it('504 without Retry-After: exponential backoff with jitter (0.25–0.5 s first), then success', async () => {
+    const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 504 }));
+    expectPulled(outcome);
+    const [retry] = retries(outcome.run);
+    expect(retry!.ms).toBeGreaterThanOrEqual(250);
+    expect(retry!.ms).toBeLessThanOrEqual(500);
+  });
+
+  it('retries exhausted: says how many tries and the last answer, with the echoed key redacted', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'status', status: 503, retryAfter: 0, body: FAULT_BODY_WITH_KEY }), ['--retries', '2']);
+    expectRefused(outcome, /gave up after 3 tries; last answer: .* answered HTTP 503: \{"error":"overloaded","request":"apikey=\*\*\*&secret=\*\*\*"\}/);
+    expect(outcome.server.requests).toHaveLength(3);
+  });
+
+  it('a redirect is followed (the Location carrying the key stays unprinted)', async () => {
+    const outcome = await pullWith((s) =>
+      s.queueFaults({ kind: 'redirect', status: 307, location: `/rest/proto?apikey=${KEY}&secret=${SECRET}&moved=1` }),
+    );
+    expectPulled(outcome);
+    expect(outcome.server.requests.map((r) => r.query['moved'])).toEqual([undefined, '1']);
+  });
+
+  it('a redirect loop: named as such, exit 2', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'redirect', location: `/rest/proto?apikey=${KEY}&secret=${SECRET}` }), ['--retries', '1']);
+    expectRefused(outcome, 'after 2 tries: the service redirected in a loop');
+  });
+
+  it('a gzip body is decoded (deflate and br: test/fetch)', async () => {
+    expectPulled(await pullWith((s) => s.queueFaults({ kind: 'gzip' })));
+  });
+
+  it('a 200 body that is not JSON (echoing the key): exit 2, excerpt redacted', async () => {
+    const outcome = await pullWith((s) =>
+      s.setPersistentFault({ kind: 'status', status: 200, body: `internal error for apikey=${KEY}; try later`, contentType: 'text/plain' }),
+    );
+    expectRefused(outcome, /expected a JSON array, got text\/plain that is not JSON .*apikey=\*\*\*; try later/);
+  });
+
+  it('a JSON object instead of an array: exit 2', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'json', body: { messages: LISTING, apikey: KEY } }));
+    expectRefused(outcome, 'expected a JSON array of descriptors, got a JSON object');
+  });
+
+  it('an array of non-objects: exit 2, each element named', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'json', body: [1, 'two', null, [3], true] }));
+    expectRefused(outcome, '5 invalid fields in the listing');
+    for (const [index, got] of [[0, '1'], [1, '"two"'], [2, 'null'], [3, '[3]'], [4, 'true']] as const) {
+      expect(outcome.run.stderr).toContain(`element ${index}, field (element): expected an object { header, message }, got ${got}`);
+    }
+  });
+
+});

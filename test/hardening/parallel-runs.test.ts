@@ -1,0 +1,208 @@
+/**
+ * Parallel runs on one output folder never interleave their writes: the second waits for the
+ * run lock (30 s by default) or stops with "another schema-sync is running on DIR"; a lock left
+ * by a killed run is taken over, also when several runs find it at the same moment.
+ */
+import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pull } from '../../src/index.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { acquireRunLock, RUN_LOCK_FILE } from '../../src/write/index.js';
+import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { exampleListing, type WireElement } from '../helpers/listing.js';
+import { syntheticListing } from './helpers.js';
+
+/** Three listings that differ in most files, so an interleaving could not go unnoticed. */
+function variant(version: number): WireElement[] {
+  return exampleListing().map((element, i) => ({
+    header: element.header,
+    message: { ...element.message, schemaHash: `${version}${String(element.message['schemaHash']).slice(1)}`, desc: `v${version} of type ${i}` },
+  }));
+}
+
+let servers: ReferenceServer[];
+let dir: string;
+const expected = new Map<number, Map<string, string>>();
+
+beforeAll(async () => {
+  servers = await Promise.all([0, 1, 2].map((v) => startReferenceServer({ listing: variant(v) })));
+  // What each listing alone produces, lockfile included.
+  await Promise.all(
+    [0, 1, 2].map(async (v) => {
+      const alone = await tempDir();
+      const run = await runBin(['pull', '--base-url', servers[v]!.url, '--out', 'out', '--quiet'], { cwd: alone });
+      expect(run.code, run.stderr).toBe(0);
+      expected.set(v, await snapshot(alone));
+      await removeDir(alone);
+    }),
+  );
+});
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(() => removeDir(dir));
+
+/** The output folder and lockfile; the base URL differs per server, so it is normalised away. */
+async function snapshot(root: string): Promise<Map<string, string>> {
+  const tree = await readTree(join(root, 'out'));
+  tree.set('schema-sync.lock.json', await readFile(join(root, 'schema-sync.lock.json'), 'utf8'));
+  return new Map([...tree].map(([path, text]) => [path, text.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'BASE')]));
+}
+
+function matchingVariant(tree: Map<string, string>): number | undefined {
+  for (const [v, want] of expected) {
+    if (want.size === tree.size && [...want].every(([path, text]) => tree.get(path) === text)) return v;
+  }
+  return undefined;
+}
+
+describe('two pulls on the same folder at once', () => {
+  it('never interleave: three at once, each waits for the lock, and the folder is wholly one run', async () => {
+    const runs = await Promise.all(
+      [0, 1, 2].map((v) => runBin(['pull', '--base-url', servers[v]!.url, '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 })),
+    );
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toBe('');
+    }
+    const tree = await snapshot(dir);
+    expect([...tree.keys()].filter((p) => p.includes('.schema-sync-run') || p.includes('.schema-sync-staging'))).toEqual([]);
+    expect(matchingVariant(tree), "the folder and lockfile are exactly one listing's output").toBeDefined();
+  });
+
+  it('a second run waits while a live process holds the lock, then goes ahead', async () => {
+    const out = join(dir, 'out');
+    await mkdir(out, { recursive: true });
+    // This test process is alive: its lock is not stale.
+    await writeFile(join(out, RUN_LOCK_FILE), `${process.pid}@${hostname()}`);
+    const started = Date.now();
+    const running = runBin(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 });
+    await sleep(1_500);
+    expect(await readTree(out)).toEqual(new Map([[RUN_LOCK_FILE, `${process.pid}@${hostname()}`]]));
+    await removeDir(join(out, RUN_LOCK_FILE));
+    const run = await running;
+    expect(run.code, run.stderr).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(matchingVariant(await snapshot(dir))).toBe(0);
+  });
+
+  it('stops with "another schema-sync is running on DIR" when the wait runs out, writing nothing', async () => {
+    const out = join(dir, 'out');
+    const first = await runBin(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], { cwd: dir });
+    expect(first.code).toBe(0);
+    const before = await snapshot(dir);
+    await writeFile(join(out, RUN_LOCK_FILE), `${process.pid}@${hostname()}`);
+    const error = await pull({ cwd: dir, baseUrl: servers[1]!.url, out: 'out', lockWaitMs: 300 }).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code?: string; hint?: string },
+    );
+    expect(error?.code).toBe('WRITE');
+    expect(error?.message).toContain(`another schema-sync is running on ${out} (process ${process.pid}@${hostname()})`);
+    expect(error?.hint).toContain(`delete ${join(out, RUN_LOCK_FILE)}`);
+    const after = await snapshot(dir);
+    after.delete(RUN_LOCK_FILE);
+    expect(after).toEqual(before);
+  });
+
+  it('does not take over a lock held on another host (it cannot tell whether that run is alive)', async () => {
+    const out = join(dir, 'out');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, RUN_LOCK_FILE), `4242@build-agent-7.example`);
+    await expect(acquireRunLock(out, { waitMs: 200 })).rejects.toThrow(/another schema-sync is running on .* \(process 4242@build-agent-7\.example\)/);
+  });
+});
+
+describe('a lock left by a killed run', () => {
+  it('is taken over at once when its process is gone, and removed afterwards', async () => {
+    const out = join(dir, 'out');
+    await mkdir(out, { recursive: true });
+    // pid_max is at most 4194304 on Linux: 999999 is usually free, but make sure.
+    const deadPid = findDeadPid();
+    await writeFile(join(out, RUN_LOCK_FILE), `${deadPid}@${hostname()}`);
+    const started = Date.now();
+    const run = await runBin(['pull', '--base-url', servers[2]!.url, '--out', 'out', '--quiet'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(matchingVariant(await snapshot(dir))).toBe(2);
+  });
+
+  it('is taken over when it stayed empty for seconds (killed between creating and filling it), not while fresh', async () => {
+    const out = join(dir, 'out');
+    await mkdir(out, { recursive: true });
+    const lock = join(out, RUN_LOCK_FILE);
+    await writeFile(lock, '');
+    await expect(acquireRunLock(out, { waitMs: 200 })).rejects.toThrow(/another schema-sync is running/);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lock, old, old);
+    const release = await acquireRunLock(out, { waitMs: 200 });
+    expect(await readFile(lock, 'utf8')).toBe(`${process.pid}@${hostname()}`);
+    await release();
+    await expect(stat(lock)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('is taken over by exactly one of several runs that find it at the same moment', async () => {
+    let overlaps = 0;
+    let acquired = 0;
+    for (let round = 0; round < 10; round++) {
+      const out = join(dir, `round${round}`);
+      await mkdir(out);
+      await writeFile(join(out, RUN_LOCK_FILE), `${findDeadPid()}@${hostname()}`);
+      let inside = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const release = await acquireRunLock(out, { waitMs: 5_000 });
+          acquired++;
+          inside++;
+          if (inside > 1) overlaps++;
+          await sleep(3);
+          inside--;
+          await release();
+        }),
+      );
+    }
+    expect(acquired).toBe(40);
+    expect(overlaps).toBe(0);
+  });
+
+  it('a release never removes a lock another run holds', async () => {
+    const out = join(dir, 'out');
+    const release = await acquireRunLock(out, { waitMs: 200 });
+    // Someone (wrongly) replaced it: our release must leave theirs alone.
+    await writeFile(join(out, RUN_LOCK_FILE), `1@${hostname()}`);
+    await release();
+    expect(await readFile(join(out, RUN_LOCK_FILE), 'utf8')).toBe(`1@${hostname()}`);
+  });
+});
+
+describe('parallel runs with a 500-type listing in the folder', () => {
+  it('generate and pull at once: one waits, the folder ends wholly in one state', async () => {
+    const big = syntheticListing(500);
+    await writeFile(join(dir, 'big.json'), JSON.stringify(big));
+    const first = await runBin(['pull', '--input', 'big.json', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 });
+    expect(first.code, first.stderr).toBe(0);
+    const before = await readTree(join(dir, 'out'));
+    const [generated, pulled] = await Promise.all([
+      runBin(['generate', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 }),
+      runBin(['pull', '--input', 'big.json', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 }),
+    ]);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(await readTree(join(dir, 'out'))).toEqual(before);
+  });
+});
+
+/** A pid no process has right now. */
+function findDeadPid(): number {
+  for (let pid = 999_999; pid > 1_000; pid -= 7_919) {
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') return pid;
+    }
+  }
+  throw new Error('no free pid found');
+}

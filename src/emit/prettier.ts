@@ -2,7 +2,7 @@
  * Optional formatting with the user's prettier, in-process. Prettier is imported lazily, so
  * runs without `--prettier` never load it.
  */
-import { join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 
 import { EmitError } from '../model/errors.js';
 import type { EmittedFile } from './emit-files.js';
@@ -26,14 +26,22 @@ export async function formatWithPrettier(
   const prettier = await import('prettier');
   await prettier.clearConfigCache();
   const formatted: EmittedFile[] = [];
+  // One resolution per folder and extension: resolving for each of 10,000 files costs ~1.6 s,
+  // and generated files of one kind share a folder. (Overrides naming single files are ignored.)
+  const configs = new Map<string, Promise<Awaited<ReturnType<typeof prettier.resolveConfig>>>>();
   for (const file of files) {
     const filepath = join(options.outDir, ...file.path.split('/'));
+    const key = `${dirname(filepath)}\0${extname(filepath)}`;
     try {
-      const config = await prettier.resolveConfig(filepath, { editorconfig: true });
-      formatted.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath }) });
+      if (!configs.has(key)) configs.set(key, prettier.resolveConfig(filepath, { editorconfig: true }));
+      const config = await configs.get(key)!;
+      // babel-ts prints these generated files exactly as the typescript parser does (a test
+      // checks it) in two thirds of the time; a parser the user configured is kept.
+      const parser = config?.parser ?? (filepath.endsWith('.ts') ? 'babel-ts' : undefined);
+      formatted.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath, ...(parser ? { parser } : {}) }) });
     } catch (error) {
       throw new EmitError(`Prettier could not format ${file.path}: ${(error as Error).message}`, {
-        hint: 'Check the prettier configuration of the output folder, or run without --prettier.',
+        hint: 'Check the prettier configuration of the output folder, or run without --format prettier.',
       });
     }
   }

@@ -293,3 +293,17 @@ describe('lazy loading', () => {
     }
   });
 });
+
+describe('prettier parser choice', () => {
+  it('babel-ts formats the generated files exactly as the typescript parser does', async () => {
+    const prettier = await import('prettier');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const root = new URL('../../generated-example/', import.meta.url);
+    const paths = ['index.ts', 'types.ts', ...readdirSync(new URL('messages/', root)).map((f) => `messages/${f}`)];
+    for (const path of paths) {
+      const text = readFileSync(new URL(path, root), 'utf8');
+      const viaTs = await prettier.format(text, { parser: 'typescript' });
+      expect(await prettier.format(text, { parser: 'babel-ts' }), path).toBe(viaTs);
+    }
+  });
+});

@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { LockError } from '../model/errors.js';
 import { readJournal, stagedLockfile, stagedPath } from './journal.js';
 
@@ -21,12 +21,26 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const journal = await readJournal(outDir).catch(() => undefined);
   const writes = new Set(journal ? journal.writes : []);
   const deletes = new Set(journal ? journal.deletes : []);
-  // Synchronous reads: for thousands of small files they are several times faster than the
-  // promise API (no thread-pool round trip per open, stat, read and close).
-  // A missing file is asked about without an exception (thousands of throws are slow).
+  // Each folder is listed once, so a missing file costs no system call (a cold run asks about
+  // 10,000 of them), and a present one is read synchronously: for thousands of small files
+  // that is several times faster than the promise API.
+  const listings = new Map<string, Set<string>>();
+  const listed = (dir: string): Set<string> => {
+    let names = listings.get(dir);
+    if (!names) {
+      try {
+        names = new Set(readdirSync(dir));
+      } catch {
+        names = new Set();
+      }
+      listings.set(dir, names);
+    }
+    return names;
+  };
   const readOrUndefined = async (file: string): Promise<Buffer | undefined> => {
+    if (!listed(dirname(file)).has(basename(file))) return undefined;
     try {
-      return statSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file) : undefined;
+      return readFileSync(file);
     } catch {
       return undefined;
     }

@@ -45,6 +45,7 @@ function outputOptions(y: Argv): Argv {
     .option('lockfile', { type: 'string', group: OUTPUT_GROUP, describe: 'Lockfile (default schema-sync.lock.json)' })
     .option('templates', { type: 'string', group: OUTPUT_GROUP, describe: 'Folder overriding the built-in templates' })
     .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json and README.md for this package name' })
+    .option('lock-wait', { type: 'number', group: OUTPUT_GROUP, describe: 'Milliseconds to wait for another run on the same output folder (default 30000)' })
     .option('format', {
       type: 'string',
       array: true,
@@ -214,7 +215,7 @@ function emitReport(log: Logger, format: string, text: string): void {
 
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
-  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'format', 'dry-run', 'allow-empty', 'force',
+  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'dry-run', 'allow-empty', 'force',
   'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 

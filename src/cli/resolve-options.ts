@@ -33,6 +33,7 @@ export interface CliArgs {
   allowTruncated?: boolean;
   force?: boolean;
   dryRun?: boolean;
+  lockWait?: number;
 }
 
 /** Everything a command needs: library options plus what only the CLI decides. */
@@ -92,6 +93,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
     allowTruncated: args.allowTruncated,
     force: args.force,
     dryRun: args.dryRun,
+    lockWaitMs: args.lockWait,
   };
   return {
     library,

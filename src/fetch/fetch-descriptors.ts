@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError, ValidationError, type ValidationIssue } from '../model/errors.js';
-import { createRedactor, type Redactor } from '../model/redact.js';
+import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
 import { excerpt, interpretBody } from './interpret-body.js';
@@ -64,7 +64,7 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
     const warnings = elements.length === 0 ? parsed.warnings : [echoWarning(elements), ...parsed.warnings];
     return { ...parsed, warnings, source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } };
   } catch (error) {
-    throw scrub(error, redact);
+    throw redactError(error, redact);
   } finally {
     await dispatcher.close().catch(() => undefined);
   }
@@ -170,21 +170,3 @@ function echoWarning(elements: number[]): string {
   return `the service echoed the API key or secret in ${where} of the listing; replaced by *** so it is neither stored nor generated.`;
 }
 
-/** Last line of defence: whatever escapes carries no secret. */
-function scrub(error: unknown, redact: Redactor): unknown {
-  if (error instanceof Error) {
-    error.message = redact(error.message);
-    if (error instanceof SchemaSyncError && error.hint) (error as { hint: string | undefined }).hint = redact(error.hint);
-    if (error.stack) error.stack = redact(error.stack);
-    // The issues repeat element names and values for programs: they are output too.
-    if (error instanceof ValidationError) {
-      (error as { issues: readonly ValidationIssue[] }).issues = error.issues.map((issue) => ({
-        index: issue.index,
-        name: issue.name === undefined ? undefined : redact(issue.name),
-        field: redact(issue.field),
-        message: redact(issue.message),
-      }));
-    }
-  }
-  return error;
-}

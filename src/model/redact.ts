@@ -29,3 +29,25 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
     return out;
   };
 }
+
+/**
+ * Redacts an error in place (message, hint, stack, and a validation error's issues) and returns
+ * it: the last line of defence for errors the library API throws, whatever stage raised them.
+ */
+export function redactError(error: unknown, redact: Redactor): unknown {
+  if (!(error instanceof Error)) return error;
+  error.message = redact(error.message);
+  if (error.stack) error.stack = redact(error.stack);
+  const fields = error as unknown as { hint?: unknown; issues?: unknown };
+  if (typeof fields.hint === 'string') fields.hint = redact(fields.hint);
+  // A ValidationError's issues repeat element names and values for programs: output too.
+  if (Array.isArray(fields.issues)) {
+    fields.issues = fields.issues.map((issue: { index: number; name?: string; field: string; message: string }) => ({
+      index: issue.index,
+      name: issue.name === undefined ? undefined : redact(issue.name),
+      field: redact(issue.field),
+      message: redact(issue.message),
+    }));
+  }
+  return error;
+}

@@ -1,3 +1,4 @@
+import { createRedactor, redactError } from '../model/redact.js';
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
@@ -17,6 +18,15 @@ export interface CheckResult {
  * generates. Writes nothing, ever.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
+  try {
+    return await checkUnredacted(options);
+  } catch (error) {
+    // Whatever stage failed, the key and secret leave in no message (library callers print them).
+    throw redactError(error, createRedactor([options.apiKey, options.secret]));
+  }
+}
+
+async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {
   const paths = resolvePaths(options);
   const mark = stageTimer(options.onStage);
   // Read-only: a pending interrupted run is honoured, never finished, by check.

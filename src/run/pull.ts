@@ -1,3 +1,4 @@
+import { createRedactor, redactError } from '../model/redact.js';
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { readLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
@@ -37,6 +38,15 @@ export interface PullResult {
  * interrupted pull leaves them as they were (or, past its commit point, as it would have).
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
+  try {
+    return await pullUnredacted(options);
+  } catch (error) {
+    // Whatever stage failed, the key and secret leave in no message (library callers print them).
+    throw redactError(error, createRedactor([options.apiKey, options.secret]));
+  }
+}
+
+async function pullUnredacted(options: PullOptions): Promise<PullResult> {
   const paths = resolvePaths(options);
   const mark = stageTimer(options.onStage);
   const listing = await acquireListing(options, paths.cwd);

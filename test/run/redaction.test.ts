@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pull } from '../../src/index.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { wireElement } from '../helpers/listing.js';
+
+let server: ReferenceServer;
+let dir: string;
+
+beforeAll(async () => {
+  // Two names that map to one identifier: the emit stage fails and names both. Both contain
+  // the (short) API key, which the listing scrubber leaves alone below six characters.
+  server = await startReferenceServer({ listing: [wireElement({ name: 'a-k9z', mNum: 1 }), wireElement({ name: 'a.k9z', mNum: 2 })], apiKey: 'k9z' });
+  dir = await tempDir();
+});
+afterAll(async () => {
+  await server.close();
+  await removeDir(dir);
+});
+
+it('errors raised after the fetch stage carry no key either', async () => {
+  const error = await pull({ cwd: dir, baseUrl: server.url, out: 'out', apiKey: 'k9z' }).catch((e: unknown) => e as Error & { hint?: string; code?: string });
+  expect(error).toBeInstanceOf(Error);
+  expect(error.code).toBe('EMIT');
+  expect(`${error.message}\n${error.hint}\n${error.stack}`).not.toContain('k9z');
+  expect(error.message).toContain('a-***');
+});
+
+it('--lock-wait bounds how long a second run waits for the first', async () => {
+  const { acquireRunLock } = await import('../../src/write/index.js');
+  const { join } = await import('node:path');
+  const release = await acquireRunLock(join(dir, 'locked'));
+  try {
+    const run = await runBin(['generate', '--out', 'locked', '--lock-wait', '300'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('another schema-sync is running on');
+  } finally {
+    await release();
+  }
+});

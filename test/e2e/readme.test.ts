@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +113,10 @@ describe('README', () => {
     for (const code of ['| 0 |', '| 1 |', '| 2 |']) expect(exitCodes).toContain(code);
     const troubleshooting = README.slice(README.indexOf('## Troubleshooting'), README.indexOf('## Performance'));
     for (const topic of ['401', 'text/html', 'cut short', 'HTTPS_PROXY']) expect(troubleshooting).toContain(topic);
-    expect(README).toContain('See `npm run bench`');
+    const performance = README.slice(README.indexOf('## Performance'));
+    expect(performance).toContain('`npm run bench`');
+    // The table is the latest bench run: its rows are those of bench/results.json.
+    const results = JSON.parse(readFileSync(new URL('../../bench/results.json', import.meta.url), 'utf8')) as { results: Array<{ size: number; run: string }> };
+    for (const row of results.results) expect(performance).toContain(`| ${row.size} | ${row.run} |`);
   });
 });

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/load-config.js';
+import type { ListingQuery } from '../fetch/index.js';
 import { ConfigError } from '../model/errors.js';
 import type { PullOptions } from '../run/pull.js';
 import type { CliIo } from './io.js';
@@ -7,20 +8,13 @@ import type { CliIo } from './io.js';
 export const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 export type ReportFormatName = (typeof REPORT_FORMATS)[number];
 
-/** Parsed flags, as yargs gives them. */
-export interface CliArgs {
+/** Parsed flags, as yargs gives them: the query parameters plus the rest. */
+export interface CliArgs extends ListingQuery {
   config?: string;
   baseUrl?: string;
   out?: string;
   lockfile?: string;
   input?: string;
-  cmd?: string;
-  msgType?: string;
-  pkey?: string;
-  limit?: number;
-  view?: string;
-  where?: string;
-  order?: string;
   apiKey?: string;
   secret?: string;
   timeout?: number;

@@ -1,10 +1,9 @@
-import { createRedactor, redactError } from '../model/redact.js';
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { readLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import { compareOutput, openFolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { resolvePaths, stageTimer, type SourceOptions } from './options.js';
+import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { assessOutput, renderFiles } from './sync-output.js';
 
 /** What {@link check} found. */
@@ -18,12 +17,7 @@ export interface CheckResult {
  * generates. Writes nothing, ever.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
-  try {
-    return await checkUnredacted(options);
-  } catch (error) {
-    // Whatever stage failed, the key and secret leave in no message (library callers print them).
-    throw redactError(error, createRedactor([options.apiKey, options.secret]));
-  }
+  return redactingSecrets(options, () => checkUnredacted(options));
 }
 
 async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {

@@ -1,3 +1,4 @@
+import { createRedactor, redactError } from '../model/redact.js';
 import { resolve } from 'node:path';
 import type { FetchEvent, ListingQuery } from '../fetch/index.js';
 
@@ -65,4 +66,16 @@ export function resolvePaths(options: BaseOptions): { cwd: string; outDir: strin
     outDir: resolve(cwd, options.out ?? DEFAULT_OUT),
     lockfilePath: resolve(cwd, options.lockfile ?? DEFAULT_LOCKFILE),
   };
+}
+
+/**
+ * Runs a library entry point so that whatever stage fails, the key and secret leave in no
+ * error message, hint or stack (library callers print them as they are).
+ */
+export async function redactingSecrets<T>(options: SourceOptions, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw redactError(error, createRedactor([options.apiKey, options.secret]));
+  }
 }

@@ -1,10 +1,9 @@
-import { createRedactor, redactError } from '../model/redact.js';
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { readLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { resolvePaths, stageTimer, type SourceOptions } from './options.js';
+import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { assessOutput, renderFiles } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
@@ -38,12 +37,7 @@ export interface PullResult {
  * interrupted pull leaves them as they were (or, past its commit point, as it would have).
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
-  try {
-    return await pullUnredacted(options);
-  } catch (error) {
-    // Whatever stage failed, the key and secret leave in no message (library callers print them).
-    throw redactError(error, createRedactor([options.apiKey, options.secret]));
-  }
+  return redactingSecrets(options, () => pullUnredacted(options));
 }
 
 async function pullUnredacted(options: PullOptions): Promise<PullResult> {

@@ -7,7 +7,7 @@ import { check } from '../run/check.js';
 import { generate } from '../run/generate.js';
 import { pull } from '../run/pull.js';
 import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
-import { serveCommand, type ServeArgs } from './commands/serve.js';
+import type { ServeArgs } from './commands/serve.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { createLogger, useColor, type Logger } from './logger.js';
@@ -155,7 +155,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   io = progress.io;
   let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: early });
   try {
-    if (command === 'serve') return await serveCommand(args as unknown as ServeArgs, io, log);
+    if (command === 'serve') {
+      // Loaded only for `serve`: the reference server is not part of a pull's start-up.
+      const { serveCommand } = await import('./commands/serve.js');
+      return await serveCommand(args as unknown as ServeArgs, io, log);
+    }
     if (command === 'init') return await initCommand(args as unknown as InitArgs, io, log);
     const resolved = await resolveOptions(args as CliArgs, io);
     if (command !== 'generate' && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);

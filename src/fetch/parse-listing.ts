@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { normaliseMessage } from './normalise.js';
-import { trailerMessageSchema, wireElementSchema, wireMessageSchema, type TrailerMessage } from './wire-schema.js';
+import type { TrailerMessage } from '../model/trailer.js';
+import { trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-schema.js';
 
 /** What a listing response holds once validated. */
 export interface ParsedListing {

@@ -56,4 +56,4 @@ export const trailerMessageSchema = z.looseObject({
 });
 
 export type WireMessage = z.output<typeof wireMessageSchema>;
-export type TrailerMessage = z.output<typeof trailerMessageSchema>;
+export type { TrailerMessage } from '../model/trailer.js';

@@ -9,6 +9,12 @@ const COLORS: Record<Severity | 'stale', string> = { breaking: '31', dangerous: 
 const HEADINGS: Record<Severity, string> = { breaking: 'Breaking', dangerous: 'Dangerous', safe: 'Safe' };
 
 /**
+ * A first pull adds every type: past this many additions only the first few are listed (the
+ * JSON and markdown reports keep them all), so the report stays readable in a terminal.
+ */
+const ADDED_LISTED = { above: 50, show: 20 };
+
+/**
  * The report for people: one group per severity (worst first), each change as
  * `kind subject` with its fields indented below, then stale files, then the summary line.
  * ANSI colours only with `color: true`; every server string is escaped, so the output holds
@@ -32,10 +38,14 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
     const changes = report.changes.filter((change) => change.severity === severity);
     if (changes.length === 0) continue;
     const lines = [paint(COLORS[severity], HEADINGS[severity])];
+    const added = changes.filter((change) => change.kind === 'added').length;
+    let addedShown = 0;
     for (const change of changes) {
+      if (change.kind === 'added' && added > ADDED_LISTED.above && addedShown++ >= ADDED_LISTED.show) continue;
       lines.push(`  ${change.kind} ${subject(change)}`);
       for (const line of fieldLines(change)) lines.push(`    ${line}`);
     }
+    if (addedShown > ADDED_LISTED.show) lines.push(`  … and ${added - ADDED_LISTED.show} more added (--format json lists them all)`);
     blocks.push(lines.join('\n'));
   }
 

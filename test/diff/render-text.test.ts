@@ -93,3 +93,21 @@ describe('renderReport text', () => {
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });
+
+describe('many additions', () => {
+  it('lists the first 20 of more than 50 added types, then how many more', async () => {
+    const { renderReport, buildReport } = await import('../../src/diff/index.js');
+    const changes = Array.from({ length: 60 }, (_, i) => ({
+      kind: 'added' as const,
+      name: `T${String(i).padStart(2, '0')}`,
+      severity: 'safe' as const,
+      after: { mNum: i },
+    }));
+    const text = renderReport(buildReport({ changes }), { format: 'text', command: 'pull' });
+    expect(text).toContain('  added T19 (mNum 19)');
+    expect(text).not.toContain('T20');
+    expect(text).toContain('  … and 40 more added (--format json lists them all)');
+    const json = JSON.parse(renderReport(buildReport({ changes }), { format: 'json', command: 'pull' }));
+    expect(json.changes).toHaveLength(60);
+  });
+});

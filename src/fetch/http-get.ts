@@ -23,8 +23,12 @@ export interface HttpResponse {
  */
 export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dispatcher {
   const timeouts = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) };
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((key) => env[key]);
-  const base = proxied ? new EnvHttpProxyAgent(timeouts) : new Agent(timeouts);
+  // Read from the given environment (not undici's own look at process.env), so library callers
+  // and tests can pass their own.
+  const httpProxy = env['HTTP_PROXY'] || env['http_proxy'] || undefined;
+  const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
+  const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
+  const base = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
   return base.compose(interceptors.redirect({ maxRedirections: 5 }));
 }
 

@@ -1,0 +1,63 @@
+import { createServer, request, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fetchDescriptors } from '../../src/fetch/index.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { smallListing } from '../helpers/listing.js';
+
+let server: ReferenceServer;
+let proxy: Server;
+let proxyUrl: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  server = await startReferenceServer({ listing: smallListing(2) });
+  // A minimal forward proxy for plain http: requests arrive in absolute form and are relayed.
+  proxy = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    const target = new URL(req.url ?? '');
+    const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  // undici tunnels through the proxy with CONNECT, also for http targets.
+  proxy.on('connect', (req, socket, head) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await server.close();
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+});
+
+it('goes through HTTP_PROXY when set', async () => {
+  seen.length = 0;
+  const result = await fetchDescriptors({ baseUrl: server.url, env: { HTTP_PROXY: proxyUrl }, retries: 0 });
+  expect(result.descriptors).toHaveLength(2);
+  const target = new URL(server.url);
+  // Either form is a request through the proxy: a CONNECT tunnel, or an absolute-form GET.
+  expect(seen.length).toBeGreaterThan(0);
+  expect([`CONNECT ${target.host}`, `${server.url}/rest/proto`]).toContain(seen[0]);
+});
+
+it('bypasses the proxy for hosts in NO_PROXY', async () => {
+  seen.length = 0;
+  const result = await fetchDescriptors({ baseUrl: server.url, env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }, retries: 0 });
+  expect(result.descriptors).toHaveLength(2);
+  expect(seen).toEqual([]);
+});

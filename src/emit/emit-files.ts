@@ -3,6 +3,7 @@
  * the `write` stage's job. ts-morph is imported lazily so commands that emit nothing never load
  * it; each file is built as a plain structure and printed once with `printStructure`.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
 import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
@@ -62,8 +63,11 @@ async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined,
   const messageFileStructure = createMessageFileBuilder(tsMorph);
 
   const files: EmittedFile[] = [];
+  let printed = 0;
   for (const descriptor of descriptors) {
     if (only !== undefined && !only.has(descriptor.name)) continue;
+    // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
+    if (++printed % 500 === 0) await yieldToEventLoop();
     const planned = plan.get(descriptor.name)!;
     const banner = templates.banner.render({
       ...bannerValues,

@@ -15,7 +15,7 @@ import { startProgress } from './progress.js';
 import { renderError } from './render-error.js';
 import { earlySecrets, resolveOptions, type CliArgs } from './resolve-options.js';
 import { pullSummary } from './summary.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../model/version.js';
 
 const COMMANDS = ['pull', 'check', 'generate', 'serve', 'init'];
 const SOURCE_GROUP = 'Source:';

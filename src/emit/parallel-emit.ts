@@ -31,24 +31,23 @@ export interface ParallelEmitOptions {
 }
 
 /**
- * Below these many files a worker's start-up costs more than it saves. Emitting alone never
- * pays on two cores: each worker loads ts-morph and TypeScript itself (~0.5 s and ~100 MB), as
- * much as printing 10,000 files takes. Prettier, ~2 ms a file, does.
+ * Workers pay only for prettier (~2 ms a file): emitting alone never does on two cores, since
+ * each worker loads ts-morph and TypeScript itself (~0.5 s and ~100 MB), as long as printing
+ * 10,000 files takes. Below this many files per worker, start-up costs more than it saves.
  */
-const MIN_FILES_PER_WORKER = { emit: Number.POSITIVE_INFINITY, prettier: 100 };
+const MIN_PRETTIER_FILES_PER_WORKER = 100;
 
 /**
- * How many workers to use: one per core when there is enough work, none for small runs or when
- * running from TypeScript sources (tests), where a worker cannot load the `.ts` entry.
+ * How many workers to use: none without prettier, for small runs, or when running from
+ * TypeScript sources (tests), where a worker cannot load the `.ts` entry; else one per core.
  * `SCHEMA_SYNC_EMIT_WORKERS` overrides it (0 = never).
  */
 export function workerCount(files: number, prettier: boolean, env: NodeJS.ProcessEnv = process.env): number {
   const forced = env['SCHEMA_SYNC_EMIT_WORKERS'];
   const runnable = import.meta.url.endsWith('.js');
   if (forced !== undefined && forced !== '') return runnable ? Math.max(0, Number.parseInt(forced, 10) || 0) : 0;
-  if (!runnable) return 0;
-  const per = prettier ? MIN_FILES_PER_WORKER.prettier : MIN_FILES_PER_WORKER.emit;
-  return Math.min(availableParallelism(), Math.floor(files / per));
+  if (!runnable || !prettier) return 0;
+  return Math.min(availableParallelism(), Math.floor(files / MIN_PRETTIER_FILES_PER_WORKER));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NetworkError, SchemaSyncError, ValidationError, type ValidationIssue } from '../model/errors.js';
+import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';

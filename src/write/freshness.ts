@@ -27,21 +27,16 @@ export async function assessFreshness<T extends ExpectedFile>(outDir: string, vi
   const manifest = parseManifest(await view.read(MANIFEST_FILE), outDir);
   const fresh: T[] = [];
   const stale: T[] = [];
-  await inBatches(expected, async (file) => {
+  for (const file of expected) {
     const entry = manifest.get(file.path);
-    if (!entry || entry.input !== file.input) return void stale.push(file);
-    const bytes = await view.read(file.path);
-    if (bytes && hashBytes(bytes) === entry.sha) fresh.push(file);
+    const bytes = entry && entry.input === file.input ? await view.read(file.path) : undefined;
+    if (entry && bytes && hashBytes(bytes) === entry.sha) fresh.push(file);
     else stale.push(file);
-  });
+  }
   return { manifest, fresh, stale };
 }
 
 /** The content hash the manifest records (same as the emit stage's `contentHash`). */
 export function hashBytes(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
-}
-
-async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>, size = 128): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }

@@ -9,23 +9,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ACTION_LETTERS, type Descriptor } from '../../src/model/descriptor.js';
+import { ACTION_LETTERS, KNOWN_FIELDS, type Descriptor } from '../../src/model/descriptor.js';
 import type { EmittedFile } from '../../src/emit/index.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const KNOWN = new Set([
-  'name',
-  'mNum',
-  'schemaHash',
-  'actions',
-  'hasTKey',
-  'hasEKey',
-  'hasOKey',
-  'hasCF',
-  'mToken',
-  'staticFilterFields',
-]);
+const KNOWN = new Set<string>(KNOWN_FIELDS);
 
 function yesNo(value: unknown): boolean {
   return value === true || (typeof value === 'string' && value.toLowerCase() === 'yes');

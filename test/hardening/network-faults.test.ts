@@ -9,7 +9,6 @@
  * product, one fresh server and folder per fault, run concurrently.
  */
 import { cp } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDescriptors } from '../../src/fetch/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';

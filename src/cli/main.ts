@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import yargs, { type Argv } from 'yargs';
 import { didYouMean } from '../config/did-you-mean.js';
-import { renderReport } from '../diff/index.js';
+import { hasBreaking, renderReport } from '../diff/index.js';
 import { createRedactor } from '../model/redact.js';
 import { check } from '../run/check.js';
 import { generate } from '../run/generate.js';
@@ -189,7 +189,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const result = await check(library);
       emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command: 'check' }));
       await appendStepSummary(io, renderReport(result.report, { format: 'markdown', command: 'check' }));
-      const failing = resolved.failOn === 'breaking' ? result.report.summary.breaking > 0 || result.report.staleFiles.length > 0 : !result.report.inSync;
+      const failing = resolved.failOn === 'breaking' ? hasBreaking(result.report) : !result.report.inSync;
       return failing ? EXIT.drift : EXIT.ok;
     }
     if (command === 'generate') {

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cacheDir } from '../model/cache-dir.js';
+import { installCompileCache } from './compile-cache.js';
 import { EXIT } from './exit-codes.js';
 
 const argv = process.argv.slice(2);
@@ -13,7 +17,18 @@ if (argv[0] !== 'serve') {
     });
   }
 }
-const { processIo } = await import('./io.js');
-const { runCli } = await import('./main.js');
+
+type Entry = typeof import('./entry.js');
+// The build bundles the CLI into one CommonJS file (scripts/bundle-cli.mjs), loaded through the
+// code cache; a build without it (tsc alone) runs the modules as they are.
+const bundle = new URL('./schema-sync.cjs', import.meta.url);
+let entry: Entry;
+if (existsSync(bundle)) {
+  const dir = cacheDir();
+  if (dir !== undefined) installCompileCache(dir);
+  entry = createRequire(import.meta.url)(bundle.pathname) as Entry;
+} else {
+  entry = await import('./entry.js');
+}
 // exitCode, not process.exit(): let pending writes to stdout/stderr drain first.
-process.exitCode = await runCli(argv, processIo());
+process.exitCode = await entry.main(argv);

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * Where schema-sync keeps machine-local caches (V8 code cache, the output folder's stat cache):
+ * never committed, safe to delete, never needed for a correct result.
+ *
+ * `SCHEMA_SYNC_CACHE_DIR` names the folder (`off` turns caching off); otherwise the project's
+ * `node_modules/.cache/schema-sync`, the place babel, eslint and webpack use, found upward from
+ * `cwd`; outside any project, a per-user folder in the OS temp folder.
+ */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string | undefined {
+  const configured = env['SCHEMA_SYNC_CACHE_DIR'];
+  if (configured !== undefined && configured !== '') {
+    return /^(0|off|false|no|none)$/i.test(configured) ? undefined : resolve(cwd, configured);
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', 'schema-sync');
+    if (dirname(dir) === dir) break;
+  }
+  return join(tmpdir(), `schema-sync-cache-${safeUser()}`);
+}
+
+function safeUser(): string {
+  try {
+    return String(process.getuid?.() ?? userInfo().username.replace(/[^\w.-]/g, '_'));
+  } catch {
+    return 'user';
+  }
+}

@@ -18,7 +18,7 @@ function random(seed) {
 
 const hex = (rnd) => Array.from({ length: 16 }, () => '0123456789ABCDEF'[Math.floor(rnd() * 16)]).join('');
 
-/** `count` wire elements; `variant` > 0 changes the hashes of the first `changed` types. */
+/** `count` wire elements; the first `changed` of them get another `schemaHash`. */
 export function syntheticListing(count, { changed = 0, seed = 42 } = {}) {
   const rnd = random(seed);
   const out = [];
@@ -28,7 +28,8 @@ export function syntheticListing(count, { changed = 0, seed = 42 } = {}) {
     const nFields = Math.floor(rnd() * 5);
     const fields = Array.from({ length: nFields }, (_, k) => FIELDS[(i + k) % FIELDS.length]);
     let hash = hex(rnd);
-    if (i < changed) hash = `C${hash.slice(1)}`;
+    // A changed type always gets another hash (its first digit flipped between C and D).
+    if (i < changed) hash = `${hash[0] === 'C' ? 'D' : 'C'}${hash.slice(1)}`;
     const message = {
       pkey: {},
       name,

@@ -50,9 +50,11 @@ function listValue(value: string | string[]): string[] {
   return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
+const KNOWN = new Set<string>(KNOWN_FIELDS);
+
 /** The fields of a raw message that the model does not define, keys sorted. */
 export function unknownFields(raw: Record<string, unknown>): Record<string, unknown> {
-  const known = new Set<string>(KNOWN_FIELDS);
+  const known = KNOWN;
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(raw).sort(compareStrings)) {
     if (known.has(key)) continue;

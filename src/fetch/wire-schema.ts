@@ -8,14 +8,18 @@ import { z } from 'zod';
 // Checks only, no transforms: zod's refine/transform machinery costs several times more per
 // element, and a listing has up to 10,000 of them. normalise.ts converts the values.
 const FLAG_MESSAGE = 'expected "Yes" or "No" (any case) or a boolean';
-const flag = z.union([z.boolean(), z.string().regex(/^\s*(yes|no)\s*$/i, { error: FLAG_MESSAGE })], { error: FLAG_MESSAGE });
+// String first: services send "Yes"/"No", and a union tries its options in order.
+const flag = z.union([z.string().regex(/^\s*(yes|no)\s*$/i, { error: FLAG_MESSAGE }), z.boolean()], { error: FLAG_MESSAGE });
 
 const commaList = z.union([z.string(), z.array(z.string())], {
   error: 'expected a comma-separated string or an array of strings',
 });
 
-/** Known descriptor fields of a `message`; unknown fields pass through untouched. */
-export const wireMessageSchema = z.looseObject({
+/**
+ * Known descriptor fields of a `message`. A plain (stripping) object: zod's compiled fast path
+ * then skips every other key; normalise.ts takes the unknown fields from the raw message.
+ */
+export const wireMessageSchema = z.object({
   name: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
   mNum: z
     .number({ error: 'expected a non-negative integer' })
@@ -38,8 +42,8 @@ export const wireHeaderSchema = z.looseObject({
   mTyp: z.string().optional(),
 });
 
-/** One element of the response array. */
-export const wireElementSchema = z.looseObject({
+/** One element of the response array (other keys are ignored). */
+export const wireElementSchema = z.object({
   header: wireHeaderSchema.optional(),
   // Not z.record: it copies by assignment, and an unknown field named `__proto__` would vanish.
   message: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {

@@ -16,6 +16,12 @@ export interface BaseOptions {
   packageName?: string;
   /** Format generated files with prettier (config resolved from the output folder). @default false */
   prettier?: boolean;
+  /**
+   * Folder for machine-local caches that make repeated runs faster (never committed, safe to
+   * delete); `false` turns them off. @default `SCHEMA_SYNC_CACHE_DIR`, else the project's
+   * `node_modules/.cache/schema-sync`, else a per-user folder in the OS temp folder
+   */
+  cacheDir?: string | false;
   /** Called with warnings (unknown action letters …). */
   onWarning?: (text: string) => void;
   /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`) with its wall time, for `--verbose`. */

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { emitParallel, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { assessFreshness, type FolderView, type Freshness, type OutputFile } from '../write/index.js';
+import { cacheDir } from '../model/cache-dir.js';
+import { assessFreshness, openStatCache, type FolderView, type Freshness, type OutputFile } from '../write/index.js';
 import type { BaseOptions } from './options.js';
 
 /** The output a lockfile should produce, and how much of it the folder already holds. */
@@ -21,7 +22,10 @@ export async function assessOutput(lock: Lockfile, options: BaseOptions, paths: 
     packageName: options.packageName,
     formatKey: options.prettier ? await prettierFormatKey(paths.outDir) : undefined,
   });
-  return { expected, ...(await assessFreshness(paths.outDir, view, expected)) };
+  const stats = openStatCache(paths.outDir, options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, paths.cwd)));
+  const freshness = await assessFreshness(paths.outDir, view, expected, stats);
+  stats.save();
+  return { expected, ...freshness };
 }
 
 /** Emits (and formats, when asked) just the given files of a lockfile's output. */

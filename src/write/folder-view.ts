@@ -14,6 +14,11 @@ export interface FolderView {
   read(path: string): Promise<Buffer | undefined>;
   /** Text of the lockfile at `path`, or undefined when absent. */
   readLockfile(path: string): Promise<string | undefined>;
+  /**
+   * Where `path` is read from when that is the folder itself; undefined while a pending run
+   * stages or deletes it (then only {@link FolderView.read} tells the truth).
+   */
+  pathOnDisk(path: string): string | undefined;
 }
 
 /** Opens a read-only view of `outDir`, honouring a pending journal. */
@@ -46,6 +51,9 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     }
   };
   return {
+    pathOnDisk(path) {
+      return writes.has(path) || deletes.has(path) ? undefined : join(outDir, path);
+    },
     async read(path) {
       if (writes.has(path)) {
         const staged = await readOrUndefined(stagedPath(outDir, path));

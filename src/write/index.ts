@@ -6,3 +6,4 @@ export { withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
 export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
 export { MANIFEST_FILE, isSafeRelativePath, type Manifest, type ManifestEntry } from './manifest.js';
+export { openStatCache, type StatCache } from './stat-cache.js';

@@ -52,8 +52,11 @@ export function parseManifest(bytes: Buffer | undefined, outDir: string): Manife
   }
 }
 
+/** An empty, `.` or `..` segment, or a drive letter (`C:`), anywhere in a posix path. */
+const UNSAFE_SEGMENT = /(?:^|\/)(?:\.{0,2}|[a-zA-Z]:)(?:\/|$)/;
+
 /** A posix path that stays inside the folder: relative, no `..`, no empty or dot segments. */
 export function isSafeRelativePath(path: string): boolean {
-  if (path.length === 0 || path.startsWith('/') || path.includes('\\') || path.includes('\0')) return false;
-  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !/^[a-zA-Z]:$/.test(segment));
+  // One regular expression, not a split per path: a manifest lists 10,000 paths, checked each run.
+  return path.length > 0 && !path.includes('\\') && !path.includes('\0') && !UNSAFE_SEGMENT.test(path);
 }

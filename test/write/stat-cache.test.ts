@@ -1,0 +1,94 @@
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { check, pull } from '../../src/index.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { openStatCache } from '../../src/write/stat-cache.js';
+import { exampleListing } from '../helpers/listing.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'schema-sync-stat-cache-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('stat cache', () => {
+  it('vouches for a file only when it was verified clearly after its last change', async () => {
+    const file = join(dir, 'a.ts');
+    await writeFile(file, 'export const a = 1;\n');
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    // Hashed right as it was written: a change in the same clock tick could keep the mtime.
+    cache.record('a.ts', await stat(file), 'sha-a', Date.now());
+    expect(cache.lookup('a.ts', await stat(file))).toBeUndefined();
+    await pause(150);
+    cache.record('a.ts', await stat(file), 'sha-a', Date.now());
+    expect(cache.lookup('a.ts', await stat(file))).toBe('sha-a');
+    cache.save();
+    expect(openStatCache(join(dir, 'out'), join(dir, 'cache')).lookup('a.ts', await stat(file))).toBe('sha-a');
+  });
+
+  it('sees an edit that keeps the size and puts the mtime back', async () => {
+    const file = join(dir, 'a.ts');
+    await writeFile(file, 'export const a = 1;\n');
+    await pause(150);
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    const before = await stat(file);
+    cache.record('a.ts', before, 'sha-a', Date.now());
+    await pause(20);
+    await writeFile(file, 'export const a = 2;\n');
+    await utimes(file, before.atimeMs / 1000, before.mtimeMs / 1000);
+    const after = await stat(file);
+    expect(Math.abs(after.mtimeMs - before.mtimeMs)).toBeLessThan(1);
+    expect(cache.lookup('a.ts', after)).toBeUndefined();
+  });
+
+  it('without a cache folder remembers nothing and writes nothing', async () => {
+    const file = join(dir, 'a.ts');
+    await writeFile(file, 'x');
+    const cache = openStatCache(join(dir, 'out'), undefined);
+    cache.record('a.ts', await stat(file), 'sha', Date.now() + 10_000);
+    expect(cache.lookup('a.ts', await stat(file))).toBeUndefined();
+    cache.save();
+  });
+
+  it('ignores a damaged cache file', async () => {
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    const file = join(dir, 'a.ts');
+    await writeFile(file, 'x');
+    cache.record('a.ts', await stat(file), 'sha', Date.now());
+    cache.save();
+    const [name] = (await import('node:fs')).readdirSync(join(dir, 'cache'));
+    await writeFile(join(dir, 'cache', name!), 'garbage\tgarbage\n');
+    expect(openStatCache(join(dir, 'out'), join(dir, 'cache')).lookup('a.ts', await stat(file))).toBeUndefined();
+  });
+});
+
+describe('check with the stat cache', () => {
+  let server: ReferenceServer;
+  beforeEach(async () => {
+    server = await startReferenceServer({ listing: exampleListing() });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('reports a hand-edit made after a cached, clean check, even with the mtime put back', async () => {
+    const options = { cwd: dir, baseUrl: server.url, out: 'out', cacheDir: join(dir, 'cache') };
+    await pull(options);
+    await pause(150);
+    expect((await check(options)).report.inSync).toBe(true); // hashes the files, fills the cache
+    expect((await check(options)).report.inSync).toBe(true); // trusts the cache
+    const file = join(dir, 'out/messages/AltSymbolMap.ts');
+    const before = await stat(file);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('AltSymbolMap', 'AltSymbolMaq'));
+    await utimes(file, before.atimeMs / 1000, before.mtimeMs / 1000);
+    const result = await check(options);
+    expect(result.report.staleFiles).toEqual([{ path: 'messages/AltSymbolMap.ts', reason: 'modified' }]);
+  });
+});

@@ -56,7 +56,7 @@ function outputOptions(y: Argv): Argv {
 
 /** Builds the parser; commands have no handlers: {@link runCli} dispatches after parsing. */
 function buildParser(argv: string[]): Argv {
-  return yargs(argv)
+  const parser = yargs(argv)
     .scriptName('schema-sync')
     .usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.')
     .example('$0 init', 'Write a starter schema-sync.config.json')
@@ -115,6 +115,12 @@ function buildParser(argv: string[]): Argv {
     .alias('h', 'help')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false);
+  // yargs renders the whole help text whenever a command runs (~60 ms of start-up), in case a
+  // handler shows it later. Ours have no handlers; --help and usage errors still render it.
+  const internals = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
+  const usage = internals?.getUsageInstance?.();
+  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => undefined;
+  return parser;
 }
 
 /**

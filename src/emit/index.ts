@@ -4,7 +4,7 @@
  */
 export { type EmitOptions, type EmittedFile, emitFiles, emitFilesFor } from './emit-files.js';
 export { emitParallel, workerCount, type ParallelEmitOptions } from './parallel-emit.js';
-export { planOutput, type PlannedFile, type PlanOptions } from './plan-output.js';
+export { outputSettingsKey, planOutput, type PlannedFile, type PlanOptions } from './plan-output.js';
 export { planNames, type PlannedName, GENERATED_EXPORTS } from './naming.js';
 export { formatWithPrettier, prettierFormatKey } from './prettier.js';
 export { validatePackageName } from './package-files.js';

@@ -70,6 +70,16 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   return files.sort((a, b) => compareStrings(a.path, b.path));
 }
 
+/**
+ * A key of everything besides the lockfile that decides the output: schema-sync's version, the
+ * templates, the package name and the formatting. Same lockfile and same key, same files.
+ */
+export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source'>): Promise<string> {
+  if (options.packageName !== undefined) validatePackageName(options.packageName);
+  const templates = await loadTemplates(options.templatesDir);
+  return hash(['schema-sync output', VERSION, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null]);
+}
+
 function hash(parts: ReadonlyArray<string | null>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
 }

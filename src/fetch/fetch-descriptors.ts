@@ -3,6 +3,7 @@ import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
+import { listingFingerprint } from './fingerprint.js';
 import { excerpt, interpretBody } from './interpret-body.js';
 import { parseListing, type ParsedListing } from './parse-listing.js';
 import { echoRedactor, scrubSecrets } from './scrub-secrets.js';
@@ -40,13 +41,41 @@ export type FetchEvent =
 /** A validated listing and where it came from. */
 export interface FetchResult extends ParsedListing {
   source: ListingSource;
+  /**
+   * Fingerprint of the response ({@link listingFingerprint}), when the result does not depend on
+   * the run's secrets (none of them was found in the listing); absent otherwise.
+   */
+  fingerprint?: string;
 }
+
+/**
+ * A response whose fingerprint the caller said it knows: it was not validated, since the caller
+ * already holds what it parses to. `parse()` validates it after all, should that be needed.
+ */
+export interface KnownListing {
+  known: true;
+  source: ListingSource;
+  fingerprint: string;
+  parse(): FetchResult;
+}
+
+/** Asked with a response's fingerprint: true when the caller knows what it parses to. */
+export type KnownFingerprint = (fingerprint: string) => boolean;
 
 /**
  * Fetches every descriptor from `GET {baseUrl}/rest/proto`, with retries, and validates it.
  * Errors are {@link SchemaSyncError}s whose messages never contain the key or secret.
  */
 export async function fetchDescriptors(options: FetchOptions): Promise<FetchResult> {
+  return (await fetchListing(options)) as FetchResult;
+}
+
+/**
+ * {@link fetchDescriptors}, but a response whose fingerprint `isKnown` accepts is returned
+ * unparsed as a {@link KnownListing}: a run where the service's answer has not changed skips
+ * validating 10,000 descriptors. Never for a listing that holds one of the run's secrets.
+ */
+export async function fetchListing(options: FetchOptions, isKnown?: KnownFingerprint): Promise<FetchResult | KnownListing> {
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const credentials = options.credentials ?? {};
@@ -55,14 +84,34 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
   const shownUrl = redact(url.toString());
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
+  const redacting = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw redactError(error, redact);
+    }
+  };
   try {
     const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
-    const raw = interpretBody(response.body, response.contentType, shownUrl, redact);
+    const source: ListingSource = { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) };
+    const fingerprint = listingFingerprint({ body: response.body, contentType: response.contentType, source, limit, allowTruncated: options.allowTruncated });
     const echo = echoRedactor([credentials.apiKey, credentials.secret]);
-    const { body, elements } = echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
-    const parsed = parseListing(body, { origin: shownUrl, limit, allowTruncated: options.allowTruncated });
-    const warnings = elements.length === 0 ? parsed.warnings : [echoWarning(elements), ...parsed.warnings];
-    return { ...parsed, warnings, source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } };
+    let raw: unknown;
+    const parse = (): FetchResult =>
+      redacting(() => {
+        raw ??= interpretBody(response.body, response.contentType, shownUrl, redact);
+        const { body, elements } = echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
+        const parsed = parseListing(body, { origin: shownUrl, limit, allowTruncated: options.allowTruncated });
+        if (elements.length > 0) return { ...parsed, warnings: [echoWarning(elements), ...parsed.warnings], source };
+        return { ...parsed, source, fingerprint };
+      });
+    if (isKnown?.(fingerprint)) {
+      // With secrets in play, known only when none occurs in the listing: then what it parses to
+      // cannot depend on them (nothing is scrubbed).
+      const clean = echo === undefined || redacting(() => scrubSecrets((raw = interpretBody(response.body, response.contentType, shownUrl, redact)), echo).elements.length === 0);
+      if (clean) return { known: true, source, fingerprint, parse };
+    }
+    return parse();
   } catch (error) {
     throw redactError(error, redact);
   } finally {

@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
-import { fetchDescriptors, readInputListing, type FetchResult } from '../fetch/index.js';
+import { fetchListing, readInputListing, type FetchResult, type KnownFingerprint, type KnownListing } from '../fetch/index.js';
 import { ConfigError } from '../model/errors.js';
 import type { SourceOptions } from './options.js';
 
-/** Gets the listing from the service, or from `input` when given. */
-export async function acquireListing(options: SourceOptions, cwd: string): Promise<FetchResult> {
-  let result: FetchResult;
+/**
+ * Gets the listing from the service, or from `input` when given. A fetched answer whose
+ * fingerprint `isKnown` accepts comes back unparsed (see {@link fetchListing}); warnings of a
+ * parsed listing go to `onWarning` here, those of a known one are the caller's to repeat.
+ */
+export async function acquireListing(options: SourceOptions, cwd: string, isKnown?: KnownFingerprint): Promise<FetchResult | KnownListing> {
+  let result: FetchResult | KnownListing;
   if (options.input !== undefined) {
     result = await readInputListing({
       input: options.input === '-' ? '-' : resolve(cwd, options.input),
@@ -19,16 +23,32 @@ export async function acquireListing(options: SourceOptions, cwd: string): Promi
         hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
       });
     }
-    result = await fetchDescriptors({
-      baseUrl: options.baseUrl,
-      query: options.query,
-      credentials: { apiKey: options.apiKey, secret: options.secret },
-      timeoutMs: options.timeoutMs,
-      retries: options.retries,
-      allowTruncated: options.allowTruncated,
-      onEvent: options.onFetchEvent,
-    });
+    result = await fetchListing(
+      {
+        baseUrl: options.baseUrl,
+        query: options.query,
+        credentials: { apiKey: options.apiKey, secret: options.secret },
+        timeoutMs: options.timeoutMs,
+        retries: options.retries,
+        allowTruncated: options.allowTruncated,
+        onEvent: options.onFetchEvent,
+      },
+      isKnown,
+    );
   }
-  for (const warning of result.warnings) options.onWarning?.(warning);
+  if (!isKnownListing(result)) for (const warning of result.warnings) options.onWarning?.(warning);
   return result;
+}
+
+/** Parses a known listing after all (its warnings reported then); a parsed one as is. */
+export function parsedListing(listing: FetchResult | KnownListing, options: SourceOptions): FetchResult {
+  if (!isKnownListing(listing)) return listing;
+  const parsed = listing.parse();
+  for (const warning of parsed.warnings) options.onWarning?.(warning);
+  return parsed;
+}
+
+/** Whether the listing came back unparsed, its fingerprint known. */
+export function isKnownListing(listing: FetchResult | KnownListing): listing is KnownListing {
+  return 'known' in listing && listing.known === true;
 }

@@ -1,10 +1,13 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
-import { readLockfile } from '../lock/index.js';
+import type { DriftChange } from '../diff/index.js';
+import { parseLockfile, serializeLockfile } from '../lock/index.js';
+import { LOCKFILE_VERSION } from '../model/lockfile.js';
 import { LockError } from '../model/errors.js';
-import { compareOutput, openFolderView } from '../write/index.js';
-import { acquireListing } from './acquire-listing.js';
+import { compareOutput, MANIFEST_FILE, openFolderView } from '../write/index.js';
+import { acquireListing, isKnownListing, parsedListing } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
-import { assessOutput, renderFiles } from './sync-output.js';
+import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
+import { assessOutput, manifestListsExactly, manifestShaOnDisk, once, renderFiles, runCacheDir } from './sync-output.js';
 
 /** What {@link check} found. */
 export interface CheckResult {
@@ -23,26 +26,52 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
 async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {
   const paths = resolvePaths(options);
   const mark = stageTimer(options.onStage);
+  const cache = runCacheDir(options, paths.cwd);
+  const memo = loadRunMemo(paths.outDir, cache);
   // Read-only: a pending interrupted run is honoured, never finished, by check.
   const view = await openFolderView(paths.outDir);
-  const lock = await readLockfile(view, paths.lockfilePath);
-  if (!lock) {
+  const text = await view.readLockfile(paths.lockfilePath);
+  if (text === undefined) {
     throw new LockError(`no lockfile at ${paths.lockfilePath}: there is nothing to check against.`, {
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
   }
-  const listing = await acquireListing(options, paths.cwd);
+  const lock = { text, parsed: once(() => parseLockfile(text, paths.lockfilePath)) };
+  // A parse error of the lockfile is reported before any request, as before.
+  if (memo.listing === undefined || contentSha(text) !== memo.listing.lockfileSha) lock.parsed();
+  const acquired = await acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
   mark('fetch');
-  const changes = diffDescriptors({ locked: lock.messages, fetched: listing.descriptors });
+  const learnt: RunMemo = { ...memo };
+  let changes: DriftChange[];
+  let messageCount: number;
+  if (isKnownListing(acquired) && memo.listing !== undefined && contentSha(text) === memo.listing.lockfileSha) {
+    // The same answer as when this lockfile was written: in sync, nothing to validate.
+    for (const warning of memo.listing.warnings) options.onWarning?.(warning);
+    changes = [];
+    messageCount = memo.listing.messageCount;
+  } else {
+    const listing = parsedListing(acquired, options);
+    changes = diffDescriptors({ locked: lock.parsed().messages, fetched: listing.descriptors });
+    messageCount = listing.descriptors.length;
+    if (changes.length === 0 && listing.fingerprint !== undefined) {
+      const next = serializeLockfile({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors });
+      if (next === text) learnt.listing = { fingerprint: listing.fingerprint, lockfileSha: contentSha(text), messageCount, warnings: listing.warnings };
+    }
+  }
   mark('diff');
   // Files the manifest shows fresh are right; only the others are emitted and compared.
-  const output = await assessOutput(lock, options, paths, view);
+  const output = await assessOutput(lock, options, paths, view, memo);
   const staleFiles = await compareOutput({
     view,
-    files: await renderFiles(lock, options, paths, output.stale),
+    files: output.stale.length === 0 ? [] : await renderFiles(lock.parsed(), options, paths, output.stale),
     expectedPaths: new Set(output.expected.map((f) => f.path)),
     manifest: output.manifest,
   });
   mark('verify');
-  return { report: buildReport({ changes, staleFiles }), messageCount: listing.descriptors.length };
+  if (staleFiles.length === 0 && manifestListsExactly(output.manifest, output.expected)) {
+    const manifestSha = manifestShaOnDisk(paths.outDir);
+    if (manifestSha !== undefined && view.pathOnDisk(MANIFEST_FILE) !== undefined) learnt.plan = { key: output.planKey, manifestSha };
+  }
+  saveRunMemo(paths.outDir, cache, learnt);
+  return { report: buildReport({ changes, staleFiles }), messageCount };
 }

@@ -1,8 +1,9 @@
-import { readLockfile } from '../lock/index.js';
+import { parseLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import { withRunLock, writeOutput, type WriteResult } from '../write/index.js';
 import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
-import { assessOutput, renderFiles } from './sync-output.js';
+import { loadRunMemo, saveRunMemo } from './run-memo.js';
+import { assessOutput, manifestShaOnDisk, renderFiles, runCacheDir } from './sync-output.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -18,17 +19,22 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
   return withRunLock(
     paths.outDir,
     async (view) => {
-      const lock = await readLockfile(view, paths.lockfilePath);
-      if (!lock) {
+      const text = await view.readLockfile(paths.lockfilePath);
+      if (text === undefined) {
         throw new LockError(`no lockfile at ${paths.lockfilePath}.`, {
           hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
         });
       }
-      const output = await assessOutput(lock, options, paths, view);
+      const lock = parseLockfile(text, paths.lockfilePath);
+      const cache = runCacheDir(options, paths.cwd);
+      const memo = loadRunMemo(paths.outDir, cache);
+      const output = await assessOutput({ text, parsed: () => lock }, options, paths, view, memo);
       const files = await renderFiles(lock, options, paths, output.stale);
       mark('emit');
       const write = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest });
       mark('write');
+      const manifestSha = manifestShaOnDisk(paths.outDir);
+      saveRunMemo(paths.outDir, cache, { ...memo, plan: manifestSha === undefined ? undefined : { key: output.planKey, manifestSha } });
       return { messageCount: lock.messages.length, write, outDir: paths.outDir };
     },
     { waitMs: options.lockWaitMs },

@@ -1,10 +1,11 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
-import { readLockfile, serializeLockfile } from '../lock/index.js';
+import { parseLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
-import { acquireListing } from './acquire-listing.js';
+import { acquireListing, isKnownListing, parsedListing } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
-import { assessOutput, renderFiles } from './sync-output.js';
+import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
+import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */
@@ -43,37 +44,66 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 async function pullUnredacted(options: PullOptions): Promise<PullResult> {
   const paths = resolvePaths(options);
   const mark = stageTimer(options.onStage);
-  const listing = await acquireListing(options, paths.cwd);
+  const cache = runCacheDir(options, paths.cwd);
+  const memo = loadRunMemo(paths.outDir, cache);
+  const acquired = await acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
   mark('fetch');
-  const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
-  const nextText = serializeLockfile(next);
   const plan = async (view: FolderView) => {
-    // The same lockfile bytes mean the same descriptors: no parse, no diff (the common, no-op case).
-    const unchanged = (await view.readLockfile(paths.lockfilePath)) === nextText;
-    const locked = unchanged ? listing.descriptors : ((await readLockfile(view, paths.lockfilePath))?.messages ?? []);
+    const current = await view.readLockfile(paths.lockfilePath);
+    const known = memo.listing;
+    if (isKnownListing(acquired) && known !== undefined && current !== undefined && contentSha(current) === known.lockfileSha) {
+      // The same answer as when this lockfile was written: no changes, nothing to validate.
+      for (const warning of known.warnings) options.onWarning?.(warning);
+      mark('diff');
+      const lock = { text: current, parsed: once(() => parseLockfile(current, paths.lockfilePath)) };
+      return { report: buildReport({ changes: [] }), messageCount: known.messageCount, lock, listing: undefined };
+    }
+    const listing = parsedListing(acquired, options);
+    const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
+    const nextText = serializeLockfile(next);
+    // The same lockfile bytes mean the same descriptors: no parse, no diff.
+    const unchanged = current === nextText;
+    const locked = unchanged || current === undefined ? (unchanged ? listing.descriptors : []) : parseLockfile(current, paths.lockfilePath).messages;
     checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
     const report = buildReport({ changes: unchanged ? [] : diffDescriptors({ locked, fetched: listing.descriptors }) });
     mark('diff');
-    return { report, messageCount: listing.descriptors.length, outDir: paths.outDir, lockfilePath: paths.lockfilePath };
+    return { report, messageCount: listing.descriptors.length, lock: { text: nextText, parsed: () => next }, listing };
   };
-  if (options.dryRun) return { ...(await plan(await openFolderView(paths.outDir))), write: undefined };
+  const result = (base: Awaited<ReturnType<typeof plan>>) => ({ report: base.report, messageCount: base.messageCount, outDir: paths.outDir, lockfilePath: paths.lockfilePath });
+  if (options.dryRun) return { ...result(await plan(await openFolderView(paths.outDir))), write: undefined };
   return withRunLock(
     paths.outDir,
     async (view) => {
       const base = await plan(view);
-      const output = await assessOutput(next, options, paths, view);
-      const files = await renderFiles(next, options, paths, output.stale);
-      mark('emit');
-      const write = await writeOutput({
-        outDir: paths.outDir,
-        view,
-        expected: output.expected,
-        files,
-        manifest: output.manifest,
-        lockfile: { path: paths.lockfilePath, text: nextText },
-      });
+      const output = await assessOutput(base.lock, options, paths, view, memo);
+      let write: WriteResult;
+      if (output.fromMemo && base.listing === undefined) {
+        // Lockfile as it was, every file as the manifest lists it: nothing to write.
+        mark('emit');
+        write = { written: [], deleted: [], unchanged: output.expected.length, lockfileWritten: false };
+      } else {
+        const files = await renderFiles(base.lock.parsed(), options, paths, output.stale);
+        mark('emit');
+        write = await writeOutput({
+          outDir: paths.outDir,
+          view,
+          expected: output.expected,
+          files,
+          manifest: output.manifest,
+          lockfile: { path: paths.lockfilePath, text: base.lock.text },
+        });
+      }
       mark('write');
-      return { ...base, write };
+      // What this run learnt, for the next one: the answer's fingerprint → this lockfile, and
+      // this lockfile's output → the manifest now in the folder.
+      const learnt: RunMemo = { ...memo };
+      if (base.listing?.fingerprint !== undefined) {
+        learnt.listing = { fingerprint: base.listing.fingerprint, lockfileSha: contentSha(base.lock.text), messageCount: base.messageCount, warnings: base.listing.warnings };
+      }
+      const manifestSha = manifestShaOnDisk(paths.outDir);
+      learnt.plan = manifestSha === undefined ? undefined : { key: output.planKey, manifestSha };
+      saveRunMemo(paths.outDir, cache, learnt);
+      return { ...result(base), write };
     },
     { waitMs: options.lockWaitMs },
   );

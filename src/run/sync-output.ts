@@ -1,31 +1,76 @@
-import { resolve } from 'node:path';
-import { emitParallel, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
-import type { Lockfile } from '../model/lockfile.js';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { emitParallel, outputSettingsKey, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
 import { cacheDir } from '../model/cache-dir.js';
-import { assessFreshness, openStatCache, type FolderView, type Freshness, type OutputFile } from '../write/index.js';
+import { compareStrings } from '../model/descriptor.js';
+import type { Lockfile } from '../model/lockfile.js';
+import { assessFreshness, MANIFEST_FILE, openStatCache, parseManifest, type FolderView, type Freshness, type Manifest, type OutputFile } from '../write/index.js';
 import type { BaseOptions } from './options.js';
+import { contentSha, type RunMemo } from './run-memo.js';
+
+/** The lockfile a run generates from: its text, and its contents when they are needed. */
+export interface LockInput {
+  text: string;
+  /** Parses (once) the lockfile; planning from the memo never needs to. */
+  parsed: () => Lockfile;
+}
 
 /** The output a lockfile should produce, and how much of it the folder already holds. */
 export interface OutputState extends Freshness<PlannedFile> {
   expected: PlannedFile[];
+  /** Key of this lockfile and these settings, for the plan memo. */
+  planKey: string;
+  /** True when the plan came from the memo: the expected files are exactly the manifest's, all fresh. */
+  fromMemo: boolean;
+}
+
+/** The cache folder of a run, or undefined when caching is off. */
+export function runCacheDir(options: BaseOptions, cwd: string): string | undefined {
+  return options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, cwd));
 }
 
 /**
  * Plans the output of a lockfile and checks it against the folder's manifest, without loading
  * ts-morph: only the stale files need emitting, and a run where nothing changed emits nothing.
+ * When the memo says the manifest already lists this lockfile's output, the plan is read from
+ * the manifest; should any file be stale, the lockfile is planned after all.
  */
-export async function assessOutput(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView): Promise<OutputState> {
-  const expected = await planOutput({
-    messages: lock.messages,
-    source: lock.source,
-    templatesDir: templatesDir(options, paths.cwd),
-    packageName: options.packageName,
-    formatKey: options.prettier ? await prettierFormatKey(paths.outDir) : undefined,
-  });
-  const stats = openStatCache(paths.outDir, options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, paths.cwd)));
-  const freshness = await assessFreshness(paths.outDir, view, expected, stats);
-  stats.save();
-  return { expected, ...freshness };
+export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo): Promise<OutputState> {
+  const templates = templatesDir(options, paths.cwd);
+  const formatKey = options.prettier ? await prettierFormatKey(paths.outDir) : undefined;
+  const settings = await outputSettingsKey({ templatesDir: templates, packageName: options.packageName, formatKey });
+  const planKey = contentSha(`${contentSha(lock.text)}\0${settings}`);
+  const stats = openStatCache(paths.outDir, runCacheDir(options, paths.cwd));
+  try {
+    if (memo.plan?.key === planKey) {
+      const bytes = await view.read(MANIFEST_FILE);
+      if (bytes !== undefined && contentSha(bytes) === memo.plan.manifestSha) {
+        const manifest = parseManifest(bytes, paths.outDir);
+        const expected = [...manifest].map(([path, entry]) => ({ path, input: entry.input })).sort((a, b) => compareStrings(a.path, b.path));
+        const freshness = await assessFreshness(paths.outDir, view, expected, stats, manifest);
+        if (freshness.stale.length === 0) return { expected, ...freshness, planKey, fromMemo: true };
+      }
+    }
+    const lockfile = lock.parsed();
+    const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey });
+    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats)), planKey, fromMemo: false };
+  } finally {
+    stats.save();
+  }
+}
+
+/** Whether the manifest lists exactly the expected files with their inputs (no more, no fewer). */
+export function manifestListsExactly(manifest: Manifest, expected: readonly PlannedFile[]): boolean {
+  return manifest.size === expected.length && expected.every((file) => manifest.get(file.path)?.input === file.input);
+}
+
+/** The memo's hash of the manifest now in the folder (after a committed write). */
+export function manifestShaOnDisk(outDir: string): string | undefined {
+  try {
+    return contentSha(readFileSync(join(outDir, MANIFEST_FILE)));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Emits (and formats, when asked) just the given files of a lockfile's output. */
@@ -37,6 +82,12 @@ export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: {
     paths: new Set(files.map((f) => f.path)),
     prettierOutDir: options.prettier ? paths.outDir : undefined,
   });
+}
+
+/** Parses lazily, once. */
+export function once<T>(make: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
 }
 
 function templatesDir(options: BaseOptions, cwd: string): string | undefined {

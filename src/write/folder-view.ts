@@ -52,7 +52,9 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   };
   return {
     pathOnDisk(path) {
-      return writes.has(path) || deletes.has(path) ? undefined : join(outDir, path);
+      // Concatenation, not join(): paths here are plain relative posix paths (checked when the
+      // manifest is read), and join's normalising is a fifth of a no-op run's checking.
+      return writes.has(path) || deletes.has(path) ? undefined : `${outDir}/${path}`;
     },
     async read(path) {
       if (writes.has(path)) {

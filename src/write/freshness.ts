@@ -26,8 +26,15 @@ export interface Freshness<T extends ExpectedFile> {
  * written. Reading and hashing is far cheaper than emitting, so unchanged runs emit nothing;
  * with a {@link StatCache}, files unchanged since a previous run verified them are not even read.
  */
-export async function assessFreshness<T extends ExpectedFile>(outDir: string, view: FolderView, expected: readonly T[], stats?: StatCache): Promise<Freshness<T>> {
-  const manifest = parseManifest(await view.read(MANIFEST_FILE), outDir);
+export async function assessFreshness<T extends ExpectedFile>(
+  outDir: string,
+  view: FolderView,
+  expected: readonly T[],
+  stats?: StatCache,
+  /** The folder's manifest when the caller has parsed it already. */
+  known?: Manifest,
+): Promise<Freshness<T>> {
+  const manifest = known ?? parseManifest(await view.read(MANIFEST_FILE), outDir);
   const fresh: T[] = [];
   const stale: T[] = [];
   for (const file of expected) {

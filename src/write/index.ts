@@ -5,5 +5,5 @@ export { openFolderView, type FolderView } from './folder-view.js';
 export { withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
 export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
-export { MANIFEST_FILE, isSafeRelativePath, type Manifest, type ManifestEntry } from './manifest.js';
+export { MANIFEST_FILE, isSafeRelativePath, parseManifest, type Manifest, type ManifestEntry } from './manifest.js';
 export { openStatCache, type StatCache } from './stat-cache.js';

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * What the last run learnt, kept in the cache folder (never in the output folder or lockfile)
+ * so that a run where nothing changed does almost nothing:
+ *
+ * - `listing`: the service's answer with this fingerprint parses to the lockfile with this hash;
+ *   the same answer against the same lockfile is then "no changes" without validating it;
+ * - `plan`: the output of the lockfile and settings with this key is exactly the files the
+ *   manifest with this hash lists; the folder is then checked against the manifest (by stat,
+ *   see the stat cache) without planning 10,000 files.
+ *
+ * Each fact is used only when every hash it names matches what is on disk now, so a stale or
+ * missing memo costs time, never correctness.
+ */
+export interface RunMemo {
+  listing?: { fingerprint: string; lockfileSha: string; messageCount: number; warnings: string[] };
+  plan?: { key: string; manifestSha: string };
+}
+
+/** The memo file of an output folder, or undefined without a cache folder. */
+function memoFile(outDir: string, cacheDir: string | undefined): string | undefined {
+  if (cacheDir === undefined) return undefined;
+  return join(cacheDir, `memo-${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24)}.json`);
+}
+
+/** Reads the memo of `outDir`; empty when there is none or it is damaged. */
+export function loadRunMemo(outDir: string, cacheDir: string | undefined): RunMemo {
+  const file = memoFile(outDir, cacheDir);
+  if (file === undefined) return {};
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as RunMemo;
+    const memo: RunMemo = {};
+    const { listing, plan } = parsed;
+    if (listing && typeof listing.fingerprint === 'string' && typeof listing.lockfileSha === 'string' && Number.isInteger(listing.messageCount) && Array.isArray(listing.warnings) && listing.warnings.every((w) => typeof w === 'string')) {
+      memo.listing = listing;
+    }
+    if (plan && typeof plan.key === 'string' && typeof plan.manifestSha === 'string') memo.plan = plan;
+    return memo;
+  } catch {
+    return {};
+  }
+}
+
+/** Writes the memo of `outDir` atomically; a cache folder that cannot be written only costs speed. */
+export function saveRunMemo(outDir: string, cacheDir: string | undefined, memo: RunMemo): void {
+  const file = memoFile(outDir, cacheDir);
+  if (file === undefined) return;
+  try {
+    mkdirSync(cacheDir!, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(memo)}\n`);
+    renameSync(temp, file);
+  } catch {
+    // Speed only.
+  }
+}
+
+/** The hash the memo records of a lockfile or manifest. */
+export function contentSha(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 32);
+}

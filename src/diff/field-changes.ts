@@ -73,7 +73,13 @@ function extraChanges(input: {
   before: Readonly<Record<string, unknown>>;
   after: Readonly<Record<string, unknown>>;
 }): FieldChange[] {
-  const keys = [...new Set([...Object.keys(input.before), ...Object.keys(input.after)])].sort(compareStrings);
+  // The common case, 10,000 times a pull: the same keys (both sides keep them sorted), equal values.
+  const beforeKeys = Object.keys(input.before);
+  const afterKeys = Object.keys(input.after);
+  if (beforeKeys.length === afterKeys.length && beforeKeys.every((key, i) => key === afterKeys[i] && jsonEqual({ before: input.before[key], after: input.after[key] }))) {
+    return [];
+  }
+  const keys = [...new Set([...beforeKeys, ...afterKeys])].sort(compareStrings);
   const changes: FieldChange[] = [];
   for (const key of keys) {
     const before = ownValue(input.before, key);

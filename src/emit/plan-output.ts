@@ -60,10 +60,12 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
       .update(planned.fileStem)
       .digest('hex')
       .slice(0, 24);
-    whole.update(input);
+    // The whole-listing files show each type's name, identifier, file and number, nothing else:
+    // a changed schemaHash re-renders its module, not a 10,000-line index.
+    whole.update(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum]));
     files.push({ path: `messages/${planned.fileStem}.ts`, input, message: descriptor.name });
   }
-  // Index, types and package files depend on every message type.
+  // Index, types and package files depend on every message type's name and number.
   const all = whole.digest('hex').slice(0, 24);
   const shared = ['index.ts', 'types.ts', ...(options.packageName === undefined ? [] : ['package.json', 'README.md'])];
   for (const path of shared) files.push({ path, input: all });

@@ -56,8 +56,8 @@ const KNOWN = new Set<string>(KNOWN_FIELDS);
 export function unknownFields(raw: Record<string, unknown>): Record<string, unknown> {
   const known = KNOWN;
   const extra: Record<string, unknown> = {};
-  for (const key of Object.keys(raw).sort(compareStrings)) {
-    if (known.has(key)) continue;
+  // Only the few unknown keys are sorted, not all of a message's keys.
+  for (const key of Object.keys(raw).filter((k) => !known.has(k)).sort(compareStrings)) {
     // defineProperty, not assignment: a field called `__proto__` must stay an own data property.
     setOwn(extra, key, sortKeysDeep(raw[key]));
   }

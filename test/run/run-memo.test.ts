@@ -57,6 +57,14 @@ describe('the run memo', () => {
     expect((await check(options)).report.inSync).toBe(true);
   });
 
+  it('a new mNum rewrites the module and the index (a new hash only the module)', async () => {
+    listing[1]!.message['mNum'] = 4242;
+    server.setListing(listing);
+    const pulled = await pull(options);
+    expect(pulled.write?.written.sort()).toEqual(['index.ts', 'messages/T0001.ts']);
+    expect(await readFile(join(dir, 'out/index.ts'), 'utf8')).toContain('4242: T0001');
+  });
+
   it('a hand-edited lockfile is diffed against the answer and rewritten', async () => {
     const lockfile = join(dir, 'schema-sync.lock.json');
     const text = await readFile(lockfile, 'utf8');

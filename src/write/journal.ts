@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
@@ -107,9 +107,25 @@ export function stagedLockfile(outDir: string): string {
 
 async function applyJournal(outDir: string, journal: Journal): Promise<void> {
   const staging = join(outDir, STAGING_DIR);
-  for (const dir of new Set(journal.writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
+  // A folder the output does not have yet (messages/ on a first run) moves in whole, by one
+  // rename instead of one per file. Staging holds only this journal's writes, so the staged
+  // folder is exactly what goes there.
+  const moved = new Set<string>();
+  for (const top of new Set(journal.writes.filter((p) => p.includes('/')).map((p) => p.slice(0, p.indexOf('/'))))) {
+    if (top === STAGING_DIR || existsSync(join(outDir, top))) continue;
+    try {
+      renameSync(join(staging, STAGED_FILES, top), join(outDir, top));
+      moved.add(top);
+    } catch (error) {
+      // Already moved before an interruption (then its files are found missing below, as they
+      // should be), or not movable whole: file by file, then.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') continue;
+    }
+  }
+  const writes = moved.size === 0 ? journal.writes : journal.writes.filter((p) => !moved.has(p.slice(0, p.indexOf('/'))));
+  for (const dir of new Set(writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
   // A staged file already gone was moved before an interruption: replaying is idempotent.
-  await inChunks(journal.writes, (p) => ignoreMissingSync(() => renameSync(join(staging, STAGED_FILES, p), join(outDir, p))));
+  await inChunks(writes, (p) => ignoreMissingSync(() => renameSync(join(staging, STAGED_FILES, p), join(outDir, p))));
   await inChunks(journal.deletes, (p) => ignoreMissingSync(() => unlinkSync(join(outDir, p))));
   if (journal.lockfile) await ignoreMissing(moveFile(join(staging, STAGED_LOCKFILE), journal.lockfile));
   await rm(staging, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import { Agent, EnvHttpProxyAgent, interceptors, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, redirectInterceptor } from './undici-parts.js';
 
 const decoders: Record<string, (buffer: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
@@ -29,7 +30,7 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
   const base = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
-  return base.compose(interceptors.redirect({ maxRedirections: 5 }));
+  return base.compose(redirectInterceptor({ maxRedirections: 5 }));
 }
 
 /**
@@ -41,9 +42,10 @@ export async function httpGet(url: URL, options: { dispatcher: Dispatcher; timeo
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new TimeoutError(options.timeoutMs)), options.timeoutMs);
   try {
-    const response = await request(url, {
+    const response = await options.dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       method: 'GET',
-      dispatcher: options.dispatcher,
       signal: controller.signal,
       headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'schema-sync' },
     });

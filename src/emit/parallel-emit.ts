@@ -1,21 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { EmitError, SchemaSyncError, type ErrorCode } from '../model/errors.js';
+import { compareStrings } from '../model/descriptor.js';
 import { emitFilesFor, type EmitOptions, type EmittedFile } from './emit-files.js';
+import { FormatPool } from './format-pool.js';
+import type { FormatWorkerData } from './format-service.js';
 import { formatWithPrettier } from './prettier.js';
-
-/** What one worker is asked to do. */
-export interface WorkerTask {
-  emit: EmitOptions;
-  /** Message names whose modules this worker emits. */
-  only: string[];
-  /** Whether this worker also emits the whole-listing files (index, types, package). */
-  shared: boolean;
-  /** Keep only these paths (after emitting), when set. */
-  paths?: string[];
-  /** Format with prettier, config resolved from this folder. */
-  prettierOutDir?: string;
-}
 
 /** Options of {@link emitParallel}. */
 export interface ParallelEmitOptions {
@@ -26,66 +15,78 @@ export interface ParallelEmitOptions {
   paths: ReadonlySet<string>;
   /** Format with prettier, config resolved from this folder. */
   prettierOutDir?: string;
-  /** Worker count; 0 or 1 emits in this thread. @default decided by {@link workerCount} */
+  /**
+   * Worker threads that format with prettier beside this one; 0 formats in this thread alone.
+   * Without prettier, everything is emitted in this thread.
+   * @default decided by {@link workerCount}
+   */
   workers?: number;
 }
 
 /**
- * Workers pay only for prettier (~2 ms a file): emitting alone never does on two cores, since
- * each worker loads ts-morph and TypeScript itself (~0.5 s and ~100 MB), as long as printing
- * 10,000 files takes. Below this many files per worker, start-up costs more than it saves.
+ * A worker costs ~0.2 s to load prettier (hidden behind this thread loading ts-morph) and
+ * prettier costs ~2 ms a file: below this many files per worker, it is not worth starting.
  */
 const MIN_PRETTIER_FILES_PER_WORKER = 100;
 
 /**
- * How many workers to use: none without prettier, for small runs, or when running from
- * TypeScript sources (tests), where a worker cannot load the `.ts` entry; else one per core.
- * `SCHEMA_SYNC_EMIT_WORKERS` overrides it (0 = never).
+ * Message modules printed in the first chunk handed to the format pool; later chunks double up
+ * to {@link MAX_CHUNK}. Small at first so workers start formatting early, larger later because
+ * every chunk re-plans the whole listing (~30 ms for 10,000 types).
+ */
+const FIRST_CHUNK = 128;
+const MAX_CHUNK = 2048;
+
+/**
+ * How many prettier worker threads to start beside this one: none without prettier, for small
+ * runs, or when running from TypeScript sources (tests), where a worker cannot load the `.ts`
+ * entry; else one per further core. `SCHEMA_SYNC_EMIT_WORKERS` overrides it (0 = never).
  */
 export function workerCount(files: number, prettier: boolean, env: NodeJS.ProcessEnv = process.env): number {
   const forced = env['SCHEMA_SYNC_EMIT_WORKERS'];
-  const runnable = import.meta.url.endsWith('.js');
+  const runnable = !import.meta.url.endsWith('.ts');
   if (forced !== undefined && forced !== '') return runnable ? Math.max(0, Number.parseInt(forced, 10) || 0) : 0;
   if (!runnable || !prettier) return 0;
-  return Math.min(availableParallelism(), Math.floor(files / MIN_PRETTIER_FILES_PER_WORKER));
+  return Math.min(availableParallelism() - 1, Math.floor(files / MIN_PRETTIER_FILES_PER_WORKER));
 }
 
 /**
- * Emits the wanted files, split across worker threads by message name (the whole-listing files
- * go to the first worker), then formats them with prettier when asked. Same bytes as emitting
- * in one thread; the order of the result is by path.
+ * Emits the wanted files and, when asked, formats them with prettier. With workers, this
+ * thread prints the files in chunks and hands each chunk to a {@link FormatPool}, whose workers
+ * format while printing goes on; this thread joins in once printing is done. Same bytes as
+ * emitting and formatting in one thread; the order of the result is by path.
  */
 export async function emitParallel(options: ParallelEmitOptions): Promise<EmittedFile[]> {
-  const names = [...options.only];
-  const workers = options.workers ?? workerCount(options.paths.size, options.prettierOutDir !== undefined);
-  if (workers < 2) {
+  const outDir = options.prettierOutDir;
+  const workers = outDir === undefined ? 0 : (options.workers ?? workerCount(options.paths.size, true));
+  if (outDir === undefined || workers < 1) {
     const files = (await emitFilesFor({ ...options.emit, only: options.only })).filter((f) => options.paths.has(f.path));
-    return options.prettierOutDir === undefined ? files : formatWithPrettier(files, { outDir: options.prettierOutDir });
+    return outDir === undefined ? files : formatWithPrettier(files, { outDir });
   }
-  const slices = Array.from({ length: workers }, (_, i) => names.filter((_, j) => j % workers === i));
-  const results = await Promise.all(
-    slices.map((only, i) =>
-      runWorker({ emit: options.emit, only, shared: i === 0, paths: [...options.paths], prettierOutDir: options.prettierOutDir }),
-    ),
-  );
-  return results.flat().sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const pool = new FormatPool({ outDir, workers, start: startFormatWorker });
+  try {
+    for await (const files of printInChunks(options)) pool.add(files);
+    return (await pool.finish()).sort((a, b) => compareStrings(a.path, b.path));
+  } finally {
+    await pool.close();
+  }
 }
 
-function runWorker(task: WorkerTask): Promise<EmittedFile[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./emit-worker.js', import.meta.url), { workerData: task });
-    let settled = false;
-    worker.once('message', (message: { ok: true; files: EmittedFile[] } | { ok: false; name: string; code?: ErrorCode; message: string; hint?: string }) => {
-      settled = true;
-      void worker.terminate();
-      if (message.ok) return resolve(message.files);
-      reject(message.code ? new SchemaSyncError(message.code, message.message, { hint: message.hint }) : new EmitError(`emit worker failed: ${message.name}: ${message.message}`));
-    });
-    worker.once('error', (error) => {
-      if (!settled) reject(error);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new EmitError(`emit worker exited with code ${code} before answering.`));
-    });
-  });
+function startFormatWorker(outDir: string): Worker {
+  return new Worker(new URL('../emit/emit-worker.js', import.meta.url), { workerData: { outDir } satisfies FormatWorkerData });
+}
+
+/**
+ * The wanted files in chunks: the whole-listing files first (`index.ts` is the largest file by
+ * far, so it must not be the last one formatted), then the message modules.
+ */
+async function* printInChunks(options: ParallelEmitOptions): AsyncGenerator<EmittedFile[]> {
+  const wanted = (files: EmittedFile[]) => files.filter((f) => options.paths.has(f.path));
+  if ([...options.paths].some((path) => !path.startsWith('messages/'))) {
+    yield wanted(await emitFilesFor({ ...options.emit, only: new Set(), shared: true }));
+  }
+  const names = [...options.only];
+  for (let at = 0, size = FIRST_CHUNK; at < names.length; at += size, size = Math.min(2 * size, MAX_CHUNK)) {
+    yield wanted(await emitFilesFor({ ...options.emit, only: new Set(names.slice(at, at + size)), shared: false }));
+  }
 }

@@ -7,14 +7,50 @@ import { dirname, extname, join } from 'node:path';
 import { EmitError } from '../model/errors.js';
 import type { EmittedFile } from './emit-files.js';
 
+/** Formats one file at a time; see {@link createPrettierFormatter}. */
+export type FileFormatter = (file: EmittedFile) => Promise<EmittedFile>;
+
 /**
- * Formats files with prettier, using the configuration prettier resolves for each file's place
- * in `outDir` (`.prettierrc`, `prettier` in package.json, overrides, and `.editorconfig`, as the
- * prettier CLI does). `.prettierignore` is not consulted: formatting was asked for explicitly.
- * The files need not exist; `outDir` is only where the configuration search starts.
+ * A formatter using the configuration prettier resolves for each file's place in `outDir`
+ * (`.prettierrc`, `prettier` in package.json, overrides, and `.editorconfig`, as the prettier CLI
+ * does). `.prettierignore` is not consulted: formatting was asked for explicitly. The files need
+ * not exist; `outDir` is only where the configuration search starts.
  *
  * Prettier's configuration cache is cleared first, so a config edited since the last run in the
- * same process is seen.
+ * same process is seen. Worker threads format with a formatter of their own, made by this same
+ * function, so their bytes are the bytes of formatting in this thread.
+ *
+ * The returned function throws EmitError naming the file when prettier fails (e.g. a broken
+ * config).
+ */
+export async function createPrettierFormatter(outDir: string): Promise<FileFormatter> {
+  const prettier = await import('prettier');
+  await prettier.clearConfigCache();
+  // One resolution per folder and extension: resolving for each of 10,000 files costs ~1.6 s,
+  // and generated files of one kind share a folder. (Overrides naming single files are ignored.)
+  const configs = new Map<string, Promise<Awaited<ReturnType<typeof prettier.resolveConfig>>>>();
+  return async (file) => {
+    const filepath = join(outDir, ...file.path.split('/'));
+    const key = `${dirname(filepath)}\0${extname(filepath)}`;
+    try {
+      let config = configs.get(key);
+      if (config === undefined) configs.set(key, (config = prettier.resolveConfig(filepath, { editorconfig: true })));
+      const resolved = await config;
+      // babel-ts prints these generated files exactly as the typescript parser does (a test
+      // checks it) in two thirds of the time; a parser the user configured is kept.
+      const parser = resolved?.parser ?? (filepath.endsWith('.ts') ? 'babel-ts' : undefined);
+      return { path: file.path, text: await prettier.format(file.text, { ...resolved, filepath, ...(parser ? { parser } : {}) }) };
+    } catch (error) {
+      throw new EmitError(`Prettier could not format ${file.path}: ${(error as Error).message}`, {
+        hint: 'Check the prettier configuration of the output folder, or run without --format prettier.',
+      });
+    }
+  };
+}
+
+/**
+ * Formats files with prettier, one by one in this thread, as {@link createPrettierFormatter}
+ * describes.
  *
  * @throws EmitError naming the file when prettier fails (e.g. a broken config).
  */
@@ -23,28 +59,9 @@ export async function formatWithPrettier(
   options: { outDir: string },
 ): Promise<EmittedFile[]> {
   if (files.length === 0) return [];
-  const prettier = await import('prettier');
-  await prettier.clearConfigCache();
+  const format = await createPrettierFormatter(options.outDir);
   const formatted: EmittedFile[] = [];
-  // One resolution per folder and extension: resolving for each of 10,000 files costs ~1.6 s,
-  // and generated files of one kind share a folder. (Overrides naming single files are ignored.)
-  const configs = new Map<string, Promise<Awaited<ReturnType<typeof prettier.resolveConfig>>>>();
-  for (const file of files) {
-    const filepath = join(options.outDir, ...file.path.split('/'));
-    const key = `${dirname(filepath)}\0${extname(filepath)}`;
-    try {
-      if (!configs.has(key)) configs.set(key, prettier.resolveConfig(filepath, { editorconfig: true }));
-      const config = await configs.get(key)!;
-      // babel-ts prints these generated files exactly as the typescript parser does (a test
-      // checks it) in two thirds of the time; a parser the user configured is kept.
-      const parser = config?.parser ?? (filepath.endsWith('.ts') ? 'babel-ts' : undefined);
-      formatted.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath, ...(parser ? { parser } : {}) }) });
-    } catch (error) {
-      throw new EmitError(`Prettier could not format ${file.path}: ${(error as Error).message}`, {
-        hint: 'Check the prettier configuration of the output folder, or run without --format prettier.',
-      });
-    }
-  }
+  for (const file of files) formatted.push(await format(file));
   return formatted;
 }
 

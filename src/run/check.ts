@@ -39,7 +39,16 @@ async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {
   const lock = { text, parsed: once(() => parseLockfile(text, paths.lockfilePath)) };
   // A parse error of the lockfile is reported before any request, as before.
   if (memo.listing === undefined || contentSha(text) !== memo.listing.lockfileSha) lock.parsed();
-  const acquired = await acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
+  const fetching = acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
+  // The folder is checked against the lockfile while the request is in flight: neither waits for
+  // the other. (A failed request is reported when awaited below.)
+  fetching.catch(() => undefined);
+  const output = await assessOutput(lock, options, paths, view, memo).catch(async (error: unknown) => {
+    // A local problem (a damaged manifest) is the one reported, once the request has settled.
+    await fetching.catch(() => undefined);
+    throw error;
+  });
+  const acquired = await fetching;
   mark('fetch');
   const learnt: RunMemo = { ...memo };
   let changes: DriftChange[];
@@ -60,7 +69,6 @@ async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {
   }
   mark('diff');
   // Files the manifest shows fresh are right; only the others are emitted and compared.
-  const output = await assessOutput(lock, options, paths, view, memo);
   const staleFiles = await compareOutput({
     view,
     files: output.stale.length === 0 ? [] : await renderFiles(lock.parsed(), options, paths, output.stale),

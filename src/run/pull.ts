@@ -1,11 +1,11 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { parseLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
-import { openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
+import { MANIFEST_FILE, openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, isKnownListing, parsedListing } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir } from './sync-output.js';
+import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir, type OutputState } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */
@@ -46,7 +46,15 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
   const mark = stageTimer(options.onStage);
   const cache = runCacheDir(options, paths.cwd);
   const memo = loadRunMemo(paths.outDir, cache);
-  const acquired = await acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
+  const fetching = acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
+  // While the request is in flight, check the folder as the memo says the last run left it: in
+  // the common no-op case that is the whole check, done. (A failed request is reported below.)
+  fetching.catch(() => undefined);
+  const early = await checkAheadOfTime(options, paths, memo).catch(async (error: unknown) => {
+    await fetching.catch(() => undefined);
+    throw error;
+  });
+  const acquired = await fetching;
   mark('fetch');
   const plan = async (view: FolderView) => {
     const current = await view.readLockfile(paths.lockfilePath);
@@ -77,7 +85,9 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     paths.outDir,
     async (view) => {
       const base = await plan(view);
-      const output = await assessOutput(base.lock, options, paths, view, memo);
+      // The early check holds if the lockfile and manifest are still those it saw.
+      const current = early !== undefined && base.lock.text === early.lockText ? await view.read(MANIFEST_FILE) : undefined;
+      const output = current !== undefined && contentSha(current) === early!.manifestSha ? early!.output : await assessOutput(base.lock, options, paths, view, memo);
       let write: WriteResult;
       if (output.fromMemo && base.listing === undefined) {
         // Lockfile as it was, every file as the manifest lists it: nothing to write.
@@ -109,4 +119,23 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     },
     { waitMs: options.lockWaitMs },
   );
+}
+
+/**
+ * The folder checked against the memo before the run lock is taken, while the request is in
+ * flight; undefined when the memo does not apply (then the check runs under the lock, as usual).
+ * Read-only: a file changed between this check and the lock counts as changed after the run.
+ */
+async function checkAheadOfTime(
+  options: PullOptions,
+  paths: ReturnType<typeof resolvePaths>,
+  memo: RunMemo,
+): Promise<{ lockText: string; manifestSha: string; output: OutputState } | undefined> {
+  if (options.dryRun || memo.listing === undefined || memo.plan === undefined) return undefined;
+  const view = await openFolderView(paths.outDir);
+  if (view.pathOnDisk(MANIFEST_FILE) === undefined) return undefined; // an interrupted run is pending
+  const lockText = await view.readLockfile(paths.lockfilePath);
+  if (lockText === undefined || contentSha(lockText) !== memo.listing.lockfileSha) return undefined;
+  const output = await assessOutput({ text: lockText, parsed: once(() => parseLockfile(lockText, paths.lockfilePath)) }, options, paths, view, memo, true);
+  return output === undefined ? undefined : { lockText, manifestSha: memo.plan.manifestSha, output };
 }

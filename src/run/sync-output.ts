@@ -35,7 +35,10 @@ export function runCacheDir(options: BaseOptions, cwd: string): string | undefin
  * When the memo says the manifest already lists this lockfile's output, the plan is read from
  * the manifest; should any file be stale, the lockfile is planned after all.
  */
-export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo): Promise<OutputState> {
+export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo): Promise<OutputState>;
+/** With `memoOnly`: the plan from the memo when it applies and every file is fresh, else undefined (nothing planned). */
+export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo, memoOnly: true): Promise<OutputState | undefined>;
+export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo, memoOnly = false): Promise<OutputState | undefined> {
   const templates = templatesDir(options, paths.cwd);
   const formatKey = options.prettier ? await prettierFormatKey(paths.outDir) : undefined;
   const settings = await outputSettingsKey({ templatesDir: templates, packageName: options.packageName, formatKey });
@@ -51,6 +54,7 @@ export async function assessOutput(lock: LockInput, options: BaseOptions, paths:
         if (freshness.stale.length === 0) return { expected, ...freshness, planKey, fromMemo: true };
       }
     }
+    if (memoOnly) return undefined;
     const lockfile = lock.parsed();
     const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey });
     return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats)), planKey, fromMemo: false };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FolderView } from './folder-view.js';
 import { MANIFEST_FILE, parseManifest, type Manifest, type ManifestEntry } from './manifest.js';
 import type { StatCache } from './stat-cache.js';
@@ -37,7 +38,10 @@ export async function assessFreshness<T extends ExpectedFile>(
   const manifest = known ?? parseManifest(await view.read(MANIFEST_FILE), outDir);
   const fresh: T[] = [];
   const stale: T[] = [];
+  let checked = 0;
   for (const file of expected) {
+    // Let I/O through now and then: a run checks its folder while its request is in flight.
+    if (++checked % 1000 === 0) await yieldToEventLoop();
     const entry = manifest.get(file.path);
     let ok = false;
     if (entry !== undefined && entry.input === file.input) {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emitFiles, emitFilesFor, emitParallel, formatWithPrettier, workerCount, type EmittedFile } from '../../src/emit/index.js';
 import { FormatPool, type FormatWorker } from '../../src/emit/format-pool.js';
+import { createPrettierFormatter } from '../../src/emit/prettier.js';
 import { serveFormatRequests, type FormatReply, type FormatRequest } from '../../src/emit/format-service.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
@@ -120,6 +121,23 @@ describe('FormatPool', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('createPrettierFormatter', () => {
+  it('gives the bytes of a plain prettier.format with the resolved config, template literals or not', async () => {
+    const prettier = await import('prettier');
+    const config = await prettier.resolveConfig(join(configured, 'messages/x.ts'));
+    expect(config).toMatchObject({ semi: false });
+    const embedded = 'export const style = css`a{color:red}`;\nexport const query = gql`{ a { b } }`;\nexport const note = `x ${1} y`;\n';
+    const files = [...(await emitFiles({ messages: messages.slice(0, 20), source: SOURCE })), { path: 'messages/Embedded.ts', text: embedded }];
+    const format = await createPrettierFormatter(configured);
+    for (const file of files) {
+      const plain = await prettier.format(file.text, { ...config, filepath: join(configured, file.path), parser: 'babel-ts' });
+      expect((await format(file)).text, file.path).toBe(plain);
+    }
+    // Embedded CSS is still formatted where there is some.
+    expect((await format(files.at(-1)!)).text).toContain('color: red;');
   });
 });
 

@@ -60,7 +60,9 @@ export async function emitParallel(options: ParallelEmitOptions): Promise<Emitte
   const outDir = options.prettierOutDir;
   const workers = outDir === undefined ? 0 : (options.workers ?? workerCount(options.paths.size, true));
   if (outDir === undefined || workers < 1) {
-    const files = (await emitFilesFor({ ...options.emit, only: options.only })).filter((f) => options.paths.has(f.path));
+    // The whole-listing files (a 10,000-line index) are printed only when one of them is wanted.
+    const shared = [...options.paths].some((path) => !path.startsWith('messages/'));
+    const files = (await emitFilesFor({ ...options.emit, only: options.only, shared })).filter((f) => options.paths.has(f.path));
     return outDir === undefined ? files : formatWithPrettier(files, { outDir });
   }
   const pool = new FormatPool({ outDir, workers, start: startFormatWorker });

@@ -86,8 +86,11 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     async (view) => {
       const base = await plan(view);
       // The early check holds if the lockfile and manifest are still those it saw.
-      const current = early !== undefined && base.lock.text === early.lockText ? await view.read(MANIFEST_FILE) : undefined;
-      const output = current !== undefined && contentSha(current) === early!.manifestSha ? early!.output : await assessOutput(base.lock, options, paths, view, memo);
+      // The early check holds if the manifest is still the one it saw: all of it when the
+      // lockfile is too, else its fresh files.
+      const manifest = early === undefined ? undefined : await view.read(MANIFEST_FILE);
+      const earlier = manifest !== undefined && contentSha(manifest) === early!.manifestSha ? early!.output : undefined;
+      const output = earlier !== undefined && base.lock.text === early!.lockText ? earlier : await assessOutput(base.lock, options, paths, view, memo, earlier);
       let write: WriteResult;
       if (output.fromMemo && base.listing === undefined) {
         // Lockfile as it was, every file as the manifest lists it: nothing to write.
@@ -136,6 +139,6 @@ async function checkAheadOfTime(
   if (view.pathOnDisk(MANIFEST_FILE) === undefined) return undefined; // an interrupted run is pending
   const lockText = await view.readLockfile(paths.lockfilePath);
   if (lockText === undefined || contentSha(lockText) !== memo.listing.lockfileSha) return undefined;
-  const output = await assessOutput({ text: lockText, parsed: once(() => parseLockfile(lockText, paths.lockfilePath)) }, options, paths, view, memo, true);
+  const output = await assessOutput({ text: lockText, parsed: once(() => parseLockfile(lockText, paths.lockfilePath)) }, options, paths, view, memo, undefined, true);
   return output === undefined ? undefined : { lockText, manifestSha: memo.plan.manifestSha, output };
 }

@@ -35,10 +35,22 @@ export function runCacheDir(options: BaseOptions, cwd: string): string | undefin
  * When the memo says the manifest already lists this lockfile's output, the plan is read from
  * the manifest; should any file be stale, the lockfile is planned after all.
  */
-export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo): Promise<OutputState>;
+export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo, earlier?: OutputState): Promise<OutputState>;
 /** With `memoOnly`: the plan from the memo when it applies and every file is fresh, else undefined (nothing planned). */
-export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo, memoOnly: true): Promise<OutputState | undefined>;
-export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo, memoOnly = false): Promise<OutputState | undefined> {
+export async function assessOutput(lock: LockInput, options: BaseOptions, paths: { cwd: string; outDir: string }, view: FolderView, memo: RunMemo, earlier: undefined, memoOnly: true): Promise<OutputState | undefined>;
+/**
+ * `earlier`: a check of the same manifest moments ago (before the answer came in); its fresh
+ * files are not checked again.
+ */
+export async function assessOutput(
+  lock: LockInput,
+  options: BaseOptions,
+  paths: { cwd: string; outDir: string },
+  view: FolderView,
+  memo: RunMemo,
+  earlier?: OutputState,
+  memoOnly = false,
+): Promise<OutputState | undefined> {
   const templates = templatesDir(options, paths.cwd);
   const formatKey = options.prettier ? await prettierFormatKey(paths.outDir) : undefined;
   const settings = await outputSettingsKey({ templatesDir: templates, packageName: options.packageName, formatKey });
@@ -57,7 +69,8 @@ export async function assessOutput(lock: LockInput, options: BaseOptions, paths:
     if (memoOnly) return undefined;
     const lockfile = lock.parsed();
     const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey });
-    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats)), planKey, fromMemo: false };
+    const verified = earlier === undefined ? undefined : new Set(earlier.fresh.map((file) => file.path));
+    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, undefined, verified)), planKey, fromMemo: false };
   } finally {
     stats.save();
   }

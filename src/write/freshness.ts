@@ -34,6 +34,8 @@ export async function assessFreshness<T extends ExpectedFile>(
   stats?: StatCache,
   /** The folder's manifest when the caller has parsed it already. */
   known?: Manifest,
+  /** Paths verified fresh against this same manifest moments ago (not checked again). */
+  verified?: ReadonlySet<string>,
 ): Promise<Freshness<T>> {
   const manifest = known ?? parseManifest(await view.read(MANIFEST_FILE), outDir);
   const fresh: T[] = [];
@@ -44,7 +46,9 @@ export async function assessFreshness<T extends ExpectedFile>(
     if (++checked % 1000 === 0) await yieldToEventLoop();
     const entry = manifest.get(file.path);
     let ok = false;
-    if (entry !== undefined && entry.input === file.input) {
+    if (entry !== undefined && entry.input === file.input && verified?.has(file.path)) {
+      ok = true;
+    } else if (entry !== undefined && entry.input === file.input) {
       const onDisk = stats === undefined ? undefined : view.pathOnDisk(file.path);
       if (onDisk !== undefined) {
         ok = verifiedOnDisk(file.path, onDisk, entry, stats!);

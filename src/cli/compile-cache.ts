@@ -8,10 +8,11 @@
  * error falls back to a plain compile: the cache can only make a run faster, never different.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
+import { writeCacheFile } from '../model/cache-dir.js';
 
 /** Below this size a file compiles faster than its cache entry is read. */
 const MIN_BYTES = 64 * 1024;
@@ -73,16 +74,7 @@ export function installCompileCache(dir: string): void {
   };
   // Written at exit, so the entry also holds the functions this run compiled lazily.
   process.once('exit', () => {
-    for (const { file, script } of pending) {
-      try {
-        mkdirSync(store, { recursive: true });
-        const temp = `${file}.${process.pid}.tmp`;
-        writeFileSync(temp, script.createCachedData());
-        renameSync(temp, file);
-      } catch {
-        // A read-only or full cache folder only costs speed.
-      }
-    }
+    for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());
   });
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -27,5 +27,21 @@ function safeUser(): string {
     return String(process.getuid?.() ?? userInfo().username.replace(/[^\w.-]/g, '_'));
   } catch {
     return 'user';
+  }
+}
+
+/**
+ * Writes a cache file whole or not at all (temp file, then rename), so a concurrent run never
+ * reads half of one. Returns false on any error: a read-only or full cache folder costs speed only.
+ */
+export function writeCacheFile(file: string, content: string | Uint8Array): boolean {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, content);
+    renameSync(temp, file);
+    return true;
+  } catch {
+    return false;
   }
 }

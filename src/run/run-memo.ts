@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeCacheFile } from '../model/cache-dir.js';
 
 /**
  * What the last run learnt, kept in the cache folder (never in the output folder or lockfile)
@@ -48,14 +49,7 @@ export function loadRunMemo(outDir: string, cacheDir: string | undefined): RunMe
 export function saveRunMemo(outDir: string, cacheDir: string | undefined, memo: RunMemo): void {
   const file = memoFile(outDir, cacheDir);
   if (file === undefined) return;
-  try {
-    mkdirSync(cacheDir!, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(memo)}\n`);
-    renameSync(temp, file);
-  } catch {
-    // Speed only.
-  }
+  writeCacheFile(file, `${JSON.stringify(memo)}\n`);
 }
 
 /** The hash the memo records of a lockfile or manifest. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, type Stats } from 'node:fs';
+import { readFileSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeCacheFile } from '../model/cache-dir.js';
 
 /**
  * What a previous run verified of the output folder's files, kept outside the folder (it is
@@ -45,15 +46,7 @@ export function openStatCache(outDir: string, cacheDir: string | undefined): Sta
       if (!dirty || file === undefined) return;
       const lines = [HEADER];
       for (const [path, entry] of entries) lines.push(`${path}\t${entry.join('\t')}`);
-      try {
-        mkdirSync(join(file, '..'), { recursive: true });
-        const temp = `${file}.${process.pid}.tmp`;
-        writeFileSync(temp, `${lines.join('\n')}\n`);
-        renameSync(temp, file);
-        dirty = false;
-      } catch {
-        // A read-only or full cache folder only costs speed.
-      }
+      if (writeCacheFile(file, `${lines.join('\n')}\n`)) dirty = false;
     },
   };
 }

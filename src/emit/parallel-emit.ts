@@ -63,9 +63,7 @@ export async function emitParallel(options: ParallelEmitOptions): Promise<Emitte
   const outDir = options.prettierOutDir;
   const workers = outDir === undefined ? 0 : (options.workers ?? workerCount(options.paths.size, true));
   if (outDir === undefined || workers < 1) {
-    // The whole-listing files (a 10,000-line index) are printed only when one of them is wanted.
-    const shared = [...options.paths].some((path) => !path.startsWith('messages/'));
-    const files = (await emitFilesFor({ ...options.emit, only: options.only, shared })).filter((f) => options.paths.has(f.path));
+    const files = (await emitFilesFor({ ...options.emit, only: options.only, shared: wantsShared(options) })).filter((f) => options.paths.has(f.path));
     return outDir === undefined ? files : formatWithPrettier(files, { outDir });
   }
   const pool = new FormatPool({ outDir, workers, start: startFormatWorker });
@@ -75,6 +73,11 @@ export async function emitParallel(options: ParallelEmitOptions): Promise<Emitte
   } finally {
     await pool.close();
   }
+}
+
+/** Whether a whole-listing file is wanted: a 10,000-line index is printed only then. */
+function wantsShared(options: ParallelEmitOptions): boolean {
+  return [...options.paths].some((path) => !path.startsWith('messages/'));
 }
 
 function startFormatWorker(outDir: string): Worker {
@@ -87,7 +90,7 @@ function startFormatWorker(outDir: string): Worker {
  */
 async function* printInChunks(options: ParallelEmitOptions): AsyncGenerator<EmittedFile[]> {
   const wanted = (files: EmittedFile[]) => files.filter((f) => options.paths.has(f.path));
-  if ([...options.paths].some((path) => !path.startsWith('messages/'))) {
+  if (wantsShared(options)) {
     yield wanted(await emitFilesFor({ ...options.emit, only: new Set(), shared: true }));
   }
   const names = [...options.only];

@@ -52,7 +52,15 @@ export function saveRunMemo(outDir: string, cacheDir: string | undefined, memo: 
   writeCacheFile(file, `${JSON.stringify(memo)}\n`);
 }
 
+/** The last few hashes taken: a run hashes the same 4 MB lockfile text at several steps. */
+const recent: Array<{ content: string | Buffer; sha: string }> = [];
+
 /** The hash the memo records of a lockfile or manifest. */
 export function contentSha(content: string | Buffer): string {
-  return createHash('sha256').update(content).digest('hex').slice(0, 32);
+  const known = recent.find((entry) => entry.content === content);
+  if (known !== undefined) return known.sha;
+  const sha = createHash('sha256').update(content).digest('hex').slice(0, 32);
+  recent.unshift({ content, sha });
+  recent.length = Math.min(recent.length, 4);
+  return sha;
 }

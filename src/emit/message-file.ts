@@ -19,7 +19,7 @@ import type { SourceFileStructure } from 'ts-morph';
 import { type Descriptor, descriptionOf } from '../model/descriptor.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
-import { blankLine, PRINT_OPTIONS, type PropertyText, writeDocs, writeExportedObject } from './writers.js';
+import { blankLine, docCommentLines, exportedObjectLines, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
 
 /** The ts-morph module, loaded lazily by the caller. */
 export type TsMorph = typeof import('ts-morph');
@@ -91,12 +91,13 @@ export function createMessageFileBuilder(tsMorph: TsMorph) {
         ...(banner === '' ? [] : [blankLine]),
         importDescriptorType,
         blankLine,
-        (writer) => {
-          writeDocs(writer, docs);
-          writeExportedObject(writer, identifier, properties, ' as const satisfies MessageDescriptor');
-          writer.blankLine();
-          writer.writeLine(`export type ${identifier} = typeof ${identifier};`);
-        },
+        (writer) =>
+          writeLines(writer, [
+            ...docCommentLines(docs),
+            ...exportedObjectLines(identifier, properties, ' as const satisfies MessageDescriptor'),
+            '',
+            `export type ${identifier} = typeof ${identifier};`,
+          ]),
       ],
     };
   };

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import { cacheDir } from '../model/cache-dir.js';
-import { installCompileCache } from './compile-cache.js';
+import { installCompileCache } from '../model/compile-cache.js';
 import { EXIT } from './exit-codes.js';
 
 const argv = process.argv.slice(2);

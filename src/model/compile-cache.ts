@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
-import { writeCacheFile } from '../model/cache-dir.js';
+import { writeCacheFile } from './cache-dir.js';
 
 /** Below this size a file compiles faster than its cache entry is read. */
 const MIN_BYTES = 64 * 1024;

@@ -95,7 +95,7 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
       if (output.fromMemo && base.listing === undefined) {
         // Lockfile as it was, every file as the manifest lists it: nothing to write.
         mark('emit');
-        write = { written: [], deleted: [], unchanged: output.expected.length, lockfileWritten: false };
+        write = { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false };
       } else {
         const files = await renderFiles(base.lock.parsed(), options, paths, output.stale);
         mark('emit');

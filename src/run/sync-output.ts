@@ -22,6 +22,8 @@ export interface OutputState extends Freshness<PlannedFile> {
   planKey: string;
   /** True when the plan came from the memo: the expected files are exactly the manifest's, all fresh. */
   fromMemo: boolean;
+  /** How many files the output has (`expected.length`, known without reading the manifest). */
+  fileCount: number;
 }
 
 /** The cache folder of a run, or undefined when caching is off. */
@@ -59,21 +61,59 @@ export async function assessOutput(
   try {
     if (memo.plan?.key === planKey) {
       const bytes = await view.read(MANIFEST_FILE);
-      if (bytes !== undefined && contentSha(bytes) === memo.plan.manifestSha) {
+      const manifestSha = memo.plan.manifestSha;
+      if (bytes !== undefined && contentSha(bytes) === manifestSha) {
+        // Every file as the last complete check found it: a stat each, the manifest unread.
+        const unchanged = stats.unchangedSince(manifestSha, (path) => view.pathOnDisk(path));
+        if (unchanged !== undefined) return memoState(bytes, paths.outDir, planKey, unchanged);
         const manifest = parseManifest(bytes, paths.outDir);
         const expected = [...manifest].map(([path, entry]) => ({ path, input: entry.input })).sort((a, b) => compareStrings(a.path, b.path));
         const freshness = await assessFreshness(paths.outDir, view, expected, stats, manifest);
-        if (freshness.stale.length === 0) return { expected, ...freshness, planKey, fromMemo: true };
+        if (freshness.stale.length === 0) {
+          stats.snapshot(manifestSha, expected.map((file) => file.path));
+          return { expected, ...freshness, planKey, fromMemo: true, fileCount: expected.length };
+        }
       }
     }
     if (memoOnly) return undefined;
     const lockfile = lock.parsed();
     const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey });
     const verified = earlier === undefined ? undefined : new Set(earlier.fresh.map((file) => file.path));
-    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, undefined, verified)), planKey, fromMemo: false };
+    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, undefined, verified)), planKey, fromMemo: false, fileCount: expected.length };
   } finally {
     stats.save();
   }
+}
+
+/**
+ * The output state of a folder that the stat snapshot showed unchanged: everything fresh, the
+ * manifest parsed only if someone asks for the file list.
+ */
+function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileCount: number): OutputState {
+  let parsed: { manifest: Manifest; expected: PlannedFile[] } | undefined;
+  const read = () => {
+    if (parsed === undefined) {
+      const manifest = parseManifest(manifestBytes, outDir);
+      const expected = [...manifest].map(([path, entry]) => ({ path, input: entry.input })).sort((a, b) => compareStrings(a.path, b.path));
+      parsed = { manifest, expected };
+    }
+    return parsed;
+  };
+  return {
+    get manifest() {
+      return read().manifest;
+    },
+    get expected() {
+      return read().expected;
+    },
+    get fresh() {
+      return read().expected;
+    },
+    stale: [],
+    planKey,
+    fromMemo: true,
+    fileCount,
+  };
 }
 
 /** Whether the manifest lists exactly the expected files with their inputs (no more, no fewer). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, type Stats } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeCacheFile } from '../model/cache-dir.js';
 
@@ -21,31 +21,75 @@ export interface StatCache {
   record(path: string, stat: Stats, sha: string, verifiedAt: number): void;
   /** Writes the cache when something was recorded; errors only cost speed and are ignored. */
   save(): void;
+  /**
+   * Whether every file the manifest with hash `manifestSha` lists is exactly as a previous run
+   * found it when it last saw them all fresh (see {@link StatCache.snapshot}): one stat per file,
+   * neither the manifest nor this cache read. `onDisk` gives a file's path on disk, or undefined
+   * when it must not be judged by its stat (an interrupted run is pending).
+   * @returns the number of files when they all are; undefined otherwise
+   */
+  unchangedSince(manifestSha: string, onDisk: (path: string) => string | undefined): number | undefined;
+  /**
+   * Remembers that all of `paths` were found fresh against the manifest with hash `manifestSha`,
+   * provided this run could vouch for each of them by its stat (none was racy).
+   */
+  snapshot(manifestSha: string, paths: readonly string[]): void;
 }
 
 const HEADER = 'schema-sync stat cache 1';
 
 /** Opens the stat cache of `outDir` in `cacheDir`; without a cache folder, one that remembers nothing. */
 export function openStatCache(outDir: string, cacheDir: string | undefined): StatCache {
-  const file = cacheDir === undefined ? undefined : join(cacheDir, `stat-${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24)}.tsv`);
-  const entries = file === undefined ? new Map<string, string[]>() : load(file);
+  const key = cacheDir === undefined ? undefined : createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24);
+  const file = key === undefined ? undefined : join(cacheDir!, `stat-${key}.tsv`);
+  const snapshotFile = key === undefined ? undefined : join(cacheDir!, `snapshot-${key}.json`);
+  // Loaded on first use: a run that the snapshot satisfies never needs it.
+  let loaded: Map<string, string[]> | undefined;
+  const entries = () => (loaded ??= file === undefined ? new Map<string, string[]>() : load(file));
+  /** Signatures of the files this run could vouch for by their stat, for a snapshot. */
+  const vouched = new Map<string, string>();
   let dirty = false;
   return {
     lookup(path, stat) {
-      const entry = entries.get(path);
-      if (entry === undefined || entry[0] !== signature(stat)) return undefined;
-      const verifiedAt = Number(entry[2]);
-      return verifiedAt - Math.max(stat.mtimeMs, stat.ctimeMs) > granularityMs(stat) ? entry[1] : undefined;
+      const entry = entries().get(path);
+      const sig = signature(stat);
+      if (entry === undefined || entry[0] !== sig) return undefined;
+      if (Number(entry[2]) - Math.max(stat.mtimeMs, stat.ctimeMs) <= granularityMs(stat)) return undefined;
+      vouched.set(path, sig);
+      return entry[1];
     },
     record(path, stat, sha, verifiedAt) {
       if (file === undefined || path.includes('\t') || path.includes('\n')) return;
-      entries.set(path, [signature(stat), sha, String(verifiedAt)]);
+      const sig = signature(stat);
+      entries().set(path, [sig, sha, String(verifiedAt)]);
+      if (verifiedAt - Math.max(stat.mtimeMs, stat.ctimeMs) > granularityMs(stat)) vouched.set(path, sig);
       dirty = true;
+    },
+    unchangedSince(manifestSha, onDisk) {
+      if (snapshotFile === undefined) return undefined;
+      let snapshot: { manifestSha?: unknown; files?: unknown };
+      try {
+        snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as typeof snapshot;
+      } catch {
+        return undefined;
+      }
+      const files = snapshot.files;
+      if (snapshot.manifestSha !== manifestSha || !Array.isArray(files) || files.length % 2 !== 0) return undefined;
+      for (let i = 0; i < files.length; i += 2) {
+        const path = onDisk(String(files[i]));
+        const stat = path === undefined ? undefined : statSync(path, { throwIfNoEntry: false });
+        if (stat === undefined || !stat.isFile() || signature(stat) !== files[i + 1]) return undefined;
+      }
+      return files.length / 2;
+    },
+    snapshot(manifestSha, paths) {
+      if (snapshotFile === undefined || !paths.every((path) => vouched.has(path))) return;
+      writeCacheFile(snapshotFile, JSON.stringify({ manifestSha, files: paths.flatMap((path) => [path, vouched.get(path)!]) }));
     },
     save() {
       if (!dirty || file === undefined) return;
       const lines = [HEADER];
-      for (const [path, entry] of entries) lines.push(`${path}\t${entry.join('\t')}`);
+      for (const [path, entry] of entries()) lines.push(`${path}\t${entry.join('\t')}`);
       if (writeCacheFile(file, `${lines.join('\n')}\n`)) dirty = false;
     },
   };

@@ -47,6 +47,31 @@ describe('stat cache', () => {
     expect(cache.lookup('a.ts', after)).toBeUndefined();
   });
 
+  it('a snapshot vouches for a set of files until one of them changes', async () => {
+    const files = ['a.ts', 'b.ts'];
+    for (const name of files) await writeFile(join(dir, name), `export const ${name[0]} = 1;\n`);
+    await pause(150);
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    for (const name of files) cache.record(name, await stat(join(dir, name)), `sha-${name}`, Date.now());
+    cache.snapshot('manifest-1', files);
+    const onDisk = (path: string) => join(dir, path);
+    const reopened = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    expect(reopened.unchangedSince('manifest-1', onDisk)).toBe(2);
+    expect(reopened.unchangedSince('manifest-2', onDisk)).toBeUndefined();
+    expect(reopened.unchangedSince('manifest-1', (path) => (path === 'b.ts' ? undefined : onDisk(path)))).toBeUndefined();
+    await pause(20);
+    await writeFile(join(dir, 'b.ts'), 'export const b = 2;\n');
+    expect(reopened.unchangedSince('manifest-1', onDisk)).toBeUndefined();
+  });
+
+  it('takes no snapshot when a file could not be vouched for (just written)', async () => {
+    await writeFile(join(dir, 'a.ts'), 'x');
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    cache.record('a.ts', await stat(join(dir, 'a.ts')), 'sha', Date.now());
+    cache.snapshot('manifest-1', ['a.ts']);
+    expect(openStatCache(join(dir, 'out'), join(dir, 'cache')).unchangedSince('manifest-1', (path) => join(dir, path))).toBeUndefined();
+  });
+
   it('without a cache folder remembers nothing and writes nothing', async () => {
     const file = join(dir, 'a.ts');
     await writeFile(file, 'x');

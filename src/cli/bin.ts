@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { cacheDir } from '../model/cache-dir.js';
 import { installCompileCache } from '../model/compile-cache.js';
@@ -33,7 +34,7 @@ let entry: Entry;
 if (existsSync(bundle)) {
   const dir = cacheDir();
   if (dir !== undefined) installCompileCache(dir);
-  entry = createRequire(import.meta.url)(bundle.pathname) as Entry;
+  entry = createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
 } else {
   entry = await import('./entry.js');
 }

@@ -66,7 +66,7 @@ export function installCompileCache(dir: string): void {
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Object.assign((id: string) => this.require(id), {
       resolve: (request: string, options?: unknown) => internals._resolveFilename(request, this, false, options),
-      main: require_main(),
+      main: (process as { mainModule?: unknown }).mainModule,
       cache: internals._cache,
       extensions: internals._extensions,
     });
@@ -76,8 +76,4 @@ export function installCompileCache(dir: string): void {
   process.once('exit', () => {
     for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());
   });
-}
-
-function require_main(): unknown {
-  return (process as { mainModule?: unknown }).mainModule;
 }

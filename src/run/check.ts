@@ -4,7 +4,7 @@ import { parseLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION } from '../model/lockfile.js';
 import { LockError } from '../model/errors.js';
 import { compareOutput, MANIFEST_FILE, openFolderView } from '../write/index.js';
-import { acquireListing, isKnownListing, parsedListing } from './acquire-listing.js';
+import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
 import { assessOutput, manifestListsExactly, manifestShaOnDisk, once, renderFiles, runCacheDir } from './sync-output.js';
@@ -39,16 +39,11 @@ async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {
   const lock = { text, parsed: once(() => parseLockfile(text, paths.lockfilePath)) };
   // A parse error of the lockfile is reported before any request, as before.
   if (memo.listing === undefined || contentSha(text) !== memo.listing.lockfileSha) lock.parsed();
-  const fetching = acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
-  // The folder is checked against the lockfile while the request is in flight: neither waits for
-  // the other. (A failed request is reported when awaited below.)
-  fetching.catch(() => undefined);
-  const output = await assessOutput(lock, options, paths, view, memo).catch(async (error: unknown) => {
-    // A local problem (a damaged manifest) is the one reported, once the request has settled.
-    await fetching.catch(() => undefined);
-    throw error;
-  });
-  const acquired = await fetching;
+  // The folder is checked against the lockfile while the request is in flight.
+  const [output, acquired] = await whileFetching(
+    acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint),
+    () => assessOutput(lock, options, paths, view, memo),
+  );
   mark('fetch');
   const learnt: RunMemo = { ...memo };
   let changes: DriftChange[];

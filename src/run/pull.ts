@@ -2,7 +2,7 @@ import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js
 import { parseLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { MANIFEST_FILE, openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
-import { acquireListing, isKnownListing, parsedListing } from './acquire-listing.js';
+import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
 import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir, type OutputState } from './sync-output.js';
@@ -46,15 +46,12 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
   const mark = stageTimer(options.onStage);
   const cache = runCacheDir(options, paths.cwd);
   const memo = loadRunMemo(paths.outDir, cache);
-  const fetching = acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint);
   // While the request is in flight, check the folder as the memo says the last run left it: in
-  // the common no-op case that is the whole check, done. (A failed request is reported below.)
-  fetching.catch(() => undefined);
-  const early = await checkAheadOfTime(options, paths, memo).catch(async (error: unknown) => {
-    await fetching.catch(() => undefined);
-    throw error;
-  });
-  const acquired = await fetching;
+  // the common no-op case that is the whole check, done.
+  const [early, acquired] = await whileFetching(
+    acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint),
+    () => checkAheadOfTime(options, paths, memo),
+  );
   mark('fetch');
   const plan = async (view: FolderView) => {
     const current = await view.readLockfile(paths.lockfilePath);

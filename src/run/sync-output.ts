@@ -67,7 +67,7 @@ export async function assessOutput(
         const unchanged = stats.unchangedSince(manifestSha, (path) => view.pathOnDisk(path));
         if (unchanged !== undefined) return memoState(bytes, paths.outDir, planKey, unchanged);
         const manifest = parseManifest(bytes, paths.outDir);
-        const expected = [...manifest].map(([path, entry]) => ({ path, input: entry.input })).sort((a, b) => compareStrings(a.path, b.path));
+        const expected = plannedFromManifest(manifest);
         const freshness = await assessFreshness(paths.outDir, view, expected, stats, manifest);
         if (freshness.stale.length === 0) {
           stats.snapshot(manifestSha, expected.map((file) => file.path));
@@ -94,8 +94,7 @@ function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileC
   const read = () => {
     if (parsed === undefined) {
       const manifest = parseManifest(manifestBytes, outDir);
-      const expected = [...manifest].map(([path, entry]) => ({ path, input: entry.input })).sort((a, b) => compareStrings(a.path, b.path));
-      parsed = { manifest, expected };
+      parsed = { manifest, expected: plannedFromManifest(manifest) };
     }
     return parsed;
   };
@@ -114,6 +113,11 @@ function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileC
     fromMemo: true,
     fileCount,
   };
+}
+
+/** The files a manifest lists, as a plan (by path): what the memo says this lockfile generates. */
+function plannedFromManifest(manifest: Manifest): PlannedFile[] {
+  return [...manifest].map(([path, entry]) => ({ path, input: entry.input })).sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /** Whether the manifest lists exactly the expected files with their inputs (no more, no fewer). */

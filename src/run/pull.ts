@@ -82,7 +82,6 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     paths.outDir,
     async (view) => {
       const base = await plan(view);
-      // The early check holds if the lockfile and manifest are still those it saw.
       // The early check holds if the manifest is still the one it saw: all of it when the
       // lockfile is too, else its fresh files.
       const manifest = early === undefined ? undefined : await view.read(MANIFEST_FILE);

@@ -94,7 +94,7 @@ export async function fetchListing(options: FetchOptions, isKnown?: KnownFingerp
   try {
     const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
     const source: ListingSource = { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) };
-    const fingerprint = listingFingerprint({ body: response.body, contentType: response.contentType, source, limit, allowTruncated: options.allowTruncated });
+    const fingerprint = listingFingerprint({ body: response.bytes, contentType: response.contentType, source, limit, allowTruncated: options.allowTruncated });
     const echo = echoRedactor([credentials.apiKey, credentials.secret]);
     let raw: unknown;
     const parse = (): FetchResult =>
@@ -135,7 +135,7 @@ async function getWithRetries(
     let retryAfterMs: number | undefined;
     try {
       const response = await httpGet(url, { dispatcher: options.dispatcher, timeoutMs: options.timeoutMs });
-      options.onEvent?.({ type: 'response', status: response.status, bytes: response.body.length, ms: Date.now() - started });
+      options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Date.now() - started });
       if (response.status >= 200 && response.status < 300) return response;
       const statusError = statusFailure(response, shownUrl, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;

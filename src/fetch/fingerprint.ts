@@ -4,7 +4,8 @@ import type { ListingSource } from '../model/source.js';
 
 /** What a listing's parse result depends on, apart from the run's secrets. */
 export interface FingerprintParts {
-  body: string;
+  /** The body as received (decompressed). */
+  body: Uint8Array | string;
   contentType: string;
   source: ListingSource;
   limit: number | undefined;

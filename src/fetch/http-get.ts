@@ -15,7 +15,10 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   contentType: string;
-  body: string;
+  /** The body's bytes, decompressed. */
+  bytes: Buffer;
+  /** The body as text (UTF-8), decoded on first use: a known answer is only hashed, never read. */
+  readonly body: string;
 }
 
 /**
@@ -53,11 +56,15 @@ export async function httpGet(url: URL, options: { dispatcher: Dispatcher; timeo
     const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
     const decode = decoders[encoding];
     const bytes = decode ? await decode(raw) : raw;
+    let text: string | undefined;
     return {
       status: response.statusCode,
       headers: response.headers,
       contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-      body: bytes.toString('utf8'),
+      bytes,
+      get body() {
+        return (text ??= bytes.toString('utf8'));
+      },
     };
   } catch (error) {
     if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;

@@ -25,6 +25,36 @@ function englishOnlyZod() {
     },
   };
 }
+/**
+ * yargs measures its help text with string-width, whose module set-up (an Intl.Segmenter and
+ * Unicode-property regular expressions, in two copies) took ~50 ms of every run, help or not.
+ * Each import of it gets a stand-in that answers printable ASCII itself (its width is its
+ * length, as string-width computes it) and loads the real module on the first other text.
+ */
+function lazyStringWidth() {
+  return {
+    name: 'lazy-string-width',
+    setup(build) {
+      build.onResolve({ filter: /^string-width$/ }, async (args) => {
+        if (args.pluginData?.real) return undefined;
+        const real = await build.resolve('string-width', { resolveDir: args.resolveDir, kind: args.kind, pluginData: { real: true } });
+        if (real.errors.length > 0) return { errors: real.errors };
+        return { path: real.path, namespace: 'lazy-string-width' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lazy-string-width' }, (args) => ({
+        contents: `let real;
+export default function stringWidth(text, options) {
+  if (typeof text === 'string' && /^[\\x20-\\x7e]*$/.test(text)) return text.length;
+  real ??= require(${JSON.stringify(args.path)}).default;
+  return real(text, options);
+}
+`,
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
 await build({
   entryPoints: [join(root, 'dist/cli/entry.js')],
   outfile: join(root, 'dist/cli/schema-sync.cjs'),
@@ -42,6 +72,6 @@ await build({
   define: { 'import.meta.url': '__schemaSyncModuleUrl' },
   banner: { js: "const __schemaSyncModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
-  plugins: [englishOnlyZod()],
+  plugins: [englishOnlyZod(), lazyStringWidth()],
   logLevel: 'warning',
 });

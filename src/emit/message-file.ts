@@ -19,7 +19,7 @@ import type { SourceFileStructure } from 'ts-morph';
 import { type Descriptor, descriptionOf } from '../model/descriptor.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
-import { blankLine, docCommentLines, exportedObjectLines, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
+import { docCommentLines, exportedObjectLines, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
 
 /** The ts-morph module, loaded lazily by the caller. */
 export type TsMorph = typeof import('ts-morph');
@@ -87,17 +87,19 @@ export function createMessageFileBuilder(tsMorph: TsMorph) {
     return {
       kind: StructureKind.SourceFile,
       leadingTrivia: banner,
+      // One statement: each statement costs ts-morph's printers a round of separator checks.
       statements: [
-        ...(banner === '' ? [] : [blankLine]),
-        importDescriptorType,
-        blankLine,
-        (writer) =>
+        (writer) => {
+          if (banner !== '') writer.blankLineIfLastNot();
           writeLines(writer, [
+            importDescriptorType,
+            '',
             ...docCommentLines(docs),
             ...exportedObjectLines(identifier, properties, ' as const satisfies MessageDescriptor'),
             '',
             `export type ${identifier} = typeof ${identifier};`,
-          ]),
+          ]);
+        },
       ],
     };
   };

@@ -20,6 +20,8 @@ export interface PlannedFile {
 export interface PlanOptions extends EmitOptions {
   /** Fingerprint of the code formatting (e.g. prettier's version and resolved config); absent when unformatted. */
   formatKey?: string;
+  /** {@link outputSettingsKey} of these options, when the caller has it already. */
+  settingsKey?: string;
 }
 
 /**
@@ -28,19 +30,11 @@ export interface PlanOptions extends EmitOptions {
  * verify a folder without emitting at all.
  */
 export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
-  if (options.packageName !== undefined) validatePackageName(options.packageName);
+  const settings = options.settingsKey ?? (await outputSettingsKey(options));
   const descriptors = sortDescriptors(options.messages);
   const plan = planNames(descriptors.map((d) => d.name));
-  const templates = await loadTemplates(options.templatesDir);
-  const context = hash([
-    'schema-sync',
-    VERSION,
-    templates.banner.source,
-    templates.packageReadme.source,
-    options.source.baseUrl ?? null,
-    options.packageName ?? null,
-    options.formatKey ?? null,
-  ]);
+  // The settings plus the base URL, which every banner shows.
+  const context = hash([settings, options.source.baseUrl ?? null]);
   const files: PlannedFile[] = [];
   const whole = createHash('sha256').update(context);
   for (const descriptor of descriptors) {
@@ -73,13 +67,19 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
 }
 
 /**
+ * How input fingerprints are computed. Raise it when that changes, so that folders (and the
+ * run memo, which trusts a manifest for its key) are planned anew even within one version.
+ */
+const PLAN_SCHEME = '2';
+
+/**
  * A key of everything besides the lockfile that decides the output: schema-sync's version, the
  * templates, the package name and the formatting. Same lockfile and same key, same files.
  */
-export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source'>): Promise<string> {
+export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey'>): Promise<string> {
   if (options.packageName !== undefined) validatePackageName(options.packageName);
   const templates = await loadTemplates(options.templatesDir);
-  return hash(['schema-sync output', VERSION, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null]);
+  return hash(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null]);
 }
 
 function hash(parts: ReadonlyArray<string | null>): string {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -44,4 +45,9 @@ export function writeCacheFile(file: string, content: string | Uint8Array): bool
   } catch {
     return false;
   }
+}
+
+/** The cache file of kind `kind` (e.g. `stat-…tsv`) that belongs to the output folder `outDir`. */
+export function cacheFileOf(cacheDir: string, outDir: string, kind: string, extension: string): string {
+  return join(cacheDir, `${kind}-${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24)}.${extension}`);
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { writeCacheFile } from '../model/cache-dir.js';
+import { cacheFileOf, writeCacheFile } from '../model/cache-dir.js';
 
 /**
  * What the last run learnt, kept in the cache folder (never in the output folder or lockfile)
@@ -23,8 +22,7 @@ export interface RunMemo {
 
 /** The memo file of an output folder, or undefined without a cache folder. */
 function memoFile(outDir: string, cacheDir: string | undefined): string | undefined {
-  if (cacheDir === undefined) return undefined;
-  return join(cacheDir, `memo-${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24)}.json`);
+  return cacheDir === undefined ? undefined : cacheFileOf(cacheDir, outDir, 'memo', 'json');
 }
 
 /** Reads the memo of `outDir`; empty when there is none or it is damaged. */

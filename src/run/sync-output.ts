@@ -77,7 +77,7 @@ export async function assessOutput(
     }
     if (memoOnly) return undefined;
     const lockfile = lock.parsed();
-    const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey });
+    const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey, settingsKey: settings });
     const verified = earlier === undefined ? undefined : new Set(earlier.fresh.map((file) => file.path));
     return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, undefined, verified)), planKey, fromMemo: false, fileCount: expected.length };
   } finally {

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { writeCacheFile } from '../model/cache-dir.js';
+import { cacheFileOf, writeCacheFile } from '../model/cache-dir.js';
 
 /**
  * What a previous run verified of the output folder's files, kept outside the folder (it is
@@ -40,9 +38,8 @@ const HEADER = 'schema-sync stat cache 1';
 
 /** Opens the stat cache of `outDir` in `cacheDir`; without a cache folder, one that remembers nothing. */
 export function openStatCache(outDir: string, cacheDir: string | undefined): StatCache {
-  const key = cacheDir === undefined ? undefined : createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24);
-  const file = key === undefined ? undefined : join(cacheDir!, `stat-${key}.tsv`);
-  const snapshotFile = key === undefined ? undefined : join(cacheDir!, `snapshot-${key}.json`);
+  const file = cacheDir === undefined ? undefined : cacheFileOf(cacheDir, outDir, 'stat', 'tsv');
+  const snapshotFile = cacheDir === undefined ? undefined : cacheFileOf(cacheDir, outDir, 'snapshot', 'json');
   // Loaded on first use: a run that the snapshot satisfies never needs it.
   let loaded: Map<string, string[]> | undefined;
   const entries = () => (loaded ??= file === undefined ? new Map<string, string[]>() : load(file));

@@ -22,23 +22,19 @@ export function serializeLockfile(lock: Lockfile): string {
 
 /** One entry: known fields (except `name`, the key) in fixed order, then unknown ones sorted. */
 function entryText(d: Descriptor): string {
-  const pad = '      ';
-  const lines = [
-    `${pad}"mNum": ${JSON.stringify(d.mNum)}`,
-    `${pad}"schemaHash": ${JSON.stringify(d.schemaHash)}`,
-    `${pad}"actions": ${scalarList(d.actions)}`,
-    `${pad}"hasTKey": ${d.hasTKey}`,
-    `${pad}"hasEKey": ${d.hasEKey}`,
-    `${pad}"hasOKey": ${d.hasOKey}`,
-    `${pad}"hasCF": ${d.hasCF}`,
-    `${pad}"mToken": ${JSON.stringify(d.mToken)}`,
-    `${pad}"staticFilterFields": ${scalarList(d.staticFilterFields)}`,
-  ];
-  for (const key of Object.keys(d.extra).sort(compareStrings)) {
+  // One template, not lines joined: this runs 10,000 times per pull.
+  const pad = ',\n      ';
+  let text =
+    `{\n      "mNum": ${JSON.stringify(d.mNum)}${pad}"schemaHash": ${JSON.stringify(d.schemaHash)}${pad}"actions": ${scalarList(d.actions)}` +
+    `${pad}"hasTKey": ${d.hasTKey}${pad}"hasEKey": ${d.hasEKey}${pad}"hasOKey": ${d.hasOKey}${pad}"hasCF": ${d.hasCF}` +
+    `${pad}"mToken": ${JSON.stringify(d.mToken)}${pad}"staticFilterFields": ${scalarList(d.staticFilterFields)}`;
+  const keys = Object.keys(d.extra);
+  if (keys.length > 1) keys.sort(compareStrings);
+  for (const key of keys) {
     const value = d.extra[key];
-    if (value !== undefined) lines.push(`${pad}${JSON.stringify(key)}: ${stableStringify(value, 3)}`);
+    if (value !== undefined) text += `${pad}${JSON.stringify(key)}: ${stableStringify(value, 3)}`;
   }
-  return `{\n${lines.join(',\n')}\n    }`;
+  return `${text}\n    }`;
 }
 
 function scalarList(items: readonly string[]): string {
@@ -50,6 +46,7 @@ function scalarList(items: readonly string[]): string {
  * keys sorted at every depth, arrays of scalars stay on one line (easier to review in a diff).
  */
 export function stableStringify(value: unknown, depth = 0): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   const pad = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
   if (value instanceof Map) {
@@ -64,11 +61,9 @@ export function stableStringify(value: unknown, depth = 0): string {
     }
     return `[\n${value.map((item) => pad + stableStringify(item, depth + 1)).join(',\n')}\n${close}]`;
   }
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const sorted = new Map<string, unknown>();
-    for (const key of Object.keys(record).sort(compareStrings)) sorted.set(key, record[key]);
-    return stableStringify(sorted, depth);
-  }
-  return JSON.stringify(value ?? null);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((key) => record[key] !== undefined);
+  if (keys.length === 0) return '{}';
+  keys.sort(compareStrings);
+  return `{\n${keys.map((key) => `${pad}${JSON.stringify(key)}: ${stableStringify(record[key], depth + 1)}`).join(',\n')}\n${close}}`;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FolderView } from './folder-view.js';
@@ -82,5 +82,5 @@ function verifiedOnDisk(path: string, onDisk: string, entry: ManifestEntry, stat
 
 /** The content hash the manifest records (same as the emit stage's `contentHash`). */
 export function hashBytes(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+  return hash('sha256', bytes, 'hex').slice(0, 24);
 }

@@ -35,7 +35,7 @@ const message = fc
     ...Object.fromEntries(Object.entries(validMessage).map(([key, valid]) => [key, fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: junk })])),
     desc: fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
     pkey: fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined }),
-  }, { requiredKeys: Object.keys(validMessage).filter((k) => k !== 'mToken') })
+  }, { requiredKeys: Object.keys(validMessage).filter((k) => k !== 'mToken') as never[] })
   .map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)));
 
 const element = fc.record(

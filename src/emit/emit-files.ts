@@ -47,7 +47,7 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
   return compareStrings(a.path, b.path);
 }
 
-async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined, shared = true): Promise<EmittedFile[]> {
+async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined, shared = true, onPrinted?: (files: EmittedFile[]) => void): Promise<EmittedFile[]> {
   const { source, templatesDir, packageName } = options;
   if (packageName !== undefined) validatePackageName(packageName);
   const descriptors = sortDescriptors(options.messages);
@@ -65,11 +65,19 @@ async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined,
   const messageFileStructure = createMessageFileBuilder(tsMorph);
 
   const files: EmittedFile[] = [];
-  let printed = 0;
+  let handed = 0;
+  const handOn = () => {
+    if (onPrinted !== undefined && files.length > handed) onPrinted(files.slice(handed));
+    handed = files.length;
+  };
   for (const descriptor of descriptors) {
     if (only !== undefined && !only.has(descriptor.name)) continue;
-    // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
-    if (++printed % 500 === 0) await yieldToEventLoop();
+    // Printing 10,000 files takes a second or more: hand on what is printed, and let signals
+    // (Ctrl-C) through, now and then.
+    if (files.length - handed >= PRINTED_BATCH) {
+      handOn();
+      await yieldToEventLoop();
+    }
     const planned = plan.get(descriptor.name)!;
     const banner = templates.banner.render({
       ...bannerValues,
@@ -100,8 +108,12 @@ async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined,
       );
     }
   }
+  handOn();
   return files.sort(byPath);
 }
+
+/** How many printed files {@link emit} hands on at a time. */
+const PRINTED_BATCH = 500;
 
 /**
  * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader scans its
@@ -128,6 +140,13 @@ export function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
  * path and text are the same as from {@link emitFiles}. `shared: false` leaves out the
  * whole-listing files (used when several workers split the messages).
  */
-export function emitFilesFor(options: EmitOptions & { only: ReadonlySet<string>; shared?: boolean }): Promise<EmittedFile[]> {
-  return emit(options, options.only, options.shared ?? true);
+export function emitFilesFor(
+  options: EmitOptions & {
+    only: ReadonlySet<string>;
+    shared?: boolean;
+    /** Called with each batch of files as they are printed (every file exactly once, before the result). */
+    onPrinted?: (files: EmittedFile[]) => void;
+  },
+): Promise<EmittedFile[]> {
+  return emit(options, options.only, options.shared ?? true, options.onPrinted);
 }

@@ -21,6 +21,8 @@ export interface ParallelEmitOptions {
    * @default decided by {@link workerCount}
    */
   workers?: number;
+  /** Called with wanted files as soon as they are final (without prettier: as they are printed). */
+  onFinal?: (files: EmittedFile[]) => void;
 }
 
 /**
@@ -63,7 +65,9 @@ export async function emitParallel(options: ParallelEmitOptions): Promise<Emitte
   const outDir = options.prettierOutDir;
   const workers = outDir === undefined ? 0 : (options.workers ?? workerCount(options.paths.size, true));
   if (outDir === undefined || workers < 1) {
-    const files = (await emitFilesFor({ ...options.emit, only: options.only, shared: wantsShared(options) })).filter((f) => options.paths.has(f.path));
+    const { onFinal } = options;
+    const final = outDir === undefined && onFinal !== undefined ? (printed: EmittedFile[]) => onFinal(printed.filter((f) => options.paths.has(f.path))) : undefined;
+    const files = (await emitFilesFor({ ...options.emit, only: options.only, shared: wantsShared(options), onPrinted: final })).filter((f) => options.paths.has(f.path));
     return outDir === undefined ? files : formatWithPrettier(files, { outDir });
   }
   const pool = new FormatPool({ outDir, workers, start: startFormatWorker });

@@ -5,7 +5,7 @@ import { MANIFEST_FILE, openFolderView, withRunLock, writeOutput, type FolderVie
 import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir, type OutputState } from './sync-output.js';
+import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir, stageAheadFor, type OutputState } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */
@@ -93,16 +93,23 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
         mark('emit');
         write = { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false };
       } else {
-        const files = await renderFiles(base.lock.parsed(), options, paths, output.stale);
-        mark('emit');
-        write = await writeOutput({
-          outDir: paths.outDir,
-          view,
-          expected: output.expected,
-          files,
-          manifest: output.manifest,
-          lockfile: { path: paths.lockfilePath, text: base.lock.text },
-        });
+        const stage = stageAheadFor(options, paths.outDir, output.stale);
+        try {
+          const files = await renderFiles(base.lock.parsed(), options, paths, output.stale, stage);
+          mark('emit');
+          write = await writeOutput({
+            outDir: paths.outDir,
+            view,
+            expected: output.expected,
+            files,
+            manifest: output.manifest,
+            lockfile: { path: paths.lockfilePath, text: base.lock.text },
+            stagedAhead: await stage?.finish(),
+          });
+        } catch (error) {
+          await stage?.discard();
+          throw error;
+        }
       }
       mark('write');
       // What this run learnt, for the next one: the answer's fingerprint → this lockfile, and

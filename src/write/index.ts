@@ -7,3 +7,4 @@ export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
 export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
 export { MANIFEST_FILE, isSafeRelativePath, parseManifest, type Manifest, type ManifestEntry } from './manifest.js';
 export { openStatCache, type StatCache } from './stat-cache.js';
+export { StageAhead } from './stage-ahead.js';

@@ -5,6 +5,7 @@ import type { ExpectedFile } from './freshness.js';
 import { hashBytes } from './freshness.js';
 import { commitTransaction } from './journal.js';
 import { isSafeRelativePath, MANIFEST_FILE, serializeManifest, type Manifest } from './manifest.js';
+import type { StageAhead } from './stage-ahead.js';
 
 /** A file to place in the output folder. */
 export interface OutputFile {
@@ -38,6 +39,8 @@ export interface WriteOutputOptions {
   manifest: Manifest;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
+  /** Files a {@link StageAhead} staged while they were printed (see `commitTransaction`). */
+  stagedAhead?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -76,7 +79,7 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteRes
   let lockfile = options.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
-  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile });
+  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile }, options.stagedAhead);
   return {
     written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
     deleted: deletes,

@@ -43,7 +43,7 @@ export interface Transaction {
  * a {@link StageAhead} has staged already (by path, with the text staged); only those are
  * trusted, and staged files the transaction does not write are removed before the commit.
  */
-export async function commitTransaction(outDir: string, tx: Transaction, stagedAhead: ReadonlyMap<string, string> = new Map()): Promise<void> {
+export async function commitTransaction(outDir: string, tx: Transaction, stagedAhead: ReadonlyMap<string, { text: string }> = new Map()): Promise<void> {
   const staging = join(outDir, STAGING_DIR);
   if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) {
     if (stagedAhead.size > 0) await rm(staging, { recursive: true, force: true });
@@ -57,7 +57,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, stagedA
     // A staged folder may move into place whole, so it must hold exactly this journal's writes.
     const writing = new Set(tx.writes.map((w) => w.path));
     await inChunks([...stagedAhead.keys()].filter((path) => !writing.has(path)), (path) => unlinkSync(join(staging, STAGED_FILES, path)));
-    writes = tx.writes.filter((w) => stagedAhead.get(w.path) !== w.text);
+    writes = tx.writes.filter((w) => stagedAhead.get(w.path)?.text !== w.text);
   }
   for (const dir of new Set(writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))))) mkdirSync(dir, { recursive: true });
   await inChunks(writes, (w) => writeFileSync(join(staging, STAGED_FILES, w.path), w.text));

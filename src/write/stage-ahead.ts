@@ -6,28 +6,37 @@ import type { OutputFile } from './write-output.js';
 
 /**
  * The worker's whole program, CommonJS, so it needs no file of its own (the CLI is one bundle):
- * write each file of a batch under the staging folder; on the first failure stop writing and
- * say so at the end, when `null` arrives.
+ * write each file of a batch under the staging folder and hash it as the manifest does (see
+ * `hashBytes`); on the first failure stop, and say so at the end, when `null` arrives.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { mkdirSync, writeFileSync } = require('node:fs');
+const { hash } = require('node:crypto');
 const { dirname } = require('node:path');
 const made = new Set();
+const shas = [];
 let failed = false;
 parentPort.on('message', (batch) => {
-  if (batch === null) return parentPort.postMessage(failed ? 'failed' : 'done');
+  if (batch === null) return parentPort.postMessage(failed ? null : shas);
   if (failed) return;
   try {
     for (const [path, text] of batch) {
       const dir = dirname(path);
       if (!made.has(dir)) mkdirSync(dir, { recursive: true }), made.add(dir);
       writeFileSync(path, text);
+      shas.push(hash('sha256', text, 'hex').slice(0, 24));
     }
   } catch {
     failed = true;
   }
 });`;
+
+/** A file as staged: its text and the manifest's hash of it. */
+export interface StagedFile {
+  text: string;
+  sha: string;
+}
 
 /**
  * Files written into a run's staging folder while the rest are still being printed: a worker
@@ -42,8 +51,8 @@ parentPort.on('message', (batch) => {
 export class StageAhead {
   readonly #root: string;
   readonly #worker: Worker;
-  readonly #texts = new Map<string, string>();
-  #ended: Promise<boolean> | undefined;
+  readonly #files: OutputFile[] = [];
+  #ended: Promise<string[] | undefined> | undefined;
   #failed = false;
 
   constructor(outDir: string) {
@@ -60,22 +69,25 @@ export class StageAhead {
   /** Queues files for staging (paths relative to the output folder, already validated as safe). */
   add(files: readonly OutputFile[]): void {
     if (files.length === 0 || this.#ended !== undefined) return;
-    for (const file of files) this.#texts.set(file.path, file.text);
+    this.#files.push(...files);
     this.#worker.postMessage(files.map((file) => [join(this.#root, ...file.path.split('/')), file.text]));
   }
 
   /**
    * Waits for the queued writes and stops the worker.
-   * @returns the texts staged, by path; empty when staging failed anywhere
+   * @returns the files staged, by path; empty when staging failed anywhere
    */
-  async finish(): Promise<ReadonlyMap<string, string>> {
-    this.#ended ??= new Promise<boolean>((resolve) => {
-      this.#worker.once('message', (answer) => resolve(answer === 'done'));
-      this.#worker.once('exit', () => resolve(false));
+  async finish(): Promise<ReadonlyMap<string, StagedFile>> {
+    this.#ended ??= new Promise<string[] | undefined>((resolve) => {
+      this.#worker.once('message', (shas: string[] | null) => resolve(shas ?? undefined));
+      this.#worker.once('exit', () => resolve(undefined));
       this.#worker.postMessage(null);
     }).finally(() => this.#worker.terminate());
-    const ok = (await this.#ended) && !this.#failed;
-    return ok ? this.#texts : new Map();
+    const shas = await this.#ended;
+    const staged = new Map<string, StagedFile>();
+    if (shas === undefined || this.#failed || shas.length !== this.#files.length) return staged;
+    this.#files.forEach((file, i) => staged.set(file.path, { text: file.text, sha: shas[i]! }));
+    return staged;
   }
 
   /**

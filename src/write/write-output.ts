@@ -5,7 +5,7 @@ import type { ExpectedFile } from './freshness.js';
 import { hashBytes } from './freshness.js';
 import { commitTransaction } from './journal.js';
 import { isSafeRelativePath, MANIFEST_FILE, serializeManifest, type Manifest } from './manifest.js';
-import type { StageAhead } from './stage-ahead.js';
+import type { StageAhead, StagedFile } from './stage-ahead.js';
 
 /** A file to place in the output folder. */
 export interface OutputFile {
@@ -40,7 +40,7 @@ export interface WriteOutputOptions {
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
   /** Files a {@link StageAhead} staged while they were printed (see `commitTransaction`). */
-  stagedAhead?: ReadonlyMap<string, string>;
+  stagedAhead?: ReadonlyMap<string, StagedFile>;
 }
 
 /**
@@ -66,7 +66,9 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteRes
       unchanged++;
       continue;
     }
-    next.set(file.path, { input: file.input, sha: hashBytes(text) });
+    // Hashed already where it was staged ahead (on the staging thread).
+    const staged = options.stagedAhead?.get(file.path);
+    next.set(file.path, { input: file.input, sha: staged?.text === text ? staged.sha : hashBytes(text) });
     const current = await view.read(file.path);
     if (current && current.equals(Buffer.from(text, 'utf8'))) unchanged++;
     else writes.push({ path: file.path, text });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { parseListing } from '../../src/fetch/parse-listing.js';
+import { hashBytes } from '../../src/write/freshness.js';
 import { commitTransaction, STAGING_DIR } from '../../src/write/journal.js';
 import { MANIFEST_FILE } from '../../src/write/manifest.js';
 import { StageAhead } from '../../src/write/stage-ahead.js';
@@ -32,6 +33,8 @@ describe('StageAhead', () => {
     stage.add([{ path: 'index.ts', text: 'old index\n' }]);
     const staged = await stage.finish();
     expect([...staged.keys()]).toEqual(['messages/A.ts', 'messages/Same.ts', 'index.ts']);
+    // Hashed on the staging thread exactly as the manifest hashes.
+    expect(staged.get('messages/A.ts')).toEqual({ text: 'a\n', sha: hashBytes('a\n') });
     // Same.ts turned out unchanged (not written); index.ts is written with other text; B.ts was never staged.
     await commitTransaction(
       out,

@@ -66,10 +66,6 @@ export async function assessOutput(
         // Every file as the last complete check found it: a stat each, the manifest unread.
         const unchanged = stats.unchangedSince(manifestSha, (path) => view.pathOnDisk(path));
         if (unchanged !== undefined) return memoState(bytes, paths.outDir, planKey, unchanged);
-        // The early check gives up here: its full check of every file would hold up the answer
-        // of a request that has likely changed things (the last run wrote files, so the memo's
-        // snapshot is gone), and the run checks the files it keeps anyway.
-        if (memoOnly) return undefined;
         const manifest = parseManifest(bytes, paths.outDir);
         const expected = plannedFromManifest(manifest);
         const freshness = await assessFreshness(paths.outDir, view, expected, stats, manifest);

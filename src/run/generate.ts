@@ -1,9 +1,9 @@
 import { parseLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
-import { withRunLock, writeOutput, type WriteResult } from '../write/index.js';
+import { withRunLock, type WriteResult } from '../write/index.js';
 import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
 import { loadRunMemo, saveRunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, renderFiles, runCacheDir, stageAheadFor } from './sync-output.js';
+import { assessOutput, manifestShaOnDisk, renderAndWrite, runCacheDir } from './sync-output.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -29,16 +29,7 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
       const cache = runCacheDir(options, paths.cwd);
       const memo = loadRunMemo(paths.outDir, cache);
       const output = await assessOutput({ text, parsed: () => lock }, options, paths, view, memo);
-      const stage = stageAheadFor(options, paths.outDir, output.stale);
-      let write: WriteResult;
-      try {
-        const files = await renderFiles(lock, options, paths, output.stale, stage);
-        mark('emit');
-        write = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest, stagedAhead: await stage?.finish() });
-      } catch (error) {
-        await stage?.discard();
-        throw error;
-      }
+      const write = await renderAndWrite(lock, options, paths, view, output, { onRendered: () => mark('emit') });
       mark('write');
       const manifestSha = manifestShaOnDisk(paths.outDir);
       saveRunMemo(paths.outDir, cache, { ...memo, plan: manifestSha === undefined ? undefined : { key: output.planKey, manifestSha } });

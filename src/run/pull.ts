@@ -1,11 +1,11 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
 import { parseLockfile, serializeLockfile } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
-import { MANIFEST_FILE, openFolderView, withRunLock, writeOutput, type FolderView, type WriteResult } from '../write/index.js';
+import { MANIFEST_FILE, openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, once, renderFiles, runCacheDir, stageAheadFor, type OutputState } from './sync-output.js';
+import { assessOutput, manifestShaOnDisk, once, renderAndWrite, runCacheDir, type OutputState } from './sync-output.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */
@@ -93,23 +93,10 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
         mark('emit');
         write = { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false };
       } else {
-        const stage = stageAheadFor(options, paths.outDir, output.stale);
-        try {
-          const files = await renderFiles(base.lock.parsed(), options, paths, output.stale, stage);
-          mark('emit');
-          write = await writeOutput({
-            outDir: paths.outDir,
-            view,
-            expected: output.expected,
-            files,
-            manifest: output.manifest,
-            lockfile: { path: paths.lockfilePath, text: base.lock.text },
-            stagedAhead: await stage?.finish(),
-          });
-        } catch (error) {
-          await stage?.discard();
-          throw error;
-        }
+        write = await renderAndWrite(base.lock.parsed(), options, paths, view, output, {
+          lockfile: { path: paths.lockfilePath, text: base.lock.text },
+          onRendered: () => mark('emit'),
+        });
       }
       mark('write');
       // What this run learnt, for the next one: the answer's fingerprint → this lockfile, and

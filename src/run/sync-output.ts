@@ -4,7 +4,7 @@ import { emitParallel, outputSettingsKey, planOutput, prettierFormatKey, type Pl
 import { cacheDir } from '../model/cache-dir.js';
 import { compareStrings } from '../model/descriptor.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { assessFreshness, MANIFEST_FILE, openStatCache, parseManifest, StageAhead, type FolderView, type Freshness, type Manifest, type OutputFile } from '../write/index.js';
+import { assessFreshness, MANIFEST_FILE, openStatCache, parseManifest, StageAhead, writeOutput, type FolderView, type Freshness, type Manifest, type OutputFile, type WriteResult } from '../write/index.js';
 import type { BaseOptions } from './options.js';
 import { contentSha, type RunMemo } from './run-memo.js';
 
@@ -153,11 +153,29 @@ export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: {
 const STAGE_AHEAD_MIN_FILES = 2000;
 
 /**
- * A {@link StageAhead} for a run that will write `files` (with the run lock held), or undefined
- * when too few or when prettier formats them (they are final only at the end).
+ * Renders the stale files of `output` and writes the folder (with `lockfile`, when given) in one
+ * transaction; call with the run lock held. A run that writes many files stages them ahead
+ * while they are printed (not with prettier: formatted files are final only at the end); if
+ * the run fails before its commit, that staging is removed.
  */
-export function stageAheadFor(options: BaseOptions, outDir: string, files: readonly PlannedFile[]): StageAhead | undefined {
-  return files.length >= STAGE_AHEAD_MIN_FILES && !options.prettier ? new StageAhead(outDir) : undefined;
+export async function renderAndWrite(
+  lock: Lockfile,
+  options: BaseOptions,
+  paths: { cwd: string; outDir: string },
+  view: FolderView,
+  output: OutputState,
+  extra: { lockfile?: { path: string; text: string }; onRendered?: () => void } = {},
+): Promise<WriteResult> {
+  const stage = output.stale.length >= STAGE_AHEAD_MIN_FILES && !options.prettier ? new StageAhead(paths.outDir) : undefined;
+  try {
+    const files = await renderFiles(lock, options, paths, output.stale, stage);
+    extra.onRendered?.();
+    const stagedAhead = await stage?.finish();
+    return await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest, lockfile: extra.lockfile, stagedAhead });
+  } catch (error) {
+    await stage?.discard();
+    throw error;
+  }
 }
 
 /** Parses lazily, once. */

@@ -31,6 +31,8 @@ export function diffDescriptors(input: {
 
   for (const before of locked.values()) {
     const after = fetched.get(before.name);
+    // The same object on both sides (a lockfile entry whose text did not change): no changes.
+    if (after === before) continue;
     if (after) {
       const fields = fieldChanges({ before, after });
       if (fields.length > 0) {

@@ -27,6 +27,33 @@ const lockSchema = z.object({
 });
 
 /**
+ * The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated
+ * (for an entry schema-sync wrote itself, `raw` again).
+ */
+export function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema> = raw as z.output<typeof entrySchema>): Descriptor {
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(raw).sort(compareStrings)) {
+    if (KNOWN.has(key)) continue;
+    // defineProperty: a field called `__proto__` must stay an own data property.
+    setOwn(extra, key, raw[key]);
+  }
+  const d = known;
+  return {
+    name,
+    mNum: d.mNum,
+    schemaHash: d.schemaHash,
+    actions: d.actions,
+    hasTKey: d.hasTKey,
+    hasEKey: d.hasEKey,
+    hasOKey: d.hasOKey,
+    hasCF: d.hasCF,
+    mToken: d.mToken,
+    staticFilterFields: d.staticFilterFields,
+    extra,
+  };
+}
+
+/**
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */
@@ -61,7 +88,6 @@ export function parseLockfile(
   }
   const problems: string[] = [];
   const messages: Descriptor[] = [];
-  const known = KNOWN;
   for (const [name, raw] of Object.entries(top.data.messages)) {
     const entry = options.verified ? { success: true as const, data: raw as z.output<typeof entrySchema> } : entrySchema.safeParse(raw);
     if (!entry.success) {
@@ -70,26 +96,7 @@ export function parseLockfile(
       }
       continue;
     }
-    const extra: Record<string, unknown> = {};
-    for (const key of Object.keys(raw as object).sort(compareStrings)) {
-      if (known.has(key)) continue;
-      // defineProperty: a field called `__proto__` must stay an own data property.
-      setOwn(extra, key, (raw as Record<string, unknown>)[key]);
-    }
-    const d = entry.data;
-    messages.push({
-      name,
-      mNum: d.mNum,
-      schemaHash: d.schemaHash,
-      actions: d.actions,
-      hasTKey: d.hasTKey,
-      hasEKey: d.hasEKey,
-      hasOKey: d.hasOKey,
-      hasCF: d.hasCF,
-      mToken: d.mToken,
-      staticFilterFields: d.staticFilterFields,
-      extra,
-    });
+    messages.push(descriptorOfEntry(name, raw as Record<string, unknown>, entry.data));
   }
   if (problems.length > 0) {
     throw new LockError(`${file} has invalid entries:\n  ${problems.join('\n  ')}`, {

@@ -7,17 +7,30 @@ import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
  * a final newline. The same descriptors in any order give the same bytes.
  */
 export function serializeLockfile(lock: Lockfile): string {
+  return serializeLockfileEntries(lock).text;
+}
+
+/**
+ * {@link serializeLockfile}, also giving each message's entry text by name (the object after
+ * its `"name": ` key): equal entry texts mean equal descriptors (see `lock/entries.ts`).
+ */
+export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);
-  if (messages.length === 0) return `${head},\n  "messages": {}\n}\n`;
+  const entries = new Map<string, string>();
+  if (messages.length === 0) return { text: `${head},\n  "messages": {}\n}\n`, entries };
   // Entries are written directly (not through a generic printer): a lockfile of 10,000 types
   // is serialised on every pull, and this is the hot path. Same bytes as stableStringify.
-  const entries = messages.map((d) => `    ${JSON.stringify(d.name)}: ${entryText(d)}`);
-  return `${head},\n  "messages": {\n${entries.join(',\n')}\n  }\n}\n`;
+  const lines = messages.map((d) => {
+    const entry = entryText(d);
+    entries.set(d.name, entry);
+    return `    ${JSON.stringify(d.name)}: ${entry}`;
+  });
+  return { text: `${head},\n  "messages": {\n${lines.join(',\n')}\n  }\n}\n`, entries };
 }
 
 /** One entry: known fields (except `name`, the key) in fixed order, then unknown ones sorted. */

@@ -1,5 +1,5 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
-import { parseLockfile, serializeLockfile } from '../lock/index.js';
+import { lockedDescriptors, parseLockfile, serializeLockfileEntries } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { MANIFEST_FILE, openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
@@ -65,12 +65,18 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     }
     const listing = parsedListing(acquired, options);
     const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
-    const nextText = serializeLockfile(next);
+    const { text: nextText, entries } = serializeLockfileEntries(next);
     // The same lockfile bytes mean the same descriptors: no parse, no diff.
     const unchanged = current === nextText;
-    // A lockfile this tool wrote (the memo has its hash) is read without validating each entry.
+    // A lockfile this tool wrote (the memo has its hash) is read without validating each entry,
+    // and only its entries whose text changed are parsed at all.
     const verified = current !== undefined && memo.listing !== undefined && contentSha(current) === memo.listing.lockfileSha;
-    const locked = unchanged || current === undefined ? (unchanged ? listing.descriptors : []) : parseLockfile(current, paths.lockfilePath, { verified }).messages;
+    const locked =
+      unchanged || current === undefined
+        ? unchanged
+          ? listing.descriptors
+          : []
+        : ((verified ? lockedDescriptors(current, { entries, descriptors: listing.descriptors }) : undefined) ?? parseLockfile(current, paths.lockfilePath, { verified }).messages);
     checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
     const report = buildReport({ changes: unchanged ? [] : diffDescriptors({ locked, fetched: listing.descriptors }) });
     mark('diff');

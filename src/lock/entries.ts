@@ -1,0 +1,65 @@
+import type { Descriptor } from '../model/descriptor.js';
+import { descriptorOfEntry } from './parse.js';
+
+/**
+ * Reading a lockfile schema-sync wrote itself entry by entry, so a pull that changed a hundred of
+ * 10,000 types parses and compares only those: an entry's text is a function of its descriptor
+ * (`serializeLockfile` is deterministic and a parse gives back what it serialised), so equal
+ * entry texts mean equal descriptors.
+ */
+
+const MESSAGES_OPEN = '\n  "messages": {\n';
+const KEY_END = '": {\n';
+const ENTRY_END = '\n    }';
+
+/**
+ * The entries of a lockfile text in schema-sync's own layout, by name, each the text
+ * `serializeLockfileEntries` gives for it. The layout makes this a scan: every entry starts
+ * with its key, a JSON string (no raw line break), at four spaces, and only its closing brace
+ * sits at four spaces, for everything inside is indented further.
+ * @returns undefined when the text is not laid out so (then parse it the usual way)
+ */
+export function lockfileEntries(text: string): Map<string, string> | undefined {
+  const entries = new Map<string, string>();
+  const open = text.indexOf(MESSAGES_OPEN);
+  if (open < 0) return text.includes('\n  "messages": {}\n') ? entries : undefined;
+  let at = open + MESSAGES_OPEN.length;
+  for (;;) {
+    if (!text.startsWith('    "', at)) return undefined;
+    const keyEnd = text.indexOf(KEY_END, at);
+    const close = keyEnd < 0 ? -1 : text.indexOf(ENTRY_END, keyEnd);
+    if (close < 0) return undefined;
+    let name: unknown;
+    try {
+      name = JSON.parse(text.slice(at + 4, keyEnd + 1));
+    } catch {
+      return undefined;
+    }
+    if (typeof name !== 'string' || entries.has(name)) return undefined;
+    const end = close + ENTRY_END.length;
+    entries.set(name, text.slice(keyEnd + 3, end));
+    if (text.startsWith(',\n', end)) {
+      at = end + 2;
+    } else {
+      return text.startsWith('\n  }\n}\n', end) && end + 7 === text.length ? entries : undefined;
+    }
+  }
+}
+
+/**
+ * The descriptors of the lockfile text `current` (schema-sync's own, as the run memo vouches),
+ * reusing the fetched descriptor wherever its entry text is the same: only changed and removed
+ * entries are parsed. In name order, as `parseLockfile` gives them.
+ * @returns undefined when `current` is not in schema-sync's layout
+ */
+export function lockedDescriptors(current: string, next: { entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] }): Descriptor[] | undefined {
+  const entries = lockfileEntries(current);
+  if (entries === undefined) return undefined;
+  const fetched = new Map(next.descriptors.map((descriptor) => [descriptor.name, descriptor]));
+  const locked: Descriptor[] = [];
+  for (const [name, text] of entries) {
+    const same = next.entries.get(name) === text ? fetched.get(name) : undefined;
+    locked.push(same ?? descriptorOfEntry(name, JSON.parse(text) as Record<string, unknown>));
+  }
+  return locked;
+}

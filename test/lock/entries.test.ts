@@ -1,0 +1,80 @@
+/**
+ * Reading schema-sync's own lockfile entry by entry must give exactly what a full parse gives,
+ * for any names and unknown fields; anything not in its layout must be refused (undefined).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lockedDescriptors, lockfileEntries } from '../../src/lock/entries.js';
+import { parseLockfile } from '../../src/lock/parse.js';
+import { serializeLockfileEntries } from '../../src/lock/serialize.js';
+import type { Descriptor } from '../../src/model/descriptor.js';
+import { LOCKFILE_VERSION, type Lockfile } from '../../src/model/lockfile.js';
+
+const text = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'binary', maxLength: 6 }),
+  fc.constantFrom('__proto__', 'constructor', '": {\n', '"\n    }', '    }', '\\', '\u2028', '{', '0', '10', '-1', 'a": {'),
+);
+const descriptor: fc.Arbitrary<Descriptor> = fc.record({
+  name: text.filter((s) => s.length > 0),
+  mNum: fc.nat(),
+  schemaHash: text,
+  actions: fc.array(text, { maxLength: 3 }),
+  hasTKey: fc.boolean(),
+  hasEKey: fc.boolean(),
+  hasOKey: fc.boolean(),
+  hasCF: fc.boolean(),
+  mToken: text,
+  staticFilterFields: fc.array(text, { maxLength: 3 }),
+  // Unknown fields as the fetch stage keeps them: JSON values, keys sorted when serialised.
+  extra: fc.dictionary(text, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
+});
+const lockfile: fc.Arbitrary<Lockfile> = fc
+  .uniqueArray(descriptor, { selector: (d) => d.name, maxLength: 8 })
+  .map((messages) => ({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://example.test', query: {} }, messages }));
+
+/** A descriptor as a parse gives it back (JSON drops -0 and undefined): the form the lockfile stores. */
+const roundTrip = (lock: Lockfile) => parseLockfile(serializeLockfileEntries(lock).text, 'lock');
+
+describe('lockfile entries', () => {
+  it('scanning a serialised lockfile finds exactly the entries the serialiser wrote', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const { text: serialised, entries } = serializeLockfileEntries(lock);
+        expect(lockfileEntries(serialised)).toEqual(entries);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the locked descriptors read entry by entry equal a full parse, whatever changed', () => {
+    fc.assert(
+      fc.property(lockfile, lockfile, fc.nat(), (before, other, seed) => {
+        const old = roundTrip(before);
+        // The next listing: some of the old descriptors kept, some replaced, some new ones.
+        const kept = old.messages.filter((_, i) => (seed >> i) % 2 === 0);
+        const next = roundTrip({ ...before, messages: [...kept, ...other.messages.filter((d) => !kept.some((k) => k.name === d.name))] });
+        const current = serializeLockfileEntries(old).text;
+        const locked = lockedDescriptors(current, { entries: serializeLockfileEntries(next).entries, descriptors: next.messages });
+        expect(locked).toEqual(parseLockfile(current, 'lock').messages);
+        // Unchanged entries are the fetched objects themselves (what lets the diff skip them).
+        for (const d of locked!) if (kept.some((k) => k.name === d.name)) expect(next.messages).toContain(d);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses text in any other layout', () => {
+    const { text: good } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [sample('A'), sample('B')] });
+    expect(lockfileEntries(good)?.size).toBe(2);
+    expect(lockfileEntries(JSON.stringify(JSON.parse(good)))).toBeUndefined();
+    expect(lockfileEntries(good.replace('\n    },\n', '\n    }, \n'))).toBeUndefined();
+    expect(lockfileEntries(`${good}\n`)).toBeUndefined();
+    expect(lockfileEntries(good.replace('"B"', '"A"'))).toBeUndefined();
+    expect(lockfileEntries(serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [] }).text)?.size).toBe(0);
+  });
+});
+
+function sample(name: string): Descriptor {
+  return { name, mNum: 1, schemaHash: 'h', actions: ['select'], hasTKey: true, hasEKey: false, hasOKey: false, hasCF: false, mToken: 'T', staticFilterFields: [], extra: { desc: 'x' } };
+}

@@ -22,6 +22,12 @@ export interface PlanOptions extends EmitOptions {
   formatKey?: string;
   /** {@link outputSettingsKey} of these options, when the caller has it already. */
   settingsKey?: string;
+  /**
+   * The plan of the previous lockfile, when it had the same names and source and was planned
+   * with the same settings: the messages in `unchanged` (same descriptor as then) keep the input
+   * `inputs` (that plan's files, by path) records, unhashed.
+   */
+  reuse?: { unchanged: ReadonlySet<string>; inputs: ReadonlyMap<string, { input: string }> };
 }
 
 /**
@@ -39,6 +45,8 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   const whole = createHash('sha256').update(context);
   for (const descriptor of descriptors) {
     const planned = plan.get(descriptor.name)!;
+    const path = `messages/${planned.fileStem}.ts`;
+    const kept = options.reuse?.unchanged.has(descriptor.name) ? options.reuse.inputs.get(path)?.input : undefined;
     // Plain JSON: descriptors from the fetch stage and from the lockfile have the same key order
     // (known fields fixed, unknown ones sorted at every depth), and JSON.stringify is fast.
     // Not wrapped in another JSON array: that escaped the descriptor's JSON again and cost a
@@ -46,11 +54,11 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
     // identifiers and file stems never hold one).
     // One-shot hashing of one string: the same bytes as updating part by part (the separators
     // keep surrogate halves apart), without a Hash object per file.
-    const input = oneShotHash('sha256', `${context}\0${JSON.stringify(descriptor)}\0${planned.identifier}\0${planned.fileStem}`, 'hex').slice(0, 24);
+    const input = kept ?? oneShotHash('sha256', `${context}\0${JSON.stringify(descriptor)}\0${planned.identifier}\0${planned.fileStem}`, 'hex').slice(0, 24);
     // The whole-listing files show each type's name, identifier, file and number, nothing else:
     // a changed schemaHash re-renders its module, not a 10,000-line index.
     whole.update(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum]));
-    files.push({ path: `messages/${planned.fileStem}.ts`, input, message: descriptor.name });
+    files.push({ path, input, message: descriptor.name });
   }
   // Index, types and package files depend on every message type's name and number.
   const all = whole.digest('hex').slice(0, 24);

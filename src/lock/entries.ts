@@ -46,20 +46,38 @@ export function lockfileEntries(text: string): Map<string, string> | undefined {
   }
 }
 
+/** The lockfile descriptors read by {@link lockedDescriptors}. */
+export interface LockedEntries {
+  /** In name order, as `parseLockfile` gives them. */
+  descriptors: Descriptor[];
+  /** Names whose entry text is the same in both lockfiles: their descriptors are the fetched ones. */
+  unchanged: Set<string>;
+  /** Whether both lockfiles have the same names and the same header (source). */
+  sameNamesAndSource: boolean;
+}
+
 /**
  * The descriptors of the lockfile text `current` (schema-sync's own, as the run memo vouches),
  * reusing the fetched descriptor wherever its entry text is the same: only changed and removed
- * entries are parsed. In name order, as `parseLockfile` gives them.
+ * entries are parsed.
  * @returns undefined when `current` is not in schema-sync's layout
  */
-export function lockedDescriptors(current: string, next: { entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] }): Descriptor[] | undefined {
+export function lockedDescriptors(current: string, next: { text: string; entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] }): LockedEntries | undefined {
   const entries = lockfileEntries(current);
   if (entries === undefined) return undefined;
   const fetched = new Map(next.descriptors.map((descriptor) => [descriptor.name, descriptor]));
-  const locked: Descriptor[] = [];
+  const descriptors: Descriptor[] = [];
+  const unchanged = new Set<string>();
   for (const [name, text] of entries) {
     const same = next.entries.get(name) === text ? fetched.get(name) : undefined;
-    locked.push(same ?? descriptorOfEntry(name, JSON.parse(text) as Record<string, unknown>));
+    if (same !== undefined) unchanged.add(name);
+    descriptors.push(same ?? descriptorOfEntry(name, JSON.parse(text) as Record<string, unknown>));
   }
-  return locked;
+  const sameNames = entries.size === next.entries.size && [...entries.keys()].every((name) => next.entries.has(name));
+  return { descriptors, unchanged, sameNamesAndSource: sameNames && head(current) === head(next.text) };
+}
+
+/** The text before the messages: version and source. */
+function head(text: string): string {
+  return text.slice(0, text.indexOf('\n  "messages": {'));
 }

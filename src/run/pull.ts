@@ -71,16 +71,14 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     // A lockfile this tool wrote (the memo has its hash) is read without validating each entry,
     // and only its entries whose text changed are parsed at all.
     const verified = current !== undefined && memo.listing !== undefined && contentSha(current) === memo.listing.lockfileSha;
-    const locked =
-      unchanged || current === undefined
-        ? unchanged
-          ? listing.descriptors
-          : []
-        : ((verified ? lockedDescriptors(current, { entries, descriptors: listing.descriptors }) : undefined) ?? parseLockfile(current, paths.lockfilePath, { verified }).messages);
+    const byEntry = verified && !unchanged ? lockedDescriptors(current, { text: nextText, entries, descriptors: listing.descriptors }) : undefined;
+    const locked = unchanged ? listing.descriptors : current === undefined ? [] : (byEntry?.descriptors ?? parseLockfile(current, paths.lockfilePath, { verified }).messages);
     checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
     const report = buildReport({ changes: unchanged ? [] : diffDescriptors({ locked, fetched: listing.descriptors }) });
     mark('diff');
-    return { report, messageCount: listing.descriptors.length, lock: { text: nextText, parsed: () => next }, listing };
+    // Same names and source as the lockfile before: the unchanged entries keep their planned inputs.
+    const previous = byEntry?.sameNamesAndSource ? { text: current!, unchanged: byEntry.unchanged } : undefined;
+    return { report, messageCount: listing.descriptors.length, lock: { text: nextText, parsed: () => next, previous }, listing };
   };
   const result = (base: Awaited<ReturnType<typeof plan>>) => ({ report: base.report, messageCount: base.messageCount, outDir: paths.outDir, lockfilePath: paths.lockfilePath });
   if (options.dryRun) return { ...result(await plan(await openFolderView(paths.outDir))), write: undefined };

@@ -13,6 +13,11 @@ export interface LockInput {
   text: string;
   /** Parses (once) the lockfile; planning from the memo never needs to. */
   parsed: () => Lockfile;
+  /**
+   * The lockfile this one replaces, when it has the same names and source, and the names whose
+   * entries are the same in both: if the folder is as planned for it, their inputs stand.
+   */
+  previous?: { text: string; unchanged: ReadonlySet<string> };
 }
 
 /** The output a lockfile should produce, and how much of it the folder already holds. */
@@ -56,7 +61,8 @@ export async function assessOutput(
   const templates = templatesDir(options, paths.cwd);
   const formatKey = options.prettier ? await prettierFormatKey(paths.outDir) : undefined;
   const settings = await outputSettingsKey({ templatesDir: templates, packageName: options.packageName, formatKey });
-  const planKey = contentSha(`${contentSha(lock.text)}\0${settings}`);
+  const keyOf = (text: string) => contentSha(`${contentSha(text)}\0${settings}`);
+  const planKey = keyOf(lock.text);
   const stats = openStatCache(paths.outDir, runCacheDir(options, paths.cwd));
   try {
     if (memo.plan?.key === planKey) {
@@ -77,9 +83,16 @@ export async function assessOutput(
     }
     if (memoOnly) return undefined;
     const lockfile = lock.parsed();
-    const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey, settingsKey: settings });
+    // The manifest as planned for the previous lockfile: the unchanged messages' inputs stand.
+    let manifest: Manifest | undefined;
+    if (lock.previous !== undefined && memo.plan !== undefined && memo.plan.key === keyOf(lock.previous.text)) {
+      const bytes = await view.read(MANIFEST_FILE);
+      if (bytes !== undefined && contentSha(bytes) === memo.plan.manifestSha) manifest = parseManifest(bytes, paths.outDir);
+    }
+    const reuse = manifest === undefined ? undefined : { unchanged: lock.previous!.unchanged, inputs: manifest };
+    const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey, settingsKey: settings, reuse });
     const verified = earlier === undefined ? undefined : new Set(earlier.fresh.map((file) => file.path));
-    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, undefined, verified)), planKey, fromMemo: false, fileCount: expected.length };
+    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, manifest, verified)), planKey, fromMemo: false, fileCount: expected.length };
   } finally {
     stats.save();
   }

@@ -55,10 +55,14 @@ describe('lockfile entries', () => {
         const kept = old.messages.filter((_, i) => (seed >> i) % 2 === 0);
         const next = roundTrip({ ...before, messages: [...kept, ...other.messages.filter((d) => !kept.some((k) => k.name === d.name))] });
         const current = serializeLockfileEntries(old).text;
-        const locked = lockedDescriptors(current, { entries: serializeLockfileEntries(next).entries, descriptors: next.messages });
-        expect(locked).toEqual(parseLockfile(current, 'lock').messages);
+        const serialised = serializeLockfileEntries(next);
+        const locked = lockedDescriptors(current, { text: serialised.text, entries: serialised.entries, descriptors: next.messages })!;
+        expect(locked.descriptors).toEqual(parseLockfile(current, 'lock').messages);
         // Unchanged entries are the fetched objects themselves (what lets the diff skip them).
-        for (const d of locked!) if (kept.some((k) => k.name === d.name)) expect(next.messages).toContain(d);
+        for (const d of locked.descriptors) if (kept.some((k) => k.name === d.name)) expect(next.messages).toContain(d);
+        expect([...locked.unchanged].sort()).toEqual(kept.map((d) => d.name).sort());
+        const sameNames = old.messages.length === next.messages.length && old.messages.every((d) => next.messages.some((n) => n.name === d.name));
+        expect(locked.sameNamesAndSource).toBe(sameNames);
       }),
       { numRuns: 300 },
     );

@@ -1,0 +1,50 @@
+/**
+ * A pull after a few changes reads its own lockfile entry by entry and keeps the planned inputs
+ * of unchanged types (run memo + manifest). Whatever it skips, it must end exactly where a run
+ * without any cache ends: same report, same lockfile, same files, same manifest.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { syntheticElement, syntheticListing } from '../hardening/helpers.js';
+
+let server: ReferenceServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startReferenceServer({ listing: syntheticListing(300) });
+  dir = await tempDir();
+});
+afterAll(async () => {
+  await server.close();
+  await removeDir(dir);
+});
+
+/** The listing after changes: new schema versions, a changed flag, a changed description. */
+const changed = () =>
+  syntheticListing(300).map((element, i) =>
+    i % 50 === 7 ? syntheticElement(i, 1) : i === 100 ? syntheticElement(i, 0, { hasOKey: 'Yes' }) : i === 200 ? syntheticElement(i, 0, { desc: 'Now documented differently.' }) : element,
+  );
+
+describe('pull after a few changes', () => {
+  it('ends byte for byte where an uncached pull of the same answer ends', { timeout: 60_000 }, async () => {
+    const cached = { cwd: join(dir, 'cached'), env: { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') } };
+    const uncached = { cwd: join(dir, 'uncached'), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } };
+    const pull = (where: typeof cached) => runBin(['pull', '--base-url', server.url, '--out', 'out', '--format', 'json'], where);
+
+    server.setListing(syntheticListing(300));
+    for (const where of [cached, uncached]) {
+      await mkdir(where.cwd);
+      const first = await pull(where);
+      expect(first.code, first.stderr).toBe(0);
+    }
+    server.setListing(changed());
+    const [incremental, full] = [await pull(cached), await pull(uncached)];
+    expect(incremental.code, incremental.stderr).toBe(0);
+    expect(incremental.stdout).toBe(full.stdout);
+    expect(JSON.parse(incremental.stdout).changes).toHaveLength(8);
+    expect(incremental.stderr).toMatch(/8 files written/);
+    expect(await readTree(cached.cwd)).toEqual(await readTree(uncached.cwd));
+  });
+});

@@ -29,6 +29,8 @@ export interface OutputState extends Freshness<PlannedFile> {
   fromMemo: boolean;
   /** How many files the output has (`expected.length`, known without reading the manifest). */
   fileCount: number;
+  /** Hash of the manifest assessed, when known (for the snapshot after a write). */
+  manifestSha?: string;
 }
 
 /** The cache folder of a run, or undefined when caching is off. */
@@ -71,13 +73,13 @@ export async function assessOutput(
       if (bytes !== undefined && contentSha(bytes) === manifestSha) {
         // Every file as the last complete check found it: a stat each, the manifest unread.
         const unchanged = stats.unchangedSince(manifestSha, (path) => view.pathOnDisk(path));
-        if (unchanged !== undefined) return memoState(bytes, paths.outDir, planKey, unchanged);
+        if (unchanged !== undefined) return memoState(bytes, paths.outDir, planKey, unchanged, manifestSha);
         const manifest = parseManifest(bytes, paths.outDir);
         const expected = plannedFromManifest(manifest);
         const freshness = await assessFreshness(paths.outDir, view, expected, stats, manifest);
         if (freshness.stale.length === 0) {
           stats.snapshot(manifestSha, expected.map((file) => file.path));
-          return { expected, ...freshness, planKey, fromMemo: true, fileCount: expected.length };
+          return { expected, ...freshness, planKey, fromMemo: true, fileCount: expected.length, manifestSha };
         }
       }
     }
@@ -85,14 +87,18 @@ export async function assessOutput(
     const lockfile = lock.parsed();
     // The manifest as planned for the previous lockfile: the unchanged messages' inputs stand.
     let manifest: Manifest | undefined;
+    let manifestSha: string | undefined;
     if (lock.previous !== undefined && memo.plan !== undefined && memo.plan.key === keyOf(lock.previous.text)) {
       const bytes = await view.read(MANIFEST_FILE);
-      if (bytes !== undefined && contentSha(bytes) === memo.plan.manifestSha) manifest = parseManifest(bytes, paths.outDir);
+      if (bytes !== undefined && contentSha(bytes) === memo.plan.manifestSha) {
+        manifest = parseManifest(bytes, paths.outDir);
+        manifestSha = memo.plan.manifestSha;
+      }
     }
     const reuse = manifest === undefined ? undefined : { unchanged: lock.previous!.unchanged, inputs: manifest };
     const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey, settingsKey: settings, reuse });
     const verified = earlier === undefined ? undefined : new Set(earlier.fresh.map((file) => file.path));
-    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, manifest, verified)), planKey, fromMemo: false, fileCount: expected.length };
+    return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, manifest, verified)), planKey, fromMemo: false, fileCount: expected.length, manifestSha };
   } finally {
     stats.save();
   }
@@ -102,7 +108,7 @@ export async function assessOutput(
  * The output state of a folder that the stat snapshot showed unchanged: everything fresh, the
  * manifest parsed only if someone asks for the file list.
  */
-function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileCount: number): OutputState {
+function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileCount: number, manifestSha: string): OutputState {
   let parsed: { manifest: Manifest; expected: PlannedFile[] } | undefined;
   const read = () => {
     if (parsed === undefined) {
@@ -125,6 +131,7 @@ function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileC
     planKey,
     fromMemo: true,
     fileCount,
+    manifestSha,
   };
 }
 
@@ -184,11 +191,35 @@ export async function renderAndWrite(
     const files = await renderFiles(lock, options, paths, output.stale, stage);
     extra.onRendered?.();
     const stagedAhead = await stage?.finish();
-    return await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest, lockfile: extra.lockfile, stagedAhead });
+    let written: Manifest | undefined;
+    const result = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest, lockfile: extra.lockfile, stagedAhead, onCommitted: (manifest) => (written = manifest) });
+    if (written !== undefined) snapshotAfterWrite(options, paths, written, result, output);
+    return result;
   } catch (error) {
     await stage?.discard();
     throw error;
   }
+}
+
+/**
+ * Above this many written files, a snapshot after the write costs the run more (a stat of every
+ * file) than it saves the next one; a cold run of 10,000 files leaves it to the next check.
+ */
+const SNAPSHOT_AFTER_WRITE_MAX_FILES = 1000;
+
+/**
+ * Leaves the stat snapshot of the folder just written, so that the next run (typically a no-op,
+ * or a pull checking the folder while its request is in flight) finds every file as this run
+ * left it with one stat each, instead of checking them all again.
+ */
+function snapshotAfterWrite(options: BaseOptions, paths: { cwd: string; outDir: string }, manifest: Manifest, result: WriteResult, before: OutputState): void {
+  if (result.written.length === 0 || result.written.length > SNAPSHOT_AFTER_WRITE_MAX_FILES) return;
+  const manifestSha = manifestShaOnDisk(paths.outDir);
+  if (manifestSha === undefined) return;
+  const stats = openStatCache(paths.outDir, runCacheDir(options, paths.cwd));
+  const files = [...manifest].map(([path, entry]) => [path, entry.sha] as const);
+  const previous = before.manifestSha === undefined ? undefined : { manifestSha: before.manifestSha, shaOf: (path: string) => before.manifest.get(path)?.sha };
+  stats.snapshotAfterWrite(manifestSha, files, new Set(result.written), (path) => `${paths.outDir}/${path}`, previous);
 }
 
 /** Parses lazily, once. */

@@ -1,5 +1,6 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { cacheFileOf, writeCacheFile } from '../model/cache-dir.js';
+import { hashBytes } from './freshness.js';
 
 /**
  * What a previous run verified of the output folder's files, kept outside the folder (it is
@@ -32,6 +33,25 @@ export interface StatCache {
    * provided this run could vouch for each of them by its stat (none was racy).
    */
   snapshot(manifestSha: string, paths: readonly string[]): void;
+  /**
+   * Right after a run wrote the folder: remembers the manifest's files as they are now. Files the
+   * run just wrote (`written`) are too new to be judged by their stat alone, so the snapshot keeps
+   * their content hash and the next run hashes them again; every other file must be one this cache
+   * vouches for by its stat, or no snapshot is taken.
+   * @param files every file of the manifest with hash `manifestSha`, with its content hash
+   */
+  snapshotAfterWrite(
+    manifestSha: string,
+    files: Iterable<readonly [path: string, sha: string]>,
+    written: ReadonlySet<string>,
+    onDisk: (path: string) => string,
+    /**
+     * The manifest the run found (its hash, and its content hash of a path): where the snapshot
+     * on file is of that manifest, its entries for files with the same hash now carry over
+     * without a stat (an entry only ever vouches for the bytes it was taken of).
+     */
+    previous?: { manifestSha: string; shaOf: (path: string) => string | undefined },
+  ): void;
 }
 
 const HEADER = 'schema-sync stat cache 1';
@@ -75,9 +95,34 @@ export function openStatCache(outDir: string, cacheDir: string | undefined): Sta
       for (let i = 0; i < files.length; i += 2) {
         const path = onDisk(String(files[i]));
         const stat = path === undefined ? undefined : statSync(path, { throwIfNoEntry: false });
-        if (stat === undefined || !stat.isFile() || signature(stat) !== files[i + 1]) return undefined;
+        if (stat === undefined || !stat.isFile()) return undefined;
+        // `signature#sha`: a file written just before the snapshot, judged by its bytes too.
+        const [sig, sha] = String(files[i + 1]).split('#');
+        if (signature(stat) !== sig || (sha !== undefined && !holds(path!, sha))) return undefined;
       }
       return files.length / 2;
+    },
+    snapshotAfterWrite(manifestSha, files, written, onDisk, previous) {
+      if (snapshotFile === undefined) return;
+      const earlier = previous === undefined ? new Map<string, string>() : readSnapshot(snapshotFile, previous.manifestSha);
+      const recorded: string[] = [];
+      for (const [path, sha] of files) {
+        const carried = written.has(path) || previous?.shaOf(path) !== sha ? undefined : earlier.get(path);
+        if (carried !== undefined) {
+          recorded.push(path, carried);
+          continue;
+        }
+        const stat = statSync(onDisk(path), { throwIfNoEntry: false });
+        if (stat === undefined || !stat.isFile()) return;
+        if (written.has(path)) {
+          recorded.push(path, `${signature(stat)}#${sha}`);
+        } else if (this.lookup(path, stat) === sha) {
+          recorded.push(path, signature(stat));
+        } else {
+          return;
+        }
+      }
+      writeCacheFile(snapshotFile, JSON.stringify({ manifestSha, files: recorded }));
     },
     snapshot(manifestSha, paths) {
       if (snapshotFile === undefined || !paths.every((path) => vouched.has(path))) return;
@@ -107,6 +152,28 @@ function load(file: string): Map<string, string[]> {
     if (parts.length === 4) entries.set(parts[0]!, parts.slice(1));
   }
   return entries;
+}
+
+/** The entries of the snapshot in `file` by path, when it is of the manifest with hash `manifestSha`; else none. */
+function readSnapshot(file: string, manifestSha: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  try {
+    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { manifestSha?: unknown; files?: unknown };
+    if (snapshot.manifestSha !== manifestSha || !Array.isArray(snapshot.files)) return entries;
+    for (let i = 0; i + 1 < snapshot.files.length; i += 2) entries.set(String(snapshot.files[i]), String(snapshot.files[i + 1]));
+  } catch {
+    // No snapshot, or a damaged one: nothing carries over.
+  }
+  return entries;
+}
+
+/** Whether the file at `path` holds the bytes hashed to `sha` (the manifest's hash). */
+function holds(path: string, sha: string): boolean {
+  try {
+    return hashBytes(readFileSync(path)) === sha;
+  } catch {
+    return false;
+  }
 }
 
 function signature(stat: Stats): string {

@@ -3,7 +3,7 @@
  * of unchanged types (run memo + manifest). Whatever it skips, it must end exactly where a run
  * without any cache ends: same report, same lockfile, same files, same manifest.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
@@ -45,6 +45,15 @@ describe('pull after a few changes', () => {
     expect(incremental.stdout).toBe(full.stdout);
     expect(JSON.parse(incremental.stdout).changes).toHaveLength(8);
     expect(incremental.stderr).toMatch(/8 files written/);
+    expect(await readTree(cached.cwd)).toEqual(await readTree(uncached.cwd));
+
+    // The run left a stat snapshot of what it wrote; a hand-edit right after (same size, within
+    // the same clock tick as the write, for all the stat can tell) is still found and repaired.
+    const edited = join(cached.cwd, 'out/messages/Type00007.ts');
+    const text = await readFile(edited, 'utf8');
+    await writeFile(edited, text.replace('Type00007', 'Type0000X'));
+    const repaired = await pull(cached);
+    expect(repaired.stderr).toMatch(/1 file written/);
     expect(await readTree(cached.cwd)).toEqual(await readTree(uncached.cwd));
   });
 });

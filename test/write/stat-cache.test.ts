@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { check, pull } from '../../src/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { hashBytes } from '../../src/write/freshness.js';
 import { openStatCache } from '../../src/write/stat-cache.js';
 import { exampleListing } from '../helpers/listing.js';
 
@@ -70,6 +71,55 @@ describe('stat cache', () => {
     cache.record('a.ts', await stat(join(dir, 'a.ts')), 'sha', Date.now());
     cache.snapshot('manifest-1', ['a.ts']);
     expect(openStatCache(join(dir, 'out'), join(dir, 'cache')).unchangedSince('manifest-1', (path) => join(dir, path))).toBeUndefined();
+  });
+
+  it('after a write: files just written are judged by their bytes, the others must be vouched for', async () => {
+    await writeFile(join(dir, 'old.ts'), 'old\n');
+    await pause(150);
+    const onDisk = (path: string) => join(dir, path);
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    cache.record('old.ts', await stat(onDisk('old.ts')), hashBytes('old\n'), Date.now());
+    await writeFile(join(dir, 'new.ts'), 'new\n');
+    const files = [['old.ts', hashBytes('old\n')], ['new.ts', hashBytes('new\n')]] as const;
+    cache.snapshotAfterWrite('manifest-1', files, new Set(['new.ts']), onDisk);
+    const reopened = () => openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    expect(reopened().unchangedSince('manifest-1', onDisk)).toBe(2);
+    // The bytes of a just-written file must still hash to what the manifest says.
+    cache.snapshotAfterWrite('manifest-1', [files[0], ['new.ts', hashBytes('other\n')]], new Set(['new.ts']), onDisk);
+    expect(reopened().unchangedSince('manifest-1', onDisk)).toBeUndefined();
+    // A file neither written nor vouched for: no snapshot at all.
+    await writeFile(join(dir, 'stray.ts'), 'stray\n');
+    cache.snapshotAfterWrite('manifest-2', [...files, ['stray.ts', hashBytes('stray\n')]], new Set(['new.ts']), onDisk);
+    expect(reopened().unchangedSince('manifest-2', onDisk)).toBeUndefined();
+    // And a later edit of a just-written file is seen (its stat changes).
+    cache.snapshotAfterWrite('manifest-1', files, new Set(['new.ts']), onDisk);
+    await pause(20);
+    await writeFile(join(dir, 'new.ts'), 'NEW\n');
+    expect(reopened().unchangedSince('manifest-1', onDisk)).toBeUndefined();
+  });
+
+  it('after a write, entries of the snapshot of the manifest found carry over for files with the same hash', async () => {
+    const onDisk = (path: string) => join(dir, path);
+    await writeFile(onDisk('kept.ts'), 'kept\n');
+    await writeFile(onDisk('new.ts'), 'new\n');
+    const cache = openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    const files = [['kept.ts', hashBytes('kept\n')], ['new.ts', hashBytes('new\n')]] as const;
+    // The first write: both files new, both judged by their bytes next time.
+    cache.snapshotAfterWrite('manifest-1', files, new Set(['kept.ts', 'new.ts']), onDisk);
+    await writeFile(onDisk('new.ts'), 'newer\n');
+    const next = [files[0], ['new.ts', hashBytes('newer\n')]] as const;
+    const previous = { manifestSha: 'manifest-1', shaOf: (path: string) => new Map(files).get(path) };
+    // The second write: kept.ts carries over (no stat-cache entry vouches for it, the snapshot does).
+    cache.snapshotAfterWrite('manifest-2', next, new Set(['new.ts']), onDisk, previous);
+    const reopened = () => openStatCache(join(dir, 'out'), join(dir, 'cache'));
+    expect(reopened().unchangedSince('manifest-2', onDisk)).toBe(2);
+    // What carries over still vouches only for the bytes it was taken of.
+    await pause(20);
+    await writeFile(onDisk('kept.ts'), 'KEPT\n');
+    expect(reopened().unchangedSince('manifest-2', onDisk)).toBeUndefined();
+    // A snapshot of another manifest carries nothing: then kept.ts needs a stat-cache entry, and has none.
+    cache.snapshotAfterWrite('manifest-3', next, new Set(['new.ts']), onDisk, { ...previous, manifestSha: 'manifest-0' });
+    expect(reopened().unchangedSince('manifest-3', onDisk)).toBeUndefined();
   });
 
   it('without a cache folder remembers nothing and writes nothing', async () => {

@@ -29,11 +29,15 @@ export function lockfileEntries(text: string): Map<string, string> | undefined {
     const keyEnd = text.indexOf(KEY_END, at);
     const close = keyEnd < 0 ? -1 : text.indexOf(ENTRY_END, keyEnd);
     if (close < 0) return undefined;
-    let name: unknown;
-    try {
-      name = JSON.parse(text.slice(at + 4, keyEnd + 1));
-    } catch {
-      return undefined;
+    // A key without escapes is the text between its quotes; JSON.parse only for the others.
+    const raw = text.slice(at + 5, keyEnd);
+    let name: unknown = raw;
+    if (raw.includes('\\') || raw.includes('"')) {
+      try {
+        name = JSON.parse(text.slice(at + 4, keyEnd + 1));
+      } catch {
+        return undefined;
+      }
     }
     if (typeof name !== 'string' || entries.has(name)) return undefined;
     const end = close + ENTRY_END.length;

@@ -219,7 +219,11 @@ function snapshotAfterWrite(options: BaseOptions, paths: { cwd: string; outDir: 
   const stats = openStatCache(paths.outDir, runCacheDir(options, paths.cwd));
   const files = [...manifest].map(([path, entry]) => [path, entry.sha] as const);
   const previous = before.manifestSha === undefined ? undefined : { manifestSha: before.manifestSha, shaOf: (path: string) => before.manifest.get(path)?.sha };
-  stats.snapshotAfterWrite(manifestSha, files, new Set(result.written), (path) => `${paths.outDir}/${path}`, previous);
+  try {
+    stats.snapshotAfterWrite(manifestSha, files, new Set(result.written), (path) => `${paths.outDir}/${path}`, previous);
+  } catch {
+    // A file that cannot be stat'ed now (permissions): no snapshot, the next run checks as usual.
+  }
 }
 
 /** Parses lazily, once. */

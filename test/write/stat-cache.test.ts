@@ -108,7 +108,7 @@ describe('stat cache', () => {
     cache.snapshotAfterWrite('manifest-1', files, new Set(['kept.ts', 'new.ts']), onDisk);
     await writeFile(onDisk('new.ts'), 'newer\n');
     const next = [files[0], ['new.ts', hashBytes('newer\n')]] as const;
-    const previous = { manifestSha: 'manifest-1', shaOf: (path: string) => new Map(files).get(path) };
+    const previous = { manifestSha: 'manifest-1', shaOf: (path: string) => new Map<string, string>(files).get(path) };
     // The second write: kept.ts carries over (no stat-cache entry vouches for it, the snapshot does).
     cache.snapshotAfterWrite('manifest-2', next, new Set(['new.ts']), onDisk, previous);
     const reopened = () => openStatCache(join(dir, 'out'), join(dir, 'cache'));

@@ -66,15 +66,16 @@ export function openStatCache(outDir: string, cacheDir: string | undefined): Sta
   /** Signatures of the files this run could vouch for by their stat, for a snapshot. */
   const vouched = new Map<string, string>();
   let dirty = false;
+  const lookup = (path: string, stat: Stats): string | undefined => {
+    const entry = entries().get(path);
+    const sig = signature(stat);
+    if (entry === undefined || entry[0] !== sig) return undefined;
+    if (Number(entry[2]) - Math.max(stat.mtimeMs, stat.ctimeMs) <= granularityMs(stat)) return undefined;
+    vouched.set(path, sig);
+    return entry[1];
+  };
   return {
-    lookup(path, stat) {
-      const entry = entries().get(path);
-      const sig = signature(stat);
-      if (entry === undefined || entry[0] !== sig) return undefined;
-      if (Number(entry[2]) - Math.max(stat.mtimeMs, stat.ctimeMs) <= granularityMs(stat)) return undefined;
-      vouched.set(path, sig);
-      return entry[1];
-    },
+    lookup,
     record(path, stat, sha, verifiedAt) {
       if (file === undefined || path.includes('\t') || path.includes('\n')) return;
       const sig = signature(stat);
@@ -116,7 +117,7 @@ export function openStatCache(outDir: string, cacheDir: string | undefined): Sta
         if (stat === undefined || !stat.isFile()) return;
         if (written.has(path)) {
           recorded.push(path, `${signature(stat)}#${sha}`);
-        } else if (this.lookup(path, stat) === sha) {
+        } else if (lookup(path, stat) === sha) {
           recorded.push(path, signature(stat));
         } else {
           return;

@@ -7,7 +7,8 @@ import { compareOutput, MANIFEST_FILE, openFolderView } from '../write/index.js'
 import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
-import { assessOutput, manifestListsExactly, manifestShaOnDisk, once, renderFiles, runCacheDir } from './sync-output.js';
+import { renderFiles } from './render-and-write.js';
+import { assessOutput, manifestListsExactly, manifestShaOnDisk, once, runCacheDir } from './sync-output.js';
 
 /** What {@link check} found. */
 export interface CheckResult {

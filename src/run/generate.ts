@@ -2,8 +2,9 @@ import { parseLockfile } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import { withRunLock, type WriteResult } from '../write/index.js';
 import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
+import { renderAndWrite } from './render-and-write.js';
 import { loadRunMemo, saveRunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, renderAndWrite, runCacheDir } from './sync-output.js';
+import { assessOutput, manifestShaOnDisk, runCacheDir } from './sync-output.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {

@@ -5,7 +5,8 @@ import { MANIFEST_FILE, openFolderView, withRunLock, type FolderView, type Write
 import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
 import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
 import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, once, renderAndWrite, runCacheDir, type OutputState } from './sync-output.js';
+import { assessOutput, manifestShaOnDisk, once, runCacheDir, type OutputState } from './sync-output.js';
+import { renderAndWrite } from './render-and-write.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */

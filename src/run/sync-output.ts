@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { emitParallel, outputSettingsKey, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
+import { outputSettingsKey, planOutput, prettierFormatKey, type PlannedFile } from '../emit/index.js';
 import { cacheDir } from '../model/cache-dir.js';
 import { compareStrings } from '../model/descriptor.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { assessFreshness, MANIFEST_FILE, openStatCache, parseManifest, StageAhead, writeOutput, type FolderView, type Freshness, type Manifest, type OutputFile, type WriteResult } from '../write/index.js';
+import { assessFreshness, MANIFEST_FILE, openStatCache, parseManifest, type FolderView, type Freshness, type Manifest } from '../write/index.js';
 import type { BaseOptions } from './options.js';
 import { contentSha, type RunMemo } from './run-memo.js';
 
@@ -154,84 +154,13 @@ export function manifestShaOnDisk(outDir: string): string | undefined {
   }
 }
 
-/** Emits (and formats, when asked) just the given files of a lockfile's output; `stage` gets them as they are final. */
-export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, files: readonly PlannedFile[], stage?: StageAhead): Promise<OutputFile[]> {
-  if (files.length === 0) return [];
-  return emitParallel({
-    onFinal: stage === undefined ? undefined : (final) => stage.add(final),
-    emit: { messages: lock.messages, source: lock.source, templatesDir: templatesDir(options, paths.cwd), packageName: options.packageName },
-    only: new Set(files.flatMap((f) => (f.message === undefined ? [] : [f.message]))),
-    paths: new Set(files.map((f) => f.path)),
-    prettierOutDir: options.prettier ? paths.outDir : undefined,
-  });
-}
-
-/**
- * Below this many files to write, starting a staging worker costs more than it saves (~20 µs
- * of file system calls per file, against ~30 ms to start a thread).
- */
-const STAGE_AHEAD_MIN_FILES = 2000;
-
-/**
- * Renders the stale files of `output` and writes the folder (with `lockfile`, when given) in one
- * transaction; call with the run lock held. A run that writes many files stages them ahead
- * while they are printed (not with prettier: formatted files are final only at the end); if
- * the run fails before its commit, that staging is removed.
- */
-export async function renderAndWrite(
-  lock: Lockfile,
-  options: BaseOptions,
-  paths: { cwd: string; outDir: string },
-  view: FolderView,
-  output: OutputState,
-  extra: { lockfile?: { path: string; text: string }; onRendered?: () => void } = {},
-): Promise<WriteResult> {
-  const stage = output.stale.length >= STAGE_AHEAD_MIN_FILES && !options.prettier ? new StageAhead(paths.outDir) : undefined;
-  try {
-    const files = await renderFiles(lock, options, paths, output.stale, stage);
-    extra.onRendered?.();
-    const stagedAhead = await stage?.finish();
-    let written: Manifest | undefined;
-    const result = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest, lockfile: extra.lockfile, stagedAhead, onCommitted: (manifest) => (written = manifest) });
-    if (written !== undefined) snapshotAfterWrite(options, paths, written, result, output);
-    return result;
-  } catch (error) {
-    await stage?.discard();
-    throw error;
-  }
-}
-
-/**
- * Above this many written files, a snapshot after the write costs the run more (a stat of every
- * file) than it saves the next one; a cold run of 10,000 files leaves it to the next check.
- */
-const SNAPSHOT_AFTER_WRITE_MAX_FILES = 1000;
-
-/**
- * Leaves the stat snapshot of the folder just written, so that the next run (typically a no-op,
- * or a pull checking the folder while its request is in flight) finds every file as this run
- * left it with one stat each, instead of checking them all again.
- */
-function snapshotAfterWrite(options: BaseOptions, paths: { cwd: string; outDir: string }, manifest: Manifest, result: WriteResult, before: OutputState): void {
-  if (result.written.length === 0 || result.written.length > SNAPSHOT_AFTER_WRITE_MAX_FILES) return;
-  const manifestSha = manifestShaOnDisk(paths.outDir);
-  if (manifestSha === undefined) return;
-  const stats = openStatCache(paths.outDir, runCacheDir(options, paths.cwd));
-  const files = [...manifest].map(([path, entry]) => [path, entry.sha] as const);
-  const previous = before.manifestSha === undefined ? undefined : { manifestSha: before.manifestSha, shaOf: (path: string) => before.manifest.get(path)?.sha };
-  try {
-    stats.snapshotAfterWrite(manifestSha, files, new Set(result.written), (path) => `${paths.outDir}/${path}`, previous);
-  } catch {
-    // A file that cannot be stat'ed now (permissions): no snapshot, the next run checks as usual.
-  }
-}
-
 /** Parses lazily, once. */
 export function once<T>(make: () => T): () => T {
   let value: { v: T } | undefined;
   return () => (value ??= { v: make() }).v;
 }
 
-function templatesDir(options: BaseOptions, cwd: string): string | undefined {
+/** The templates folder of the options, resolved. */
+export function templatesDir(options: BaseOptions, cwd: string): string | undefined {
   return options.templates === undefined ? undefined : resolve(cwd, options.templates);
 }

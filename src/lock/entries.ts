@@ -1,5 +1,4 @@
 import type { Descriptor } from '../model/descriptor.js';
-import { canonicalJson } from '../model/canonical-json.js';
 import { descriptorOfEntry } from './parse.js';
 
 /**
@@ -67,13 +66,8 @@ export interface LockedEntries {
  * entries are parsed.
  * @returns undefined when `current` is not in schema-sync's layout
  */
-export function lockedDescriptors(
-  current: string,
-  next: { text: string; entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] },
-  /** {@link lockfileEntries} of `current`, when the caller has them already. */
-  scanned?: ReadonlyMap<string, string>,
-): LockedEntries | undefined {
-  const entries = scanned ?? lockfileEntries(current);
+export function lockedDescriptors(current: string, next: { text: string; entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] }): LockedEntries | undefined {
+  const entries = lockfileEntries(current);
   if (entries === undefined) return undefined;
   const fetched = new Map(next.descriptors.map((descriptor) => [descriptor.name, descriptor]));
   const descriptors: Descriptor[] = [];
@@ -90,49 +84,4 @@ export function lockedDescriptors(
 /** The text before the messages: version and source. */
 function head(text: string): string {
   return text.slice(0, text.indexOf('\n  "messages": {'));
-}
-
-/**
- * For serialising the next lockfile: the entry text of the old lockfile for a descriptor equal to
- * that entry's, so that only changed descriptors are serialised. Only for an old lockfile
- * written by this serialiser (the caller checks the layout version the run memo recorded):
- * text from another layout must never carry into a new lockfile.
- */
-export function unchangedEntryText(old: ReadonlyMap<string, string>): (descriptor: Descriptor) => string | undefined {
-  return (descriptor) => {
-    const text = old.get(descriptor.name);
-    if (text === undefined) return undefined;
-    return sameDescriptor(descriptor, descriptorOfEntry(descriptor.name, JSON.parse(text) as Record<string, unknown>)) ? text : undefined;
-  };
-}
-
-/** Whether two descriptors serialise alike: the same values, unknown fields compared as JSON. */
-export function sameDescriptor(a: Descriptor, b: Descriptor): boolean {
-  if (
-    a.name !== b.name ||
-    a.mNum !== b.mNum ||
-    a.schemaHash !== b.schemaHash ||
-    a.hasTKey !== b.hasTKey ||
-    a.hasEKey !== b.hasEKey ||
-    a.hasOKey !== b.hasOKey ||
-    a.hasCF !== b.hasCF ||
-    a.mToken !== b.mToken ||
-    !sameList(a.actions, b.actions) ||
-    !sameList(a.staticFilterFields, b.staticFilterFields)
-  ) {
-    return false;
-  }
-  const keys = Object.keys(a.extra);
-  if (keys.length !== Object.keys(b.extra).length) return false;
-  return keys.every((key) => Object.hasOwn(b.extra, key) && sameJson(a.extra[key], b.extra[key]));
-}
-
-/** The same JSON value, whatever the order of object keys (as the lockfile sorts them). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') return a === b;
-  return canonicalJson(a) === canonicalJson(b);
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

@@ -2,13 +2,6 @@ import { compareStrings, sortDescriptors, type Descriptor } from '../model/descr
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 
 /**
- * The layout of {@link serializeLockfile}'s text. Raise it whenever the bytes it writes for the
- * same lockfile change: a run reuses entry texts of a lockfile only when the run memo says this
- * layout wrote it.
- */
-export const LOCKFILE_LAYOUT = '1';
-
-/**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
  * in a fixed order, unknown fields with their keys sorted at every depth, two-space indent and
  * a final newline. The same descriptors in any order give the same bytes.
@@ -21,11 +14,7 @@ export function serializeLockfile(lock: Lockfile): string {
  * {@link serializeLockfile}, also giving each message's entry text by name (the object after
  * its `"name": ` key): equal entry texts mean equal descriptors (see `lock/entries.ts`).
  */
-export function serializeLockfileEntries(
-  lock: Lockfile,
-  /** The entry text of a descriptor when it is known to be unchanged (see `lock/entries.ts`), else undefined. */
-  reuse?: (descriptor: Descriptor) => string | undefined,
-): { text: string; entries: Map<string, string> } {
+export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
@@ -37,7 +26,7 @@ export function serializeLockfileEntries(
   // Entries are written directly (not through a generic printer): a lockfile of 10,000 types
   // is serialised on every pull, and this is the hot path. Same bytes as stableStringify.
   const lines = messages.map((d) => {
-    const entry = reuse?.(d) ?? entryText(d);
+    const entry = entryText(d);
     entries.set(d.name, entry);
     return `    ${JSON.stringify(d.name)}: ${entry}`;
   });

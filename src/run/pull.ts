@@ -1,5 +1,5 @@
 import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
-import { LOCKFILE_LAYOUT, lockedDescriptors, lockfileEntries, parseLockfile, serializeLockfileEntries, unchangedEntryText } from '../lock/index.js';
+import { lockedDescriptors, parseLockfile, serializeLockfileEntries } from '../lock/index.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { MANIFEST_FILE, openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
@@ -66,16 +66,13 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
     }
     const listing = parsedListing(acquired, options);
     const next: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors };
-    // A lockfile this tool wrote (the memo has its hash) is read without validating each entry,
-    // and only its entries whose text changed are parsed at all; written by this layout, its
-    // entries for unchanged descriptors are not even serialised again.
-    const verified = current !== undefined && memo.listing !== undefined && contentSha(current) === memo.listing.lockfileSha;
-    const old = verified ? lockfileEntries(current) : undefined;
-    const reuse = old !== undefined && memo.listing?.layout === LOCKFILE_LAYOUT ? unchangedEntryText(old) : undefined;
-    const { text: nextText, entries } = serializeLockfileEntries(next, reuse);
+    const { text: nextText, entries } = serializeLockfileEntries(next);
     // The same lockfile bytes mean the same descriptors: no parse, no diff.
     const unchanged = current === nextText;
-    const byEntry = old !== undefined && !unchanged ? lockedDescriptors(current!, { text: nextText, entries, descriptors: listing.descriptors }, old) : undefined;
+    // A lockfile this tool wrote (the memo has its hash) is read without validating each entry,
+    // and only its entries whose text changed are parsed at all.
+    const verified = current !== undefined && memo.listing !== undefined && contentSha(current) === memo.listing.lockfileSha;
+    const byEntry = verified && !unchanged ? lockedDescriptors(current, { text: nextText, entries, descriptors: listing.descriptors }) : undefined;
     const locked = unchanged ? listing.descriptors : current === undefined ? [] : (byEntry?.descriptors ?? parseLockfile(current, paths.lockfilePath, { verified }).messages);
     checkSafetyRails({ locked, fetched: listing.descriptors, allowEmpty: options.allowEmpty, force: options.force });
     const report = buildReport({ changes: unchanged ? [] : diffDescriptors({ locked, fetched: listing.descriptors }) });
@@ -111,7 +108,7 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
       // this lockfile's output → the manifest now in the folder.
       const learnt: RunMemo = { ...memo };
       if (base.listing?.fingerprint !== undefined) {
-        learnt.listing = { fingerprint: base.listing.fingerprint, lockfileSha: contentSha(base.lock.text), messageCount: base.messageCount, warnings: base.listing.warnings, layout: LOCKFILE_LAYOUT };
+        learnt.listing = { fingerprint: base.listing.fingerprint, lockfileSha: contentSha(base.lock.text), messageCount: base.messageCount, warnings: base.listing.warnings };
       }
       const manifestSha = manifestShaOnDisk(paths.outDir);
       learnt.plan = manifestSha === undefined ? undefined : { key: output.planKey, manifestSha };

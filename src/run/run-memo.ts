@@ -16,8 +16,7 @@ import { cacheFileOf, writeCacheFile } from '../model/cache-dir.js';
  * missing memo costs time, never correctness.
  */
 export interface RunMemo {
-  /** `layout`: the `LOCKFILE_LAYOUT` that wrote the lockfile (absent in memos of older runs). */
-  listing?: { fingerprint: string; lockfileSha: string; messageCount: number; warnings: string[]; layout?: string };
+  listing?: { fingerprint: string; lockfileSha: string; messageCount: number; warnings: string[] };
   plan?: { key: string; manifestSha: string };
 }
 

@@ -84,28 +84,21 @@ export function openStatCache(outDir: string, cacheDir: string | undefined): Sta
       dirty = true;
     },
     unchangedSince(manifestSha, onDisk) {
-      if (snapshotFile === undefined) return undefined;
-      let snapshot: { manifestSha?: unknown; files?: unknown };
-      try {
-        snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as typeof snapshot;
-      } catch {
-        return undefined;
-      }
-      const files = snapshot.files;
-      if (snapshot.manifestSha !== manifestSha || !Array.isArray(files) || files.length % 2 !== 0) return undefined;
-      for (let i = 0; i < files.length; i += 2) {
-        const path = onDisk(String(files[i]));
+      const snapshot = snapshotFile === undefined ? undefined : readSnapshot(snapshotFile, manifestSha);
+      if (snapshot === undefined) return undefined;
+      for (const [relative, entry] of snapshot) {
+        const path = onDisk(relative);
         const stat = path === undefined ? undefined : statSync(path, { throwIfNoEntry: false });
         if (stat === undefined || !stat.isFile()) return undefined;
         // `signature#sha`: a file written just before the snapshot, judged by its bytes too.
-        const [sig, sha] = String(files[i + 1]).split('#');
+        const [sig, sha] = entry.split('#');
         if (signature(stat) !== sig || (sha !== undefined && !holds(path!, sha))) return undefined;
       }
-      return files.length / 2;
+      return snapshot.size;
     },
     snapshotAfterWrite(manifestSha, files, written, onDisk, previous) {
       if (snapshotFile === undefined) return;
-      const earlier = previous === undefined ? new Map<string, string>() : readSnapshot(snapshotFile, previous.manifestSha);
+      const earlier = (previous === undefined ? undefined : readSnapshot(snapshotFile, previous.manifestSha)) ?? new Map<string, string>();
       const recorded: string[] = [];
       for (const [path, sha] of files) {
         const carried = written.has(path) || previous?.shaOf(path) !== sha ? undefined : earlier.get(path);
@@ -155,16 +148,22 @@ function load(file: string): Map<string, string[]> {
   return entries;
 }
 
-/** The entries of the snapshot in `file` by path, when it is of the manifest with hash `manifestSha`; else none. */
-function readSnapshot(file: string, manifestSha: string): Map<string, string> {
-  const entries = new Map<string, string>();
+/**
+ * The entries of the snapshot in `file` (signature, or `signature#sha`) by path, when it is a
+ * snapshot of the manifest with hash `manifestSha`; undefined when it is not, or is missing or
+ * damaged.
+ */
+function readSnapshot(file: string, manifestSha: string): Map<string, string> | undefined {
+  let snapshot: { manifestSha?: unknown; files?: unknown };
   try {
-    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { manifestSha?: unknown; files?: unknown };
-    if (snapshot.manifestSha !== manifestSha || !Array.isArray(snapshot.files)) return entries;
-    for (let i = 0; i + 1 < snapshot.files.length; i += 2) entries.set(String(snapshot.files[i]), String(snapshot.files[i + 1]));
+    snapshot = JSON.parse(readFileSync(file, 'utf8')) as typeof snapshot;
   } catch {
-    // No snapshot, or a damaged one: nothing carries over.
+    return undefined;
   }
+  const files = snapshot.files;
+  if (snapshot.manifestSha !== manifestSha || !Array.isArray(files) || files.length % 2 !== 0) return undefined;
+  const entries = new Map<string, string>();
+  for (let i = 0; i < files.length; i += 2) entries.set(String(files[i]), String(files[i + 1]));
   return entries;
 }
 

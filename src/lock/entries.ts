@@ -8,7 +8,8 @@ import { descriptorOfEntry } from './parse.js';
  * entry texts mean equal descriptors.
  */
 
-const MESSAGES_OPEN = '\n  "messages": {\n';
+const MESSAGES_KEY = '\n  "messages": {';
+const MESSAGES_OPEN = `${MESSAGES_KEY}\n`;
 const KEY_END = '": {\n';
 const ENTRY_END = '\n    }';
 
@@ -22,17 +23,17 @@ const ENTRY_END = '\n    }';
 export function lockfileEntries(text: string): Map<string, string> | undefined {
   const entries = new Map<string, string>();
   const open = text.indexOf(MESSAGES_OPEN);
-  if (open < 0) return text.includes('\n  "messages": {}\n') ? entries : undefined;
+  if (open < 0) return text.includes(`${MESSAGES_KEY}}\n`) ? entries : undefined;
   let at = open + MESSAGES_OPEN.length;
   for (;;) {
     if (!text.startsWith('    "', at)) return undefined;
     const keyEnd = text.indexOf(KEY_END, at);
     const close = keyEnd < 0 ? -1 : text.indexOf(ENTRY_END, keyEnd);
     if (close < 0) return undefined;
-    // A key without escapes is the text between its quotes; JSON.parse only for the others.
+    // A key without escapes (a quote inside is escaped too) is the text between its quotes.
     const raw = text.slice(at + 5, keyEnd);
     let name: unknown = raw;
-    if (raw.includes('\\') || raw.includes('"')) {
+    if (raw.includes('\\')) {
       try {
         name = JSON.parse(text.slice(at + 4, keyEnd + 1));
       } catch {
@@ -83,5 +84,5 @@ export function lockedDescriptors(current: string, next: { text: string; entries
 
 /** The text before the messages: version and source. */
 function head(text: string): string {
-  return text.slice(0, text.indexOf('\n  "messages": {'));
+  return text.slice(0, text.indexOf(MESSAGES_KEY));
 }

@@ -4,7 +4,7 @@ import { withRunLock, type WriteResult } from '../write/index.js';
 import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
 import { renderAndWrite } from './render-and-write.js';
 import { loadRunMemo, saveRunMemo } from './run-memo.js';
-import { assessOutput, manifestShaOnDisk, runCacheDir } from './sync-output.js';
+import { assessOutput, runCacheDir } from './sync-output.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -30,10 +30,9 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
       const cache = runCacheDir(options, paths.cwd);
       const memo = loadRunMemo(paths.outDir, cache);
       const output = await assessOutput({ text, parsed: () => lock }, options, paths, view, memo);
-      const write = await renderAndWrite(lock, options, paths, view, output, { onRendered: () => mark('emit') });
+      const { write, manifestSha } = await renderAndWrite(lock, options, paths, view, output, { onRendered: () => mark('emit') });
       mark('write');
-      const manifestSha = manifestShaOnDisk(paths.outDir);
-      saveRunMemo(paths.outDir, cache, { ...memo, plan: manifestSha === undefined ? undefined : { key: output.planKey, manifestSha } });
+      saveRunMemo(paths.outDir, cache, { ...memo, plan: { key: output.planKey, manifestSha } });
       return { messageCount: lock.messages.length, write, outDir: paths.outDir };
     },
     { waitMs: options.lockWaitMs },

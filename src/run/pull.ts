@@ -93,15 +93,17 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
       const earlier = manifest !== undefined && contentSha(manifest) === early!.manifestSha ? early!.output : undefined;
       const output = earlier !== undefined && base.lock.text === early!.lockText ? earlier : await assessOutput(base.lock, options, paths, view, memo, earlier);
       let write: WriteResult;
+      let manifestSha: string | undefined;
       if (output.fromMemo && base.listing === undefined) {
         // Lockfile as it was, every file as the manifest lists it: nothing to write.
         mark('emit');
         write = { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false };
+        manifestSha = output.manifestSha ?? manifestShaOnDisk(paths.outDir);
       } else {
-        write = await renderAndWrite(base.lock.parsed(), options, paths, view, output, {
+        ({ write, manifestSha } = await renderAndWrite(base.lock.parsed(), options, paths, view, output, {
           lockfile: { path: paths.lockfilePath, text: base.lock.text },
           onRendered: () => mark('emit'),
-        });
+        }));
       }
       mark('write');
       // What this run learnt, for the next one: the answer's fingerprint → this lockfile, and
@@ -110,7 +112,6 @@ async function pullUnredacted(options: PullOptions): Promise<PullResult> {
       if (base.listing?.fingerprint !== undefined) {
         learnt.listing = { fingerprint: base.listing.fingerprint, lockfileSha: contentSha(base.lock.text), messageCount: base.messageCount, warnings: base.listing.warnings };
       }
-      const manifestSha = manifestShaOnDisk(paths.outDir);
       learnt.plan = manifestSha === undefined ? undefined : { key: output.planKey, manifestSha };
       saveRunMemo(paths.outDir, cache, learnt);
       return { ...result(base), write };

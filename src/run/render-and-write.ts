@@ -7,7 +7,8 @@ import { emitParallel, type PlannedFile } from '../emit/index.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { openStatCache, StageAhead, writeOutput, type FolderView, type Manifest, type OutputFile, type WriteResult } from '../write/index.js';
 import type { BaseOptions } from './options.js';
-import { manifestShaOnDisk, runCacheDir, templatesDir, type OutputState } from './sync-output.js';
+import { contentSha } from './run-memo.js';
+import { runCacheDir, templatesDir, type OutputState } from './sync-output.js';
 
 /** Emits (and formats, when asked) just the given files of a lockfile's output; `stage` gets them as they are final. */
 export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, files: readonly PlannedFile[], stage?: StageAhead): Promise<OutputFile[]> {
@@ -27,6 +28,13 @@ export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: {
  */
 const STAGE_AHEAD_MIN_FILES = 2000;
 
+/** What {@link renderAndWrite} did. */
+export interface RenderedWrite {
+  write: WriteResult;
+  /** The run memo's hash of the manifest now in the folder. */
+  manifestSha: string;
+}
+
 /**
  * Renders the stale files of `output` and writes the folder (with `lockfile`, when given) in one
  * transaction; call with the run lock held. A run that writes many files stages them ahead
@@ -40,20 +48,31 @@ export async function renderAndWrite(
   view: FolderView,
   output: OutputState,
   extra: { lockfile?: { path: string; text: string }; onRendered?: () => void } = {},
-): Promise<WriteResult> {
+): Promise<RenderedWrite> {
   const stage = output.stale.length >= STAGE_AHEAD_MIN_FILES && !options.prettier ? new StageAhead(paths.outDir) : undefined;
+  let committed: { manifest: Manifest; manifestSha: string } | undefined;
+  let write: WriteResult;
   try {
     const files = await renderFiles(lock, options, paths, output.stale, stage);
     extra.onRendered?.();
     const stagedAhead = await stage?.finish();
-    let written: Manifest | undefined;
-    const result = await writeOutput({ outDir: paths.outDir, view, expected: output.expected, files, manifest: output.manifest, lockfile: extra.lockfile, stagedAhead, onCommitted: (manifest) => (written = manifest) });
-    if (written !== undefined) snapshotAfterWrite(options, paths, written, result, output);
-    return result;
+    write = await writeOutput({
+      outDir: paths.outDir,
+      view,
+      expected: output.expected,
+      files,
+      manifest: output.manifest,
+      lockfile: extra.lockfile,
+      stagedAhead,
+      // The manifest's text is its bytes on disk now: hashed here, not read back.
+      onCommitted: (manifest, text) => (committed = { manifest, manifestSha: contentSha(text) }),
+    });
   } catch (error) {
     await stage?.discard();
     throw error;
   }
+  snapshotAfterWrite(options, paths, committed!, write, output);
+  return { write, manifestSha: committed!.manifestSha };
 }
 
 /**
@@ -67,15 +86,13 @@ const SNAPSHOT_AFTER_WRITE_MAX_FILES = 1000;
  * or a pull checking the folder while its request is in flight) finds every file as this run
  * left it with one stat each, instead of checking them all again.
  */
-function snapshotAfterWrite(options: BaseOptions, paths: { cwd: string; outDir: string }, manifest: Manifest, result: WriteResult, before: OutputState): void {
-  if (result.written.length === 0 || result.written.length > SNAPSHOT_AFTER_WRITE_MAX_FILES) return;
-  const manifestSha = manifestShaOnDisk(paths.outDir);
-  if (manifestSha === undefined) return;
+function snapshotAfterWrite(options: BaseOptions, paths: { cwd: string; outDir: string }, committed: { manifest: Manifest; manifestSha: string }, write: WriteResult, before: OutputState): void {
+  if (write.written.length === 0 || write.written.length > SNAPSHOT_AFTER_WRITE_MAX_FILES) return;
   const stats = openStatCache(paths.outDir, runCacheDir(options, paths.cwd));
-  const files = [...manifest].map(([path, entry]) => [path, entry.sha] as const);
+  const files = [...committed.manifest].map(([path, entry]) => [path, entry.sha] as const);
   const previous = before.manifestSha === undefined ? undefined : { manifestSha: before.manifestSha, shaOf: (path: string) => before.manifest.get(path)?.sha };
   try {
-    stats.snapshotAfterWrite(manifestSha, files, new Set(result.written), (path) => `${paths.outDir}/${path}`, previous);
+    stats.snapshotAfterWrite(committed.manifestSha, files, new Set(write.written), (path) => `${paths.outDir}/${path}`, previous);
   } catch {
     // A file that cannot be stat'ed now (permissions): no snapshot, the next run checks as usual.
   }

@@ -41,8 +41,8 @@ export interface WriteOutputOptions {
   lockfile?: { path: string; text: string };
   /** Files a {@link StageAhead} staged while they were printed (see `commitTransaction`). */
   stagedAhead?: ReadonlyMap<string, StagedFile>;
-  /** Called with the manifest once the transaction is committed (or found unnecessary). */
-  onCommitted?: (manifest: Manifest) => void;
+  /** Called with the manifest and its text once the transaction is committed (or found unnecessary). */
+  onCommitted?: (manifest: Manifest, text: string) => void;
 }
 
 /**
@@ -84,7 +84,7 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteRes
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
   await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile }, options.stagedAhead);
-  options.onCommitted?.(next);
+  options.onCommitted?.(next, manifestText);
   return {
     written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
     deleted: deletes,

@@ -158,8 +158,10 @@ describe('a pull killed at a random moment', () => {
     const log: string[] = [];
 
     for (let round = 0; round < MAX_KILLS; round++) {
-      const kills = survived.SIGKILL + survived.SIGINT + survived.SIGTERM;
-      if (Date.now() - fileStart > FILE_BUDGET_MS && kills >= SIGNALS.length) break;
+      // Past the budget, stop only once every signal has been survived at least once: on a busy
+      // machine the setup alone can use the budget, and three kills of one kind prove nothing
+      // about the other two.
+      if (Date.now() - fileStart > FILE_BUDGET_MS && SIGNALS.every((s) => survived[s] > 0)) break;
       const signal = SIGNALS[round % SIGNALS.length]!;
       const target = current === stateA ? stateB : stateA;
       server.setListing(listings.get(target.name)!);

@@ -98,7 +98,7 @@ export class FormatPool {
       this.#deal();
       const batch = this.#take();
       if (batch.length > 0) {
-        for (const file of batch) this.#formatted.push(await format(file));
+        this.#formatted.push(...(await format(batch)));
         // prettier.format only awaits promises: let the workers' answers in between batches.
         await yieldToEventLoop();
       } else if (this.#slots.some((s) => s.inFlight > 0)) {

@@ -49,9 +49,7 @@ export function serveFormatRequests(port: FormatPort, outDir: string): void {
     queue = queue.then(async () => {
       try {
         const format = await formatter;
-        const files: EmittedFile[] = [];
-        for (const file of request.files) files.push(await format(file));
-        port.postMessage({ id: request.id, ok: true, files });
+        port.postMessage({ id: request.id, ok: true, files: await format(request.files) });
       } catch (error) {
         port.postMessage({ id: request.id, ok: false, error: serializeError(error) });
       }

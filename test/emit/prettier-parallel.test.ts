@@ -132,12 +132,14 @@ describe('createPrettierFormatter', () => {
     const embedded = 'export const style = css`a{color:red}`;\nexport const query = gql`{ a { b } }`;\nexport const note = `x ${1} y`;\n';
     const files = [...(await emitFiles({ messages: messages.slice(0, 20), source: SOURCE })), { path: 'messages/Embedded.ts', text: embedded }];
     const format = await createPrettierFormatter(configured);
-    for (const file of files) {
+    const formatted = await format(files);
+    expect(formatted.map((f) => f.path)).toEqual(files.map((f) => f.path));
+    for (const [i, file] of files.entries()) {
       const plain = await prettier.format(file.text, { ...config, filepath: join(configured, file.path), parser: 'babel-ts' });
-      expect((await format(file)).text, file.path).toBe(plain);
+      expect(formatted[i]!.text, file.path).toBe(plain);
     }
     // Embedded CSS is still formatted where there is some.
-    expect((await format(files.at(-1)!)).text).toContain('color: red;');
+    expect(formatted.at(-1)!.text).toContain('color: red;');
   });
 });
 

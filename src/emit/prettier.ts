@@ -72,7 +72,8 @@ export async function createPrettierFormatter(
     if (batch.length > 1) {
       const text = joinTexts(batch.map((f) => f.text));
       const options = { ...shared, filepath: join(outDir, ...batch[0]!.path.split('/')) };
-      // Off only when no file of the batch could embed: the same choice as for each alone.
+      // Off only when no file of the batch has a template literal; where a file has none, on
+      // and off give the same bytes, so each file still gets its bytes alone.
       if (cannotEmbed(text, options)) options.embeddedLanguageFormatting = 'off';
       observe.onFormatCall?.(batch.length);
       const parts = await prettier.format(text, options).then(

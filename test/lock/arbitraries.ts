@@ -1,0 +1,32 @@
+/**
+ * fast-check arbitraries of lockfile contents: names, strings and unknown fields chosen to break
+ * a hand-written serialiser or scanner (quotes, backslashes, line separators, the layout's own
+ * delimiters, prototype keys).
+ */
+import fc from 'fast-check';
+import type { Descriptor } from '../../src/model/descriptor.js';
+import { LOCKFILE_VERSION, type Lockfile } from '../../src/model/lockfile.js';
+
+export const text = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'binary', maxLength: 6 }),
+  fc.constantFrom('__proto__', 'constructor', '": {\n', '"\n    }', '    }', '\\', '\u2028', '{', '0', '10', '-1', 'a": {'),
+);
+export const descriptor: fc.Arbitrary<Descriptor> = fc.record({
+  name: text.filter((s) => s.length > 0),
+  mNum: fc.nat(),
+  schemaHash: text,
+  actions: fc.array(text, { maxLength: 3 }),
+  hasTKey: fc.boolean(),
+  hasEKey: fc.boolean(),
+  hasOKey: fc.boolean(),
+  hasCF: fc.boolean(),
+  mToken: text,
+  staticFilterFields: fc.array(text, { maxLength: 3 }),
+  // Unknown fields as the fetch stage keeps them: JSON values, keys sorted when serialised.
+  extra: fc.dictionary(text, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
+});
+export const lockfile: fc.Arbitrary<Lockfile> = fc
+  .uniqueArray(descriptor, { selector: (d) => d.name, maxLength: 8 })
+  .map((messages) => ({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://example.test', query: {} }, messages }));
+

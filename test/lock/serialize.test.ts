@@ -1,0 +1,60 @@
+/**
+ * The lockfile serialiser writes entries by hand for speed; its bytes must be those of the
+ * generic `stableStringify` of the same content, for any names, values and unknown fields.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { serializeLockfile, serializeLockfileEntries, stableStringify } from '../../src/lock/serialize.js';
+import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
+import type { Lockfile } from '../../src/model/lockfile.js';
+import { lockfile } from './arbitraries.js';
+
+/** The lockfile as the generic printer writes it: known fields in fixed order, unknown ones sorted. */
+function generic(lock: Lockfile): string {
+  const entry = (d: Descriptor) =>
+    new Map<string, unknown>([
+      ['mNum', d.mNum],
+      ['schemaHash', d.schemaHash],
+      ['actions', d.actions],
+      ['hasTKey', d.hasTKey],
+      ['hasEKey', d.hasEKey],
+      ['hasOKey', d.hasOKey],
+      ['hasCF', d.hasCF],
+      ['mToken', d.mToken],
+      ['staticFilterFields', d.staticFilterFields],
+      ...Object.keys(d.extra)
+        .sort(compareStrings)
+        .map((key) => [key, d.extra[key]] as [string, unknown]),
+    ]);
+  const messages = [...lock.messages].sort((a, b) => compareStrings(a.name, b.name));
+  return `${stableStringify(
+    new Map<string, unknown>([
+      ['lockfileVersion', lock.lockfileVersion],
+      ['source', lock.source],
+      ['messages', new Map(messages.map((d) => [d.name, entry(d)]))],
+    ]),
+  )}\n`;
+}
+
+describe('serializeLockfile', () => {
+  it('gives the bytes of the generic printer, whatever the descriptors', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        expect(serializeLockfile(lock)).toBe(generic(lock));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives each entry as the text after its key, and the same bytes in any order', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const { text, entries } = serializeLockfileEntries(lock);
+        for (const [name, entry] of entries) expect(text).toContain(`    ${JSON.stringify(name)}: ${entry}`);
+        expect(entries.size).toBe(lock.messages.length);
+        expect(serializeLockfile({ ...lock, messages: [...lock.messages].reverse() })).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

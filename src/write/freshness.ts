@@ -34,8 +34,8 @@ export async function assessFreshness<T extends ExpectedFile>(
   stats?: StatCache,
   /** The folder's manifest when the caller has parsed it already. */
   known?: Manifest,
-  /** Paths verified fresh against this same manifest moments ago (not checked again). */
-  verified?: ReadonlySet<string>,
+  /** Paths verified fresh against this same manifest moments ago (not checked again): a set, or a manifest all of whose files were. */
+  verified?: Pick<ReadonlySet<string>, 'has'>,
 ): Promise<Freshness<T>> {
   const manifest = known ?? parseManifest(await view.read(MANIFEST_FILE), outDir);
   const fresh: T[] = [];

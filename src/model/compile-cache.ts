@@ -72,6 +72,16 @@ export function installCompileCache(dir: string): void {
     });
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
+  // Node 20 reads a CommonJS file with readFileSync(file, 'utf8'), which takes twice as long as
+  // reading its bytes and decoding them (17 against 9 ms for TypeScript's 9 MB). The files
+  // cached here are CommonJS by name (.cjs) or by their package (ts-morph and @ts-morph/common
+  // set no "type"), so they skip the loader's format check too.
+  const extensions = internals._extensions as Record<string, (module: CompilingModule, filename: string) => void>;
+  const loadJs = extensions['.js']!;
+  extensions['.js'] = function loadWithFastRead(this: unknown, module: CompilingModule, filename: string) {
+    if (!CACHEABLE.test(filename)) return loadJs.call(this, module, filename);
+    module._compile(readFileSync(filename).toString('utf8'), filename);
+  };
   // Written at exit, so the entry also holds the functions this run compiled lazily.
   process.once('exit', () => {
     for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());

@@ -118,23 +118,17 @@ export async function assessOutput(
  * manifest parsed only if someone asks for the file list.
  */
 function memoState(manifestBytes: Buffer, outDir: string, planKey: string, fileCount: number, manifestSha: string): OutputState {
-  let parsed: { manifest: Manifest; expected: PlannedFile[] } | undefined;
-  const read = () => {
-    if (parsed === undefined) {
-      const manifest = parseManifest(manifestBytes, outDir);
-      parsed = { manifest, expected: plannedFromManifest(manifest) };
-    }
-    return parsed;
-  };
+  const manifest = once(() => parseManifest(manifestBytes, outDir));
+  const expected = once(() => plannedFromManifest(manifest()));
   return {
     get manifest() {
-      return read().manifest;
+      return manifest();
     },
     get expected() {
-      return read().expected;
+      return expected();
     },
     get fresh() {
-      return read().expected;
+      return expected();
     },
     stale: [],
     planKey,

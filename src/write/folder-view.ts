@@ -73,7 +73,9 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (staged) return staged.toString('utf8');
       }
       try {
-        return await readFile(path, 'utf8');
+        // Bytes, then one decode: with an encoding, readFile decodes chunk by chunk and joins the
+        // pieces, several times slower for a 10,000-type lockfile (3 MB).
+        return (await readFile(path)).toString('utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw new LockError(`cannot read lockfile ${path}: ${(error as Error).message}`, {

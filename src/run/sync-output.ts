@@ -106,7 +106,7 @@ export async function assessOutput(
     const reuse = manifest === undefined ? undefined : { unchanged: lock.previous!.unchanged, inputs: manifest };
     const expected = await planOutput({ messages: lockfile.messages, source: lockfile.source, templatesDir: templates, packageName: options.packageName, formatKey, settingsKey: settings, reuse });
     // Every file of a wholly fresh manifest was verified: its paths, without listing them again.
-    const verified = earlier === undefined ? undefined : checked !== undefined ? checked.manifest : new Set(earlier.fresh.map((file) => file.path));
+    const verified = checked?.manifest ?? (earlier === undefined ? undefined : new Set(earlier.fresh.map((file) => file.path)));
     return { expected, ...(await assessFreshness(paths.outDir, view, expected, stats, manifest, verified)), planKey, fromMemo: false, fileCount: expected.length, manifestSha };
   } finally {
     stats.save();

@@ -7,12 +7,12 @@ import fc from 'fast-check';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../../src/model/lockfile.js';
 
-export const text = fc.oneof(
+const text = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.string({ unit: 'binary', maxLength: 6 }),
   fc.constantFrom('__proto__', 'constructor', '": {\n', '"\n    }', '    }', '\\', '\u2028', '{', '0', '10', '-1', 'a": {'),
 );
-export const descriptor: fc.Arbitrary<Descriptor> = fc.record({
+const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   name: text.filter((s) => s.length > 0),
   mNum: fc.nat(),
   schemaHash: text,

@@ -26,11 +26,8 @@ const lockSchema = z.object({
   }),
 });
 
-/**
- * The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated
- * (for an entry schema-sync wrote itself, `raw` again).
- */
-export function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema> = raw as z.output<typeof entrySchema>): Descriptor {
+/** The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated. */
+function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema>): Descriptor {
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(raw).sort(compareStrings)) {
     if (KNOWN.has(key)) continue;
@@ -57,15 +54,7 @@ export function descriptorOfEntry(name: string, raw: Record<string, unknown>, kn
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */
-export function parseLockfile(
-  text: string,
-  file: string,
-  /**
-   * `verified`: the text is schema-sync's own serialisation, byte for byte (its hash is the one
-   * a run recorded when writing it), so its 10,000 entries need no validation, only reading.
-   */
-  options: { verified?: boolean } = {},
-): Lockfile {
+export function parseLockfile(text: string, file: string): Lockfile {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -89,7 +78,7 @@ export function parseLockfile(
   const problems: string[] = [];
   const messages: Descriptor[] = [];
   for (const [name, raw] of Object.entries(top.data.messages)) {
-    const entry = options.verified ? { success: true as const, data: raw as z.output<typeof entrySchema> } : entrySchema.safeParse(raw);
+    const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
       for (const issue of entry.error.issues) {
         problems.push(`messages[${JSON.stringify(name)}].${issue.path.join('.')}: ${issue.message}`);

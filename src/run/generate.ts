@@ -1,10 +1,9 @@
-import { parseLockfile } from '../lock/index.js';
-import { LockError } from '../model/errors.js';
 import { withRunLock, type WriteResult } from '../write/index.js';
-import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
+import { assessOutput } from './assess-output.js';
+import type { BaseOptions } from './options.js';
+import { requireLockfile } from './read-lockfile.js';
 import { renderAndWrite } from './render-and-write.js';
-import { loadRunMemo, saveRunMemo } from './run-memo.js';
-import { assessOutput, runCacheDir } from './sync-output.js';
+import { openRun } from './run-context.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -15,25 +14,19 @@ export interface GenerateResult {
 
 /** Rebuilds the output folder from the lockfile alone; never touches the network. */
 export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
-  const paths = resolvePaths(options);
-  const mark = stageTimer(options.onStage);
+  const run = await openRun(options);
   return withRunLock(
-    paths.outDir,
+    run.paths.outDir,
     async (view) => {
-      const text = await view.readLockfile(paths.lockfilePath);
-      if (text === undefined) {
-        throw new LockError(`no lockfile at ${paths.lockfilePath}.`, {
-          hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
-        });
-      }
-      const lock = parseLockfile(text, paths.lockfilePath);
-      const cache = runCacheDir(options, paths.cwd);
-      const memo = loadRunMemo(paths.outDir, cache);
-      const output = await assessOutput({ text, parsed: () => lock }, options, paths, view, memo);
-      const { write, manifestSha } = await renderAndWrite(lock, options, paths, view, output, { onRendered: () => mark('emit') });
-      mark('write');
-      saveRunMemo(paths.outDir, cache, { ...memo, plan: { key: output.planKey, manifestSha } });
-      return { messageCount: lock.messages.length, write, outDir: paths.outDir };
+      const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
+        detail: '.',
+        hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
+      });
+      const { messages } = lockfile.parse();
+      const output = await assessOutput(run, view, lockfile);
+      const write = await renderAndWrite(run, view, { lockfile, output });
+      run.mark('write');
+      return { messageCount: messages.length, write, outDir: run.paths.outDir };
     },
     { waitMs: options.lockWaitMs },
   );

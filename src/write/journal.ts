@@ -38,27 +38,13 @@ export interface Transaction {
   lockfile?: { path: string; text: string };
 }
 
-/**
- * Stages, commits and applies a transaction; call with the run lock held. `stagedAhead`: files
- * a {@link StageAhead} has staged already (by path, with the text staged); only those are
- * trusted, and staged files the transaction does not write are removed before the commit.
- */
-export async function commitTransaction(outDir: string, tx: Transaction, stagedAhead: ReadonlyMap<string, { text: string }> = new Map()): Promise<void> {
+/** Stages, commits and applies a transaction; call with the run lock held. */
+export async function commitTransaction(outDir: string, tx: Transaction): Promise<void> {
+  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return;
   const staging = join(outDir, STAGING_DIR);
-  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) {
-    if (stagedAhead.size > 0) await rm(staging, { recursive: true, force: true });
-    return;
-  }
-  let writes = tx.writes;
-  if (stagedAhead.size === 0) {
-    await rm(staging, { recursive: true, force: true });
-    await mkdir(join(staging, STAGED_FILES), { recursive: true });
-  } else {
-    // A staged folder may move into place whole, so it must hold exactly this journal's writes.
-    const writing = new Set(tx.writes.map((w) => w.path));
-    await inChunks([...stagedAhead.keys()].filter((path) => !writing.has(path)), (path) => unlinkSync(join(staging, STAGED_FILES, path)));
-    writes = tx.writes.filter((w) => stagedAhead.get(w.path)?.text !== w.text);
-  }
+  const { writes } = tx;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(join(staging, STAGED_FILES), { recursive: true });
   for (const dir of new Set(writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))))) mkdirSync(dir, { recursive: true });
   await inChunks(writes, (w) => writeFileSync(join(staging, STAGED_FILES, w.path), w.text));
   if (tx.lockfile) await writeFile(join(staging, STAGED_LOCKFILE), tx.lockfile.text);

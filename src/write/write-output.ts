@@ -1,11 +1,10 @@
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 import type { FolderView } from './folder-view.js';
+import { hashOf } from '../model/hash.js';
 import type { ExpectedFile } from './freshness.js';
-import { hashBytes } from './freshness.js';
 import { commitTransaction } from './journal.js';
-import { isSafeRelativePath, MANIFEST_FILE, serializeManifest, type Manifest } from './manifest.js';
-import type { StageAhead, StagedFile } from './stage-ahead.js';
+import { isSafeRelativePath, MANIFEST_FILE, ManifestText, serializeManifest, type Manifest } from './manifest.js';
 
 /** A file to place in the output folder. */
 export interface OutputFile {
@@ -39,10 +38,6 @@ export interface WriteOutputOptions {
   manifest: Manifest;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
-  /** Files a {@link StageAhead} staged while they were printed (see `commitTransaction`). */
-  stagedAhead?: ReadonlyMap<string, StagedFile>;
-  /** Called with the manifest and its text once the transaction is committed (or found unnecessary). */
-  onCommitted?: (manifest: Manifest, text: string) => void;
 }
 
 /**
@@ -50,7 +45,7 @@ export interface WriteOutputOptions {
  * bytes differ are written (unchanged files keep their mtime); files schema-sync generated
  * before and no longer generates are deleted, and nothing else is. Call with the run lock held.
  */
-export async function writeOutput(options: WriteOutputOptions): Promise<WriteResult> {
+export async function writeOutput(options: WriteOutputOptions): Promise<{ write: WriteResult; manifest: ManifestText }> {
   const { outDir, view, manifest } = options;
   const texts = new Map(options.files.map((f) => [f.path, f.text]));
   const next: Manifest = new Map();
@@ -68,9 +63,7 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteRes
       unchanged++;
       continue;
     }
-    // Hashed already where it was staged ahead (on the staging thread).
-    const staged = options.stagedAhead?.get(file.path);
-    next.set(file.path, { input: file.input, sha: staged?.text === text ? staged.sha : hashBytes(text) });
+    next.set(file.path, { input: file.input, sha: hashOf(text) });
     const current = await view.read(file.path);
     if (current && current.equals(Buffer.from(text, 'utf8'))) unchanged++;
     else writes.push({ path: file.path, text });
@@ -83,12 +76,12 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteRes
   let lockfile = options.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
-  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile }, options.stagedAhead);
-  options.onCommitted?.(next, manifestText);
-  return {
+  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile });
+  const write = {
     written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
     deleted: deletes,
     unchanged,
     lockfileWritten: lockfile !== undefined,
   };
+  return { write, manifest: new ManifestText(manifestText, outDir, next) };
 }

@@ -138,13 +138,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     parsed = args as Record<string, unknown>;
     helpText = output;
   });
-  const early = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
+  const redactArgs = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
   if (parseError) {
     const first = String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? '');
     const topic = COMMANDS.includes(first) ? `${first} ` : '';
     const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(parseError.message);
     const hint = `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`;
-    io.stderr.write(early(`error [USAGE]: ${tidyUnknown(parseError.message, argv)}\nhint: ${hint}\n`));
+    io.stderr.write(redactArgs(`error [USAGE]: ${tidyUnknown(parseError.message, argv)}\nhint: ${hint}\n`));
     return EXIT.error;
   }
   if (helpText) {
@@ -159,7 +159,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const reportColor = color && (args['color'] === true || Boolean(io.stdout.isTTY));
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !args['quiet'] && ['pull', 'check', 'generate'].includes(command) });
   io = progress.io;
-  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: early });
+  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: redactArgs });
   try {
     if (command === 'serve') {
       // Loaded only for `serve`: the reference server is not part of a pull's start-up.
@@ -207,7 +207,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     log.error(`error [USAGE]: unknown command ${JSON.stringify(command)}\nhint: run schema-sync --help`);
     return EXIT.error;
   } catch (error) {
-    log.error(renderError(error, { redact: early, verbose }));
+    log.error(renderError(error, { redact: redactArgs, verbose }));
     return EXIT.error;
   } finally {
     progress.stop();
@@ -237,8 +237,8 @@ function tidyUnknown(message: string, argv: readonly string[]): string {
   const match = /^Unknown arguments?: (.*)$/s.exec(message);
   if (!match?.[1]) return message;
   const names = match[1].split(', ');
-  const kept = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
-  const shown = kept.map((name) => {
+  const distinct = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
+  const shown = distinct.map((name) => {
     const typed = argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || arg === `-${name}`);
     return typed ? typed.split('=')[0]! : name;
   });

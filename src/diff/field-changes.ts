@@ -73,7 +73,7 @@ function extraChanges(input: {
   before: Readonly<Record<string, unknown>>;
   after: Readonly<Record<string, unknown>>;
 }): FieldChange[] {
-  // The common case, 10,000 times a pull: the same keys (both sides keep them sorted), equal values.
+  // The common case, once per unchanged type: the same keys (both sides keep them sorted), equal values.
   const beforeKeys = Object.keys(input.before);
   const afterKeys = Object.keys(input.after);
   if (beforeKeys.length === afterKeys.length && beforeKeys.every((key, i) => key === afterKeys[i] && jsonEqual({ before: input.before[key], after: input.after[key] }))) {

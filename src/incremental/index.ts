@@ -8,7 +8,7 @@
 import { cacheFileOf } from '../model/cache-dir.js';
 import { hashOf, type HashedText } from '../model/hash.js';
 import type { FolderView, Manifest } from '../write/index.js';
-import { loadRunRecord, saveRunRecord, type RecordedAnswer, type RunRecord } from './run-record.js';
+import { loadRunRecord, saveRunRecord, type RecordedAnswer } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 
 export { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
@@ -41,7 +41,7 @@ export interface Incremental {
   unchangedFiles(manifest: HashedText, view: FolderView): number | undefined;
   /** Whether the file at `path` holds bytes with hash `sha`. */
   holds(view: FolderView, path: string, sha: string): Promise<boolean>;
-  /** Records what this run established. */
+  /** Records what this run established (once, at its end). */
   remember(facts: RunFacts): void;
 }
 
@@ -71,13 +71,12 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       return onDisk === undefined ? plain.holds(view, path, sha) : stats.holds(path, onDisk, sha);
     },
     remember(facts) {
-      const next: RunRecord = { ...record };
       if (facts.answer?.fingerprint !== undefined) {
         const { fingerprint, lockfile, messageCount, warnings } = facts.answer;
-        next.answer = { fingerprint, lockfileHash: lockfile.hash, messageCount, warnings };
+        record.answer = { fingerprint, lockfileHash: lockfile.hash, messageCount, warnings };
       }
-      if (facts.output !== undefined) next.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
-      if (facts.answer !== undefined || facts.output !== undefined) saveRunRecord(recordFile, next);
+      if (facts.output !== undefined) record.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
+      if (facts.answer?.fingerprint !== undefined || facts.output !== undefined) saveRunRecord(recordFile, record);
       if (facts.folder !== undefined) {
         const { manifest, files, written = [] } = facts.folder;
         stats.recordWritten(written.map((path) => [path, `${outDir}/${path}`, files?.get(path)?.sha ?? ''] as const));

@@ -96,12 +96,12 @@ export function openStatCache(file: string | undefined, clock: () => number = Da
         dirty = false;
         return;
       }
-      const kept = new Map<string, Entry>();
+      const matching = new Map<string, Entry>();
       for (const [path, { sha }] of files) {
         const entry = current.entries.get(path);
-        if (entry?.sha === sha) kept.set(path, entry);
+        if (entry?.sha === sha) matching.set(path, entry);
       }
-      loaded = { manifestHash: kept.size === files.size ? manifestHash : '', entries: kept };
+      loaded = { manifestHash: matching.size === files.size ? manifestHash : '', entries: matching };
       write(file, loaded);
       dirty = false;
     },

@@ -1,3 +1,3 @@
 export { parseLockfile } from './parse.js';
-export { serializeLockfile, stableStringify } from './serialize.js';
+export { serializeLockfile, serializeLockfileEntries, stableStringify } from './serialize.js';
 export { LockfileText } from './lockfile-text.js';

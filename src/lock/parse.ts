@@ -75,9 +75,17 @@ export function parseLockfile(text: string, file: string): Lockfile {
       hint: 'Use the schema-sync version that wrote it, or run `schema-sync pull` to rewrite it.',
     });
   }
+  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, messages: parseEntries(Object.entries(top.data.messages), file) };
+}
+
+/**
+ * Validates lockfile entries (name, parsed JSON value) into descriptors sorted by name; a
+ * {@link LockError} lists every invalid field of every entry.
+ */
+export function parseEntries(entries: Iterable<readonly [name: string, raw: unknown]>, file: string): Descriptor[] {
   const problems: string[] = [];
   const messages: Descriptor[] = [];
-  for (const [name, raw] of Object.entries(top.data.messages)) {
+  for (const [name, raw] of entries) {
     const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
       for (const issue of entry.error.issues) {
@@ -92,6 +100,5 @@ export function parseLockfile(text: string, file: string): Lockfile {
       hint: 'Restore it from version control, or run `schema-sync pull` to rewrite it.',
     });
   }
-  messages.sort((a, b) => compareStrings(a.name, b.name));
-  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, messages };
+  return messages.sort((a, b) => compareStrings(a.name, b.name));
 }

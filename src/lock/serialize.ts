@@ -7,19 +7,29 @@ import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
  * a final newline. The same descriptors in any order give the same bytes.
  */
 export function serializeLockfile(lock: Lockfile): string {
+  return serializeLockfileEntries(lock).text;
+}
+
+/** {@link serializeLockfile}, also giving each message's entry text (the object after its key) by name. */
+export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);
-  if (messages.length === 0) return `${head},\n  "messages": {}\n}\n`;
+  const entries = new Map<string, string>();
+  if (messages.length === 0) return { text: `${head},\n  "messages": {}\n}\n`, entries };
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts: string[] = [];
-  for (const d of messages) parts.push('    ', JSON.stringify(d.name), ': ', entryText(d), ',\n');
+  for (const d of messages) {
+    const entry = entryText(d);
+    entries.set(d.name, entry);
+    parts.push('    ', JSON.stringify(d.name), ': ', entry, ',\n');
+  }
   parts[parts.length - 1] = '\n';
-  return `${head},\n  "messages": {\n${parts.join('')}  }\n}\n`;
+  return { text: `${head},\n  "messages": {\n${parts.join('')}  }\n}\n`, entries };
 }
 
 /** Between the fields of an entry. */

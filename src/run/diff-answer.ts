@@ -35,7 +35,7 @@ export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText
   const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: fetched }, run.paths.lockfilePath);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.text === before?.text;
-  const locked = before === undefined ? [] : same ? fetched : before.parse().messages;
+  const locked = before === undefined ? [] : same ? fetched : before.descriptorsSharedWith(after);
   return {
     changes: same ? [] : diffDescriptors({ locked, fetched }),
     after,

@@ -24,8 +24,9 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
       });
       const { messages } = lockfile.parse();
       const output = await assessOutput(run, view, lockfile);
-      const write = await renderAndWrite(run, view, { lockfile, output });
+      const { write, facts } = await renderAndWrite(run, view, { lockfile, output });
       run.mark('write');
+      run.cache.remember(facts);
       return { messageCount: messages.length, write, outDir: run.paths.outDir };
     },
     { waitMs: options.lockWaitMs },

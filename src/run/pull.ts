@@ -57,8 +57,8 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
   if (options.dryRun) return { ...result, write: undefined };
   const output = await assessOutput(run, view, drift.after);
-  const write = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before ? undefined : drift.after });
+  const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before ? undefined : drift.after });
   run.mark('write');
-  run.cache.remember({ answer: drift.learned });
+  run.cache.remember({ answer: drift.learned, ...facts });
   return { ...result, write };
 }

@@ -2,7 +2,8 @@ import { emitParallel, type PlannedFile } from '../emit/index.js';
 import type { LockfileText } from '../lock/index.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { writeOutput, type FolderView, type OutputFile, type WriteResult } from '../write/index.js';
-import type { OutputState } from './assess-output.js';
+import type { RunFacts } from '../incremental/index.js';
+import { freshOutputFacts, type OutputState } from './assess-output.js';
 import type { RunContext } from './run-context.js';
 
 /** Renders just the given files of a lockfile's output (formatted, when the settings say so). */
@@ -19,19 +20,19 @@ export async function renderFiles(run: RunContext, lockfile: Lockfile, files: re
 
 /**
  * Renders the stale files of `output` and writes them, with `writeLockfile` when given, in one
- * transaction, then records the folder for the next run. Call with the run lock held.
+ * transaction; call with the run lock held. Gives what was written, and what the next run may
+ * take as known of the folder.
  */
 export async function renderAndWrite(
   run: RunContext,
   view: FolderView,
   plan: { lockfile: LockfileText; output: OutputState; writeLockfile?: LockfileText },
-): Promise<WriteResult> {
+): Promise<{ write: WriteResult; facts: Pick<RunFacts, 'output' | 'folder'> }> {
   const { output, writeLockfile } = plan;
   if (output.expected === undefined && writeLockfile === undefined) {
     // The folder is exactly this output, unchanged: nothing to render or write.
     run.mark('emit');
-    if (output.manifest !== undefined) run.cache.remember({ folder: { manifest: output.manifest } });
-    return { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false };
+    return { write: { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false }, facts: freshOutputFacts(output) };
   }
   const files = await renderFiles(run, plan.lockfile.parse(), output.stale);
   run.mark('emit');
@@ -45,6 +46,5 @@ export async function renderAndWrite(
     manifest: found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
   });
-  run.cache.remember({ output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries(), written: write.written } });
-  return write;
+  return { write, facts: { output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries(), written: write.written } } };
 }

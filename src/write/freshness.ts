@@ -28,10 +28,10 @@ export async function assessFreshness<T extends ExpectedFile>(input: {
 }): Promise<Freshness<T>> {
   const fresh: T[] = [];
   const stale: T[] = [];
-  let checked = 0;
+  let seen = 0;
   for (const file of input.expected) {
     // Let I/O through now and then: `check` verifies its folder while its request is in flight.
-    if (++checked % 1000 === 0) await yieldToEventLoop();
+    if (++seen % 1000 === 0) await yieldToEventLoop();
     const entry = input.manifest.get(file.path);
     const ok = entry !== undefined && entry.input === file.input && (await input.holds(file.path, entry.sha));
     (ok ? fresh : stale).push(file);

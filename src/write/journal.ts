@@ -165,9 +165,8 @@ function ignoreMissingSync(work: () => void): void {
 }
 
 /**
- * Runs synchronous file operations in chunks, yielding to the event loop between them. Sync
- * calls are several times faster than the promise API for thousands of small files; yielding
- * keeps Ctrl-C prompt.
+ * Runs synchronous file operations in chunks, yielding to the event loop between them: sync
+ * calls cost less than the promise API per small file, and yielding keeps Ctrl-C prompt.
  */
 async function inChunks<T>(items: readonly T[], work: (item: T) => void, size = 500): Promise<void> {
   for (let i = 0; i < items.length; i += size) {

@@ -57,9 +57,9 @@ export async function writeOutput(options: WriteOutputOptions): Promise<{ write:
     }
     const text = texts.get(file.path);
     if (text === undefined) {
-      const kept = manifest.get(file.path);
-      if (!kept) throw new WriteError(`internal: ${file.path} was neither generated nor recorded in the manifest.`);
-      next.set(file.path, kept);
+      const recorded = manifest.get(file.path);
+      if (!recorded) throw new WriteError(`internal: ${file.path} was neither generated nor recorded in the manifest.`);
+      next.set(file.path, recorded);
       unchanged++;
       continue;
     }

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeLockfile, stableStringify } from '../../src/lock/serialize.js';
+import { serializeLockfile, serializeLockfileEntries, stableStringify } from '../../src/lock/serialize.js';
 import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import type { Lockfile } from '../../src/model/lockfile.js';
 import { lockfile } from './arbitraries.js';
@@ -46,10 +46,12 @@ describe('serializeLockfile', () => {
     );
   });
 
-  it('gives the same bytes in any order', () => {
+  it('gives each entry as the text after its key, and the same bytes in any order', () => {
     fc.assert(
       fc.property(lockfile, (lock) => {
-        const text = serializeLockfile(lock);
+        const { text, entries } = serializeLockfileEntries(lock);
+        for (const [name, entry] of entries) expect(text).toContain(`    ${JSON.stringify(name)}: ${entry}`);
+        expect(entries.size).toBe(lock.messages.length);
         expect(serializeLockfile({ ...lock, messages: [...lock.messages].reverse() })).toBe(text);
       }),
       { numRuns: 200 },

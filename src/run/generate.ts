@@ -29,6 +29,6 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
       run.cache.remember(facts);
       return { messageCount: messages.length, write, outDir: run.paths.outDir };
     },
-    { waitMs: options.lockWaitMs },
+    { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs },
   );
 }

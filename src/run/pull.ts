@@ -44,7 +44,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const answer = await acquireListing(options, run.paths.cwd);
     run.mark('fetch');
     if (options.dryRun) return pullInView(run, await openFolderView(run.paths.outDir), answer, options);
-    return withRunLock(run.paths.outDir, (view) => pullInView(run, view, answer, options), { waitMs: options.lockWaitMs });
+    return withRunLock(run.paths.outDir, (view) => pullInView(run, view, answer, options), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
   });
 }
 

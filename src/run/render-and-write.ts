@@ -32,7 +32,7 @@ export async function renderAndWrite(
   if (output.expected === undefined && writeLockfile === undefined) {
     // The folder is exactly this output, unchanged: nothing to render or write.
     run.mark('emit');
-    return { write: { written: [], deleted: [], unchanged: output.fileCount, lockfileWritten: false }, facts: freshOutputFacts(output) };
+    return { write: { written: [], deleted: [], leftEdited: [], unchanged: output.fileCount, lockfileWritten: false }, facts: freshOutputFacts(output) };
   }
   const files = await renderFiles(run, plan.lockfile.parse(), output.stale);
   run.mark('emit');
@@ -46,5 +46,8 @@ export async function renderAndWrite(
     manifest: found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
   });
+  for (const path of write.leftEdited) {
+    run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);
+  }
   return { write, facts: { output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries(), written: write.written } } };
 }

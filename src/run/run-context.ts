@@ -23,6 +23,8 @@ export interface RunContext {
   cache: Incremental;
   /** Reports the time since the previous mark as this stage's (for `--verbose`). */
   mark(stage: string): void;
+  /** Reports a warning. */
+  warn(text: string): void;
 }
 
 /** Opens a run: resolves paths and settings, and the incremental state (plain when `cacheDir` is false). */
@@ -38,5 +40,6 @@ export async function openRun(options: BaseOptions): Promise<RunContext> {
     settings: { templatesDir, packageName: options.packageName, prettierOutDir, formatKey, key },
     cache: openIncremental(paths.outDir, cache, options.clock),
     mark: stageTimer(options.onStage),
+    warn: (text) => options.onWarning?.(text),
   };
 }

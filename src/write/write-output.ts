@@ -19,6 +19,8 @@ export interface WriteResult {
   written: string[];
   /** Generated files of removed types that were deleted. */
   deleted: string[];
+  /** Generated files of removed types that were edited since: left in place, and no longer in the manifest. */
+  leftEdited: string[];
   /** Files left alone because their bytes were already right. */
   unchanged: number;
   /** Whether the lockfile's bytes changed. */
@@ -68,8 +70,14 @@ export async function writeOutput(options: WriteOutputOptions): Promise<{ write:
     if (current && current.equals(Buffer.from(text, 'utf8'))) unchanged++;
     else writes.push({ path: file.path, text });
   }
+  // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place.
   const deletes: string[] = [];
-  for (const path of manifest.keys()) if (!next.has(path) && (await view.read(path)) !== undefined) deletes.push(path);
+  const leftEdited: string[] = [];
+  for (const [path, entry] of manifest) {
+    if (next.has(path)) continue;
+    const bytes = await view.read(path);
+    if (bytes !== undefined) (hashOf(bytes) === entry.sha ? deletes : leftEdited).push(path);
+  }
   const manifestText = serializeManifest(next);
   const currentManifest = await view.read(MANIFEST_FILE);
   if (!currentManifest || !currentManifest.equals(Buffer.from(manifestText, 'utf8'))) writes.push({ path: MANIFEST_FILE, text: manifestText });
@@ -80,6 +88,7 @@ export async function writeOutput(options: WriteOutputOptions): Promise<{ write:
   const write = {
     written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
     deleted: deletes,
+    leftEdited,
     unchanged,
     lockfileWritten: lockfile !== undefined,
   };

@@ -242,13 +242,13 @@ describe('a pull killed at a random moment', () => {
         leftForNextPull++;
         continue;
       }
-      await withRunLock(outDir, async () => undefined, { waitMs: 10_000 });
+      await withRunLock(outDir, async () => undefined, { lockfilePath, waitMs: 10_000 });
       recoveredInProcess++;
       expect(treeDifference(await readFolder(outDir), seen.tree), where).toBeUndefined();
       expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);
     }
     if (existsSync(staging()) || existsSync(join(outDir, RUN_LOCK_FILE))) {
-      await withRunLock(outDir, async () => undefined, { waitMs: 10_000 });
+      await withRunLock(outDir, async () => undefined, { lockfilePath, waitMs: 10_000 });
       recoveredInProcess++;
     }
     expect(treeDifference(await readFolder(outDir), current.tree)).toBeUndefined();

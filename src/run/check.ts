@@ -1,9 +1,11 @@
+import { statSync } from 'node:fs';
 import { buildReport, type DriftReport } from '../diff/index.js';
+import type { LockfileText } from '../lock/index.js';
+import { WriteError } from '../model/errors.js';
 import { compareOutput, openFolderView, type FolderDrift, type FolderView } from '../write/index.js';
 import { acquireListing, whileFetching } from './acquire-listing.js';
 import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
-import type { LockfileText } from '../lock/index.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { renderFiles } from './render-and-write.js';
@@ -22,23 +24,52 @@ export interface CheckResult {
 export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async () => {
     const run = await openRun(options);
+    // The folder depends on the lockfile alone: it is checked while the request is in flight.
+    const [folder, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => inspectFolder(run));
+    run.mark('fetch');
+    const drift = diffAnswer(run, answer, folder.lockfile, options.onWarning);
+    run.mark('diff');
+    run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
+    return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount };
+  });
+}
+
+/** How often {@link inspectFolder} reads a folder that changes under it before it gives up. */
+const INSPECTIONS = 5;
+
+/**
+ * The lockfile, and the files that are not what it generates, as one state of the folder: a run
+ * that writes the folder meanwhile (it always creates its staging there, and renames the
+ * lockfile) changes the folder's or the lockfile's stat, and then the folder is read again.
+ */
+async function inspectFolder(run: RunContext): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
+  for (let inspection = 1; ; inspection++) {
+    const mark = folderMark(run);
     const view = await openFolderView(run.paths.outDir);
-    const before = await requireLockfile(view, run.paths.lockfilePath, {
+    const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
       detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
-    // A damaged lockfile is reported before any request.
-    if (!run.cache.wrote(before)) before.parse();
-    // The folder depends on the lockfile alone: it is checked while the request is in flight.
-    const [output, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => assessOutput(run, view, before));
-    run.mark('fetch');
-    const drift = diffAnswer(run, answer, before, options.onWarning);
-    run.mark('diff');
-    const staleFiles = await compareFolder(run, view, before, output);
-    run.mark('verify');
-    run.cache.remember({ answer: drift.learned, ...(staleFiles.length === 0 ? freshOutputFacts(output) : {}) });
-    return { report: buildReport({ changes: drift.changes, staleFiles }), messageCount: drift.messageCount };
-  });
+    // A damaged lockfile is reported before the request is answered.
+    if (!run.cache.wrote(lockfile)) lockfile.parse();
+    const output = await assessOutput(run, view, lockfile);
+    const staleFiles = await compareFolder(run, view, lockfile, output);
+    if (folderMark(run) === mark) return { lockfile, output, staleFiles };
+    if (inspection === INSPECTIONS) {
+      throw new WriteError(`${run.paths.outDir} kept changing while check read it: another schema-sync run is writing it.`, {
+        hint: 'Run check again once the other run is done.',
+      });
+    }
+  }
+}
+
+/** The stat of the output folder and of the lockfile: every run that writes either changes it. */
+function folderMark(run: RunContext): string {
+  const stamp = (path: string) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? '-' : `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  };
+  return `${stamp(run.paths.outDir)} ${stamp(run.paths.lockfilePath)}`;
 }
 
 /** The files that are not what the lockfile generates: stale ones rendered and compared, extra ones found. */

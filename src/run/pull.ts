@@ -50,14 +50,18 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
 /** The pull itself, in a view of the folder: under the run lock, or read-only for a dry run. */
 async function pullInView(run: RunContext, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
-  const before = await readLockfile(view, run.paths.lockfilePath);
+  const found = await readLockfile(view, run.paths.lockfilePath);
+  if (found?.conflictAt !== undefined) {
+    run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
+  }
+  const before = found?.lockfile;
   const drift = diffAnswer(run, answer, before, options.onWarning);
   if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   run.mark('diff');
   const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
   if (options.dryRun) return { ...result, write: undefined };
   const output = await assessOutput(run, view, drift.after);
-  const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before ? undefined : drift.after });
+  const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after });
   run.mark('write');
   run.cache.remember({ answer: drift.learned, ...facts });
   return { ...result, write };

@@ -43,7 +43,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
   const { config } = await loadConfig({ cwd: io.cwd, explicit: args.config });
   const env = io.env;
   let report: ReportFormatName = config.report ?? 'text';
-  let prettier = config.format === 'prettier';
+  let prettier: boolean | undefined = config.format === undefined ? undefined : config.format === 'prettier';
   for (const value of args.format ?? []) {
     if (value === 'prettier') prettier = true;
     else if (value === 'none') prettier = false;

@@ -1,8 +1,8 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { hashOf, type HashedText } from '../model/hash.js';
-import type { Lockfile } from '../model/lockfile.js';
+import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { descriptorsSharing } from './entries.js';
-import { parseLockfile } from './parse.js';
+import { parseLockfile, settingsOf } from './parse.js';
 import { serializeLockfileEntries } from './serialize.js';
 
 /**
@@ -30,6 +30,11 @@ export class LockfileText implements HashedText {
     made.#parsed = lockfile;
     made.#entries = entries;
     return made;
+  }
+
+  /** The generation settings, read without parsing the messages where the layout allows. */
+  settings(): GenerationSettings {
+    return this.#parsed?.settings ?? settingsOf(this.text) ?? this.parse().settings;
   }
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */

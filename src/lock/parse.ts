@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compareStrings, KNOWN_FIELDS, setOwn, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
-import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
+import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 
 const entrySchema = z.looseObject({
   mNum: z.number().int().nonnegative(),
@@ -17,9 +17,19 @@ const entrySchema = z.looseObject({
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);
 
-const lockSchema = z.object({
+/** The recorded generation settings; absent in lockfiles written before they were recorded. */
+const settingsSchema = z
+  .object({ packageName: z.string().min(1).optional(), prettier: z.literal(true).optional(), templates: z.string().min(1).optional() })
+  .strict()
+  .default({});
+
+const headerSchema = z.object({
   lockfileVersion: z.number(),
   source: z.object({ baseUrl: z.string().optional(), query: z.record(z.string(), z.string()) }),
+  settings: settingsSchema,
+});
+
+const lockSchema = headerSchema.extend({
   // Not z.record: it copies by assignment, and a message type named `__proto__` would vanish.
   messages: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {
     message: 'expected an object of messages keyed by name',
@@ -75,7 +85,22 @@ export function parseLockfile(text: string, file: string): Lockfile {
       hint: 'Use the schema-sync version that wrote it, or run `schema-sync pull` to rewrite it.',
     });
   }
-  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, messages: parseEntries(Object.entries(top.data.messages), file) };
+  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages: parseEntries(Object.entries(top.data.messages), file) };
+}
+
+/**
+ * The generation settings of a lockfile in schema-sync's own layout, read from the text before its
+ * messages without parsing them; undefined when the text is not so laid out (parse it whole).
+ */
+export function settingsOf(text: string): GenerationSettings | undefined {
+  const end = text.indexOf(',\n  "messages": ');
+  if (end < 0) return undefined;
+  try {
+    const header = headerSchema.safeParse(JSON.parse(`${text.slice(0, end)}\n}`));
+    return header.success && header.data.lockfileVersion === LOCKFILE_VERSION ? header.data.settings : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

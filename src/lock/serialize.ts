@@ -15,6 +15,7 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
+    ['settings', lock.settings],
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);

@@ -23,11 +23,11 @@ export interface CheckResult {
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async () => {
-    const run = await openRun(options);
+    const run = openRun(options);
     // The folder depends on the lockfile alone: it is checked while the request is in flight.
     const [folder, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => inspectFolder(run));
     run.mark('fetch');
-    const drift = diffAnswer(run, answer, folder.lockfile, options.onWarning);
+    const drift = diffAnswer(run, answer, folder.lockfile, folder.lockfile.settings());
     run.mark('diff');
     run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
     return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount };
@@ -77,7 +77,7 @@ async function compareFolder(run: RunContext, view: FolderView, lockfile: Lockfi
   if (output.expected === undefined) return [];
   return compareOutput({
     view,
-    files: await renderFiles(run, lockfile.parse(), output.stale),
+    files: await renderFiles(output.settings, lockfile.parse(), output.stale),
     expectedPaths: new Set(output.expected.map((file) => file.path)),
     manifest: output.manifest?.entries() ?? new Map(),
   });

@@ -3,7 +3,8 @@ import { assessOutput } from './assess-output.js';
 import type { BaseOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { renderAndWrite } from './render-and-write.js';
-import { openRun } from './run-context.js';
+import { LockfileText } from '../lock/index.js';
+import { openRun, sameSettings, settingsOver } from './run-context.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -12,19 +13,25 @@ export interface GenerateResult {
   outDir: string;
 }
 
-/** Rebuilds the output folder from the lockfile alone; never touches the network. */
+/**
+ * Rebuilds the output folder from the lockfile alone, with the settings it records (or those it
+ * is given, which it then records); never touches the network.
+ */
 export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
-  const run = await openRun(options);
+  const run = openRun(options);
   return withRunLock(
     run.paths.outDir,
     async (view) => {
-      const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
+      const found = await requireLockfile(view, run.paths.lockfilePath, {
         detail: '.',
         hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
       });
-      const { messages } = lockfile.parse();
+      const { messages } = found.parse();
+      // Settings it was given are applied, and recorded in the lockfile.
+      const settings = settingsOver(found.settings(), run.given);
+      const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
       const output = await assessOutput(run, view, lockfile);
-      const { write, facts } = await renderAndWrite(run, view, { lockfile, output });
+      const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile });
       run.mark('write');
       run.cache.remember(facts);
       return { messageCount: messages.length, write, outDir: run.paths.outDir };

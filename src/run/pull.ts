@@ -6,7 +6,7 @@ import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
 import { renderAndWrite } from './render-and-write.js';
-import { openRun, type RunContext } from './run-context.js';
+import { openRun, settingsOver, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
 
 /** Options of {@link pull}. */
@@ -40,7 +40,7 @@ export interface PullResult {
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
   return redactingSecrets(options, async () => {
-    const run = await openRun(options);
+    const run = openRun(options);
     const answer = await acquireListing(options, run.paths.cwd);
     run.mark('fetch');
     if (options.dryRun) return pullInView(run, await openFolderView(run.paths.outDir), answer, options);
@@ -55,7 +55,7 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }
   const before = found?.lockfile;
-  const drift = diffAnswer(run, answer, before, options.onWarning);
+  const drift = diffAnswer(run, answer, before, settingsOver(before?.settings() ?? {}, run.given));
   if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   run.mark('diff');
   const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };

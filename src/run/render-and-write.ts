@@ -4,12 +4,12 @@ import type { Lockfile } from '../model/lockfile.js';
 import { writeOutput, type FolderView, type OutputFile, type WriteResult } from '../write/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import { freshOutputFacts, type OutputState } from './assess-output.js';
-import type { RunContext } from './run-context.js';
+import type { OutputSettings, RunContext } from './run-context.js';
 
 /** Renders just the given files of a lockfile's output (formatted, when the settings say so). */
-export async function renderFiles(run: RunContext, lockfile: Lockfile, files: readonly PlannedFile[]): Promise<OutputFile[]> {
+export async function renderFiles(settings: OutputSettings, lockfile: Lockfile, files: readonly PlannedFile[]): Promise<OutputFile[]> {
   if (files.length === 0) return [];
-  const { templatesDir, packageName, prettierOutDir } = run.settings;
+  const { templatesDir, packageName, prettierOutDir } = settings;
   return emitParallel({
     emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName },
     only: new Set(files.flatMap((file) => (file.message === undefined ? [] : [file.message]))),
@@ -34,7 +34,7 @@ export async function renderAndWrite(
     run.mark('emit');
     return { write: { written: [], deleted: [], leftEdited: [], unchanged: output.fileCount, lockfileWritten: false }, facts: freshOutputFacts(output) };
   }
-  const files = await renderFiles(run, plan.lockfile.parse(), output.stale);
+  const files = await renderFiles(output.settings, plan.lockfile.parse(), output.stale);
   run.mark('emit');
   const found = output.manifest?.entries() ?? new Map();
   const { write, manifest } = await writeOutput({

@@ -45,7 +45,7 @@ describe('lockfile entries', () => {
   });
 
   it('reports an invalid changed entry as a full parse does, and leaves another header to the full parse', () => {
-    const good = { lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [sample('A'), sample('B')] } as Lockfile;
+    const good = { lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [sample('A'), sample('B')] } as Lockfile;
     const text = serializeLockfileEntries(good).text.replace('"mNum": 1', '"mNum": "one"');
     const next = serializeLockfileEntries(good);
     const fullError = (() => {
@@ -62,13 +62,13 @@ describe('lockfile entries', () => {
   });
 
   it('refuses text in any other layout', () => {
-    const { text: good } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [sample('A'), sample('B')] });
+    const { text: good } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [sample('A'), sample('B')] });
     expect(lockfileEntries(good)?.size).toBe(2);
     expect(lockfileEntries(JSON.stringify(JSON.parse(good)))).toBeUndefined();
     expect(lockfileEntries(good.replace('\n    },\n', '\n    }, \n'))).toBeUndefined();
     expect(lockfileEntries(`${good}\n`)).toBeUndefined();
     expect(lockfileEntries(good.replace('"B"', '"A"'))).toBeUndefined();
-    expect(lockfileEntries(serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [] }).text)?.size).toBe(0);
+    expect(lockfileEntries(serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [] }).text)?.size).toBe(0);
   });
 });
 

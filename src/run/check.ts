@@ -19,7 +19,8 @@ export interface CheckResult {
 
 /**
  * fetch → diff against the lockfile, and compare the output folder with what the lockfile
- * generates. Writes nothing, ever (a pending interrupted run is honoured, never finished).
+ * generates. Writes nothing, ever: a folder with a pending interrupted run is an error (finish it
+ * with `generate`), never reported as in sync.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async () => {
@@ -46,6 +47,11 @@ async function inspectFolder(run: RunContext): Promise<{ lockfile: LockfileText;
   for (let inspection = 1; ; inspection++) {
     const mark = folderMark(run);
     const view = await openFolderView(run.paths.outDir);
+    if (view.pending) {
+      throw new WriteError(`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
+        hint: 'Run `schema-sync generate` to finish it, then check again.',
+      });
+    }
     const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
       detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',

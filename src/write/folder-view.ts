@@ -10,6 +10,8 @@ import { readJournal, stagedLockfile, stagedPath } from './journal.js';
  * `--dry-run` can honour a pending run without finishing it.
  */
 export interface FolderView {
+  /** Whether an interrupted run left a committed journal that the next writing run will finish. */
+  readonly pending: boolean;
   /** Bytes of a file relative to the output folder, or undefined when absent. */
   read(path: string): Promise<Buffer | undefined>;
   /** Text of the lockfile at `path`, or undefined when absent. */
@@ -52,6 +54,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     }
   };
   return {
+    pending: journal !== undefined && journal !== null,
     pathOnDisk(path) {
       // Concatenation, not join(): paths here are plain relative posix paths (checked when the
       // manifest is read), so there is nothing to normalise.

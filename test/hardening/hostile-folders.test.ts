@@ -166,3 +166,23 @@ describe('a failed generate', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
+
+describe('a pending interrupted run', () => {
+  it('is never reported in sync by check: exit 2 until generate finishes it', async () => {
+    const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+    expect((await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    // As a run killed right after its commit point leaves it: a journal and a staged file.
+    const staging = join(dir, 'out/.schema-sync-staging');
+    await mkdir(join(staging, 'files/messages'), { recursive: true });
+    const file = 'messages/Type00001.ts';
+    const text = await readFile(join(dir, 'out', file), 'utf8');
+    await writeFile(join(staging, 'files', file), text);
+    await writeFile(join(staging, 'journal.json'), JSON.stringify({ version: 1, writes: [file], deletes: [] }));
+    const checked = await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toMatch(/error \[WRITE\]: an interrupted run is pending in .*\nhint: Run `schema-sync generate` to finish it, then check again\./);
+    expect(existsSync(join(staging, 'journal.json')), 'check writes nothing').toBe(true);
+    expect((await runBin(['generate', '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    expect((await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+  });
+});

@@ -94,8 +94,8 @@ beforeAll(async () => {
   expect([...stateA.tree.keys()].filter((p) => p.startsWith('messages/'))).toHaveLength(TYPES);
   expect(Object.keys(JSON.parse(stateA.lockfile).messages)).toHaveLength(TYPES);
 
-  // A pull A→B killed the moment it commits: `check --input b.json` must already see B (read
-  // only: the journal stays), and `generate` finishes the move without writing anything else.
+  // A pull A→B killed the moment it commits: `check` refuses (exit 2, the journal stays), and
+  // `generate` finishes the move without writing anything else.
   // That is also where B's expected output comes from, and how long a pull takes.
   server.setListing(listings.get('B')!);
   for (let attempt = 0; attempt < 3 && !cliMetPendingJournal; attempt++) {
@@ -117,10 +117,12 @@ beforeAll(async () => {
       continue;
     }
     cliMetPendingJournal = true;
+    // check never calls a folder with a pending run in sync, and writes nothing.
     const checkB = await runBin(['check', '--input', 'b.json', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 120_000 });
-    expect(checkB.code, checkB.stdout + checkB.stderr).toBe(0);
+    expect(checkB.code, checkB.stdout + checkB.stderr).toBe(2);
+    expect(checkB.stderr).toContain('an interrupted run is pending');
     expect(existsSync(journal()), 'check writes nothing').toBe(true);
-    // What check just approved, read through the same view: after `generate`, exactly that is on disk.
+    // The folder as the view shows it (the pending run finished): after `generate`, exactly that is on disk.
     const pending = await readJournal(outDir);
     const view = await openFolderView(outDir);
     const approved = new Map<string, string>();

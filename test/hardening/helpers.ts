@@ -11,17 +11,7 @@ import { openFolderView } from '../../src/write/folder-view.js';
 import { BIN } from '../helpers/cli.js';
 import type { WireElement } from '../helpers/listing.js';
 
-/** A seeded PRNG (mulberry32): print the seed, and a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../helpers/random.js';
 
 /** A 16-hex-digit schema hash, different for each (index, version). */
 export function hashOf(index: number, version: number): string {

@@ -19,11 +19,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { openFolderView, readJournal, RUN_LOCK_FILE, STAGING_DIR, withRunLock } from '../../src/write/index.js';
-import { removeDir, runBin } from '../helpers/cli.js';
+import { readTree, removeDir, runBin } from '../helpers/cli.js';
 import type { WireElement } from '../helpers/listing.js';
 import { seededRandom, testSeed } from '../helpers/random.js';
 import {
-  readFolder,
   roomyTempDir,
   startCli,
   syntheticElement,
@@ -88,7 +87,7 @@ beforeAll(async () => {
   const first = await runBin(pullArgs(), { cwd: dir, timeoutMs: 120_000 });
   expect(first.stderr).toBe('');
   expect(first.code).toBe(0);
-  stateA = { name: 'A', tree: await readFolder(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
+  stateA = { name: 'A', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
   expect([...stateA.tree.keys()].filter((p) => p.startsWith('messages/'))).toHaveLength(TYPES);
   expect(Object.keys(JSON.parse(stateA.lockfile).messages)).toHaveLength(TYPES);
 
@@ -128,10 +127,10 @@ beforeAll(async () => {
     }
     const generated = await runBin(['generate', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 120_000 });
     expect(generated.code, generated.stderr).toBe(0);
-    expect(treeDifference(await readFolder(outDir), approved)).toBeUndefined();
+    expect(treeDifference(await readTree(outDir), approved)).toBeUndefined();
   }
   expect(cliMetPendingJournal).toBe(true);
-  stateB = { name: 'B', tree: await readFolder(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
+  stateB = { name: 'B', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
   expect(treeDifference(stateB.tree, stateA.tree)).toBeDefined();
   expect([...stateB.tree.keys()].some((p) => p.includes(STAGING_DIR) || p.includes(RUN_LOCK_FILE))).toBe(false);
 }, 240_000);
@@ -244,14 +243,14 @@ describe('a pull killed at a random moment', () => {
       }
       await withRunLock(outDir, async () => undefined, { waitMs: 10_000 });
       recoveredInProcess++;
-      expect(treeDifference(await readFolder(outDir), seen.tree), where).toBeUndefined();
+      expect(treeDifference(await readTree(outDir), seen.tree), where).toBeUndefined();
       expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);
     }
     if (existsSync(staging()) || existsSync(join(outDir, RUN_LOCK_FILE))) {
       await withRunLock(outDir, async () => undefined, { waitMs: 10_000 });
       recoveredInProcess++;
     }
-    expect(treeDifference(await readFolder(outDir), current.tree)).toBeUndefined();
+    expect(treeDifference(await readTree(outDir), current.tree)).toBeUndefined();
 
     const total = survived.SIGKILL + survived.SIGINT + survived.SIGTERM;
     console.log(

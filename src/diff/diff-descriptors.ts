@@ -1,7 +1,6 @@
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
+import { mostSevere, sortChanges } from './build-report.js';
 import { fieldChanges } from './field-changes.js';
-import { mostSevere } from './severity.js';
-import { sortChanges } from './sort-changes.js';
 import type { DriftChange } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
+import { SEVERITIES } from './build-report.js';
 import { displayName } from './format-value.js';
-import { SEVERITIES } from './severity.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
 import { fieldLines, STALE_HINT, subject, summaryLine } from './wording.js';
 

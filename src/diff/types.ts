@@ -35,9 +35,6 @@ export type DriftChange =
     }
   | { kind: 'changed'; name: string; severity: Severity; fields: FieldChange[] };
 
-/** The kind of a {@link DriftChange}. */
-export type ChangeKind = DriftChange['kind'];
-
 /** Counts of changes per kind and per severity. */
 export interface DriftSummary {
   added: number;
@@ -65,7 +62,7 @@ export interface DriftReport {
   summary: DriftSummary;
   /** Sorted by severity (breaking first), then by name. */
   changes: DriftChange[];
-  /** Sorted by path. */
+  /** Sorted by path, then reason. */
   staleFiles: StaleFile[];
 }
 

@@ -23,8 +23,8 @@ export function quoteString(text: string): string {
  * or lines nor pass for something else (empty, padded, or with quotes/backslashes).
  */
 export function displayName(text: string): string {
-  const plain = text !== '' && text.trim() === text && !/["\\]/.test(text) && text.search(UNSAFE) === -1;
-  return plain ? text : quoteString(text);
+  const bare = text !== '' && text.trim() === text && !/["\\]/.test(text) && text.search(UNSAFE) === -1;
+  return bare ? text : quoteString(text);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { displayName } from './format-value.js';
-import type { DriftChange, DriftReport, RenderOptions } from './types.js';
-import { fieldLines, STALE_HINT, staleReason, subject, summaryLine } from './wording.js';
+import type { DriftChange, DriftReport } from './types.js';
+import { byVoice, fieldLines, STALE_HINT, STALE_REASONS, subject, summaryLine, type Voice } from './wording.js';
 
 /**
  * The report as a PR comment or job summary: a heading, the summary line, a table
@@ -8,8 +8,13 @@ import { fieldLines, STALE_HINT, staleReason, subject, summaryLine } from './wor
  * list. Server strings only ever appear inside code spans, so they cannot add markup, links,
  * mentions or table cells. No trailing newline.
  */
-export function renderMarkdown(report: DriftReport, options: Pick<RenderOptions, 'command' | 'dryRun'>): string {
-  const blocks = [`### ${heading(options)}`, summaryLine(report, options)];
+export function renderMarkdown(report: DriftReport, options: Voice): string {
+  const heading = byVoice(options, {
+    check: 'Schema drift',
+    dryRun: 'Schema changes (dry run)',
+    pull: 'Schema changes',
+  });
+  const blocks = [`### ${heading}`, summaryLine(report, options)];
 
   if (report.changes.length > 0) {
     const rows = report.changes.map(
@@ -20,15 +25,12 @@ export function renderMarkdown(report: DriftReport, options: Pick<RenderOptions,
   }
 
   if (report.staleFiles.length > 0) {
-    const items = report.staleFiles.map((file) => `- ${codeSpan(displayName(file.path))} — ${staleReason(file)}`);
+    const items = report.staleFiles.map(
+      (file) => `- ${codeSpan(displayName(file.path))} — ${STALE_REASONS[file.reason]}`,
+    );
     blocks.push(['**Stale files**', '', ...items, '', STALE_HINT].join('\n'));
   }
   return blocks.join('\n\n');
-}
-
-function heading(options: Pick<RenderOptions, 'command' | 'dryRun'>): string {
-  if (options.command === 'check') return 'Schema drift';
-  return options.dryRun ? 'Schema changes (dry run)' : 'Schema changes';
 }
 
 /** The Details cell: the rest of the subject, then each field; `<br>` between lines. */

@@ -1,22 +1,26 @@
 /**
  * Sending an answer over the wire, possibly the way a misbehaving server or network would:
- * late, in slow chunks, compressed, or cut off. Every wait listens to the server's abort
- * signal so that `close()` never waits for a fault to play out.
+ * replaced (an error status, an HTML page, a redirect, other JSON), late, in slow chunks,
+ * compressed, or cut off. Replacement bodies are fixed texts, so the same fault always gives the
+ * same bytes. Every wait listens to the server's abort signal so that `close()` never waits for
+ * a fault to play out.
  */
 
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import type { Answer } from './answer.js';
-import { faultAnswer, isReplacingFault } from './fault-answers.js';
+import { errorAnswer, jsonAnswer, textAnswer, type Answer } from './answer.js';
 import type { Fault } from './fault.js';
 
-/** The default number of pieces a `slowBody` fault splits the body into. */
-export const DEFAULT_SLOW_CHUNKS = 4;
+const COMPRESSORS = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+
+/** The number of pieces a `slowBody` fault splits the body into when it does not say. */
+const DEFAULT_SLOW_CHUNKS = 4;
 
 /**
- * Sends `normal`, or what `fault` makes of it. Resolves when the answer is sent, the connection
- * is dropped, or `signal` aborts (the server is closing and destroys the socket itself).
+ * Sends `normal`, or what `fault` makes of it. Resolves when the answer is sent or the
+ * connection is dropped; rejects when `signal` aborts a wait (the server is closing and
+ * destroys the socket itself).
  */
 export async function deliver(
   response: ServerResponse,
@@ -24,22 +28,20 @@ export async function deliver(
   fault: Fault | undefined,
   signal: AbortSignal,
 ): Promise<void> {
-  try {
-    await deliverOrThrow(response, normal, fault, signal);
-  } catch (error) {
-    if (!signal.aborted) throw error;
-  }
-}
-
-async function deliverOrThrow(
-  response: ServerResponse,
-  normal: Answer,
-  fault: Fault | undefined,
-  signal: AbortSignal,
-): Promise<void> {
   if (fault === undefined) return send(response, normal);
-  if (isReplacingFault(fault)) return send(response, faultAnswer(fault));
   switch (fault.kind) {
+    case 'status':
+      return send(response, statusAnswer(fault));
+    case 'html': {
+      const headers = { 'content-type': 'text/html; charset=utf-8' };
+      return send(response, textAnswer(fault.status ?? 200, headers, fault.body ?? LOGIN_PAGE));
+    }
+    case 'redirect': {
+      const headers = { location: fault.location, 'content-type': 'text/plain' };
+      return send(response, textAnswer(fault.status ?? 302, headers, `Redirecting to ${fault.location}`));
+    }
+    case 'json':
+      return send(response, jsonAnswer(fault.status ?? 200, fault.body));
     case 'delay':
       await sleep(fault.ms, undefined, { signal });
       return send(response, normal);
@@ -50,11 +52,18 @@ async function deliverOrThrow(
         signal,
       });
     case 'reset':
-      return fault.afterBytes === undefined ? resetNow(response) : cutAfter(response, normal, fault.afterBytes);
+      if (fault.afterBytes !== undefined) return cutAfter(response, normal, fault.afterBytes);
+      // Before the headers: a TCP reset, so the client sees ECONNRESET.
+      response.socket?.resetAndDestroy();
+      return;
     case 'gzip':
     case 'deflate':
     case 'br':
-      return send(response, compress(normal, fault.kind));
+      return send(response, {
+        status: normal.status,
+        headers: { ...normal.headers, 'content-encoding': fault.kind, vary: 'Accept-Encoding' },
+        body: COMPRESSORS[fault.kind](normal.body),
+      });
   }
 }
 
@@ -67,6 +76,29 @@ function send(response: ServerResponse, answer: Answer): void {
 
 function withLength(answer: Answer): Record<string, string> {
   return { ...answer.headers, 'content-length': String(answer.body.length) };
+}
+
+/** The answer of a `status` fault: its body (JSON or text), or the `{ "error": … }` of real servers. */
+function statusAnswer(fault: Extract<Fault, { kind: 'status' }>): Answer {
+  const base =
+    fault.body === undefined
+      ? errorAnswer(fault.status)
+      : textAnswer(fault.status, { 'content-type': guessContentType(fault.body) }, fault.body);
+  const headers = { ...base.headers };
+  if (fault.contentType !== undefined) headers['content-type'] = fault.contentType;
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  // Given headers last, lower-cased, so they can override anything above.
+  for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
+  return { status: fault.status, headers, body: base.body };
+}
+
+function guessContentType(body: string): string {
+  try {
+    JSON.parse(body);
+    return 'application/json';
+  } catch {
+    return 'text/plain';
+  }
 }
 
 async function sendSlowly(
@@ -93,13 +125,6 @@ export function splitBody(body: Buffer, count: number): Buffer[] {
   return pieces.length > 0 ? pieces : [body];
 }
 
-/** Drops the connection with a TCP reset before anything is sent: the client sees ECONNRESET. */
-function resetNow(response: ServerResponse): void {
-  const socket = response.socket;
-  if (socket === null) return;
-  socket.resetAndDestroy();
-}
-
 /**
  * Sends the headers (with the full length) and the first `afterBytes` body bytes, then closes
  * the connection: the client sees a body cut short, as when a proxy or the server dies. With
@@ -121,17 +146,29 @@ async function cutAfter(response: ServerResponse, answer: Answer, afterBytes: nu
   response.socket?.end();
 }
 
-/** Compresses an answer's body with the given coding and labels it with `content-encoding`. */
-export function compress(answer: Answer, coding: 'gzip' | 'deflate' | 'br'): Answer {
-  const body =
-    coding === 'gzip'
-      ? gzipSync(answer.body)
-      : coding === 'deflate'
-        ? deflateSync(answer.body)
-        : brotliCompressSync(answer.body);
-  return {
-    status: answer.status,
-    headers: { ...answer.headers, 'content-encoding': coding, vary: 'Accept-Encoding' },
-    body,
-  };
-}
+/**
+ * A single-sign-on login page of the kind a proxy in front of the service returns with a 200
+ * when a session has expired: the classic way a client mistakes HTML for a listing.
+ */
+const LOGIN_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Sign in - Corporate SSO</title>
+  <link rel="stylesheet" href="/sso/static/login.css">
+</head>
+<body class="login">
+  <main>
+    <h1>Sign in to continue</h1>
+    <p>Your session has expired. Please sign in again.</p>
+    <form method="post" action="/sso/login">
+      <input type="hidden" name="returnTo" value="/rest/proto">
+      <label>User name <input type="text" name="username" autocomplete="username"></label>
+      <label>Password <input type="password" name="password" autocomplete="current-password"></label>
+      <button type="submit">Sign in</button>
+    </form>
+    <footer>Request id 0000-0000-0000</footer>
+  </main>
+</body>
+</html>
+`;

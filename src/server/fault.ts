@@ -1,7 +1,7 @@
 /**
  * Fault switches: the misbehaviours real deployments of the service show (error statuses, HTML
- * login pages, slow or cut connections, redirects, compressed bodies, odd JSON), queued per
- * request so a test can say "two failures, then success".
+ * login pages, slow or cut connections, redirects, compressed bodies, odd JSON). The server
+ * queues them per request, so a test can say "two failures, then success".
  */
 
 /** One way of (mis)answering a single request. */
@@ -34,9 +34,6 @@ export type Fault =
   /** Answer with this JSON instead of the listing; status defaults to 200. */
   | { kind: 'json'; body: unknown; status?: number };
 
-/** The `kind` of a fault. */
-export type FaultKind = Fault['kind'];
-
 /**
  * Checks a fault when it is queued, not when a request hits it: a typo should fail the test
  * that wrote it, not surface as a confusing client error later.
@@ -49,10 +46,10 @@ export function assertFault(fault: Fault): void {
 function faultProblem(fault: Fault): string | undefined {
   switch (fault.kind) {
     case 'status':
-      return statusProblem(fault.status, 100);
+      return statusProblem(fault.status);
     case 'html':
     case 'json':
-      return fault.status === undefined ? undefined : statusProblem(fault.status, 100);
+      return fault.status === undefined ? undefined : statusProblem(fault.status);
     case 'redirect':
       if (fault.location === '') return 'location is empty';
       return fault.status === undefined || (fault.status >= 300 && fault.status <= 399)
@@ -73,8 +70,8 @@ function faultProblem(fault: Fault): string | undefined {
   }
 }
 
-function statusProblem(status: number, min: number): string | undefined {
-  return Number.isInteger(status) && status >= min && status <= 599
+function statusProblem(status: number): string | undefined {
+  return Number.isInteger(status) && status >= 100 && status <= 599
     ? undefined
     : `status ${status} is not an HTTP status`;
 }
@@ -82,31 +79,4 @@ function statusProblem(status: number, min: number): string | undefined {
 function countProblem(name: string, value: number | undefined, min: number): string | undefined {
   if (value === undefined) return undefined;
   return Number.isInteger(value) && value >= min ? undefined : `${name} must be an integer >= ${min}, got ${value}`;
-}
-
-/**
- * The faults waiting for the next requests of one server. One-shot faults go first, in order;
- * when none is left, the persistent fault (if any) applies; otherwise requests are answered
- * normally.
- */
-export class FaultSchedule {
-  readonly #queue: Fault[] = [];
-  #persistent: Fault | undefined;
-
-  /** Queues one-shot faults, each consumed by one request. */
-  queue(...faults: Fault[]): void {
-    faults.forEach(assertFault);
-    this.#queue.push(...faults);
-  }
-
-  /** Sets the fault applied to every request while no one-shot fault is queued; undefined clears. */
-  setPersistent(fault: Fault | undefined): void {
-    if (fault !== undefined) assertFault(fault);
-    this.#persistent = fault;
-  }
-
-  /** The fault for the request that just arrived (consuming a one-shot one), or undefined. */
-  next(): Fault | undefined {
-    return this.#queue.shift() ?? this.#persistent;
-  }
 }

@@ -11,17 +11,11 @@ export type HeaderKey = 'msgType' | 'mTyp';
 
 /** What the appended `QueryResult` status element says; every field has a realistic default. */
 export interface TrailerOptions {
-  /**
-   * The `result` of the query; anything other than `Ok` tells the client the listing failed.
-   * @default 'Ok'
-   */
+  /** The `result` of the query; anything other than `Ok` tells the client the listing failed. @default 'Ok' */
   result?: string;
   /** The `detail` text, sent only when set (real servers add it to failed results). */
   detail?: string;
-  /**
-   * Overrides `numMessagesSent`, e.g. to make the trailer disagree with the elements sent.
-   * @default the number of descriptor elements actually sent
-   */
+  /** Overrides `numMessagesSent`, e.g. to disagree with the elements sent. @default the number of elements sent */
   numMessagesSent?: number;
 }
 
@@ -37,33 +31,23 @@ export interface ReferenceServerOptions {
   apiKey?: string;
   /** When set, a request whose `secret` query parameter differs gets a 401. */
   secret?: string;
-  /**
-   * The address to listen on. Only loopback addresses are accepted, whatever is asked.
-   * @default '127.0.0.1'
-   */
+  /** The address to listen on; only loopback addresses are accepted. @default '127.0.0.1' */
   host?: string;
-  /**
-   * The port to listen on; 0 picks any free port (read the real one from `url`).
-   * @default 0
-   */
+  /** The port to listen on; 0 picks any free port (read the real one from `url`). @default 0 */
   port?: number;
   /**
    * Renames each element's header type key (`msgType` or `mTyp`) to this one, as servers
    * differ on the spelling. Unset: headers are served as the listing has them.
-   * @example 'mTyp'
    */
   headerKey?: HeaderKey;
   /**
-   * Appends a `QueryResult` status element after the descriptors, as many servers do.
-   * `false` or unset: no trailer.
-   * @default false
+   * Appends a `QueryResult` status element after the descriptors, as many servers do. @default false
    * @example { result: 'Error', detail: 'query timed out' }
    */
   trailer?: false | TrailerOptions;
   /**
    * 401 bodies echo the received `apikey` (and `secret`) back, like real servers do, so that
-   * clients can be tested for redacting them.
-   * @default true
+   * clients can be tested for redacting them. @default true
    */
   echoSecretsInErrors?: boolean;
 }

@@ -4,12 +4,13 @@
  * the network tests all run against it instead of mocking HTTP.
  */
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
-import { answerRequest, errorAnswer, type Answer } from './answer.js';
+import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
 import { deliver } from './deliver.js';
-import { FaultSchedule, type Fault } from './fault.js';
+import { assertFault, type Fault } from './fault.js';
 import {
   assertListing,
   assertLoopbackHost,
@@ -19,7 +20,6 @@ import {
   type MutableServerOptions,
   type ReferenceServerOptions,
 } from './options.js';
-import { recordRequest, type RecordedRequest } from './recorded-request.js';
 
 /** A running reference server. */
 export interface ReferenceServer {
@@ -59,8 +59,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
 
   let settings: MutableServerOptions = { ...initial };
   const requests: RecordedRequest[] = [];
-  const faults = new FaultSchedule();
-  const sockets = new Set<Socket>();
+  // One-shot faults go first, in order; when none is left, the persistent fault (if any) applies.
+  const queuedFaults: Fault[] = [];
+  let persistentFault: Fault | undefined;
   // Aborted by close(): cuts short every delay and slow body still in flight.
   const closing = new AbortController();
 
@@ -69,7 +70,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     response.sendDate = false;
     const recorded = recordRequest(request);
     requests.push(recorded);
-    const fault = faults.next();
+    const fault = queuedFaults.shift() ?? persistentFault;
     let normal: Answer;
     try {
       normal = answerRequest(recorded, settings);
@@ -81,7 +82,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       );
     }
     deliver(response, normal, fault, closing.signal).catch(() => {
-      // A failed delivery must not crash the test process; answer 500 if still possible.
+      // Closing destroys the socket itself; otherwise a failed delivery must not crash the test
+      // process: answer 500 if still possible.
+      if (closing.signal.aborted) return;
       if (response.headersSent) {
         response.destroy();
         return;
@@ -92,12 +95,15 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   };
 
   const server = createServer(handle);
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
-  await listen(server, host, port);
+  try {
+    await once(server.listen(port, host), 'listening');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`The reference server cannot listen on ${host}:${port}: ${message}.`, {
+      hint: 'Pick another port, or 0 for any free port.',
+      cause: error,
+    });
+  }
   const address = server.address() as AddressInfo;
   if (!isLoopbackAddress(address.address)) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -112,7 +118,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     closed ??= new Promise<void>((resolve) => {
       closing.abort();
       server.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
     });
     return closed;
   };
@@ -128,26 +134,14 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       if ('listing' in patch) assertListing(patch.listing, 'setOptions');
       settings = { ...settings, ...patch } as MutableServerOptions;
     },
-    queueFaults: (...queued) => faults.queue(...queued),
-    setPersistentFault: (fault) => faults.setPersistent(fault),
+    queueFaults(...faults) {
+      faults.forEach(assertFault);
+      queuedFaults.push(...faults);
+    },
+    setPersistentFault(fault) {
+      if (fault !== undefined) assertFault(fault);
+      persistentFault = fault;
+    },
     close,
   };
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => {
-      reject(
-        new ConfigError(`The reference server cannot listen on ${host}:${port}: ${error.message}.`, {
-          hint: 'Pick another port, or 0 for any free port.',
-          cause: error,
-        }),
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
 }

@@ -6,7 +6,7 @@
 
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { listingBody, parseListingQuery, selectElements } from './listing.js';
-import type { MutableServerOptions } from './options.js';
+import type { MutableServerOptions } from './reference-server.js';
 
 /**
  * One request as the server saw it, so tests can assert what a client sent (which query

@@ -46,11 +46,7 @@ export async function deliver(
       await sleep(fault.ms, undefined, { signal });
       return send(response, normal);
     case 'slowBody':
-      return sendSlowly(response, normal, {
-        chunkDelayMs: fault.chunkDelayMs,
-        chunks: fault.chunks ?? DEFAULT_SLOW_CHUNKS,
-        signal,
-      });
+      return sendSlowly(response, normal, fault, signal);
     case 'reset':
       if (fault.afterBytes !== undefined) return cutAfter(response, normal, fault.afterBytes);
       // Before the headers: a TCP reset, so the client sees ECONNRESET.
@@ -104,13 +100,14 @@ function guessContentType(body: string): string {
 async function sendSlowly(
   response: ServerResponse,
   answer: Answer,
-  pacing: { chunkDelayMs: number; chunks: number; signal: AbortSignal },
+  fault: Extract<Fault, { kind: 'slowBody' }>,
+  signal: AbortSignal,
 ): Promise<void> {
   // The full length is announced up front, so a client that gives up early sees a short body.
   response.writeHead(answer.status, withLength(answer));
   response.flushHeaders();
-  for (const chunk of splitBody(answer.body, pacing.chunks)) {
-    await sleep(pacing.chunkDelayMs, undefined, { signal: pacing.signal });
+  for (const chunk of splitBody(answer.body, fault.chunks ?? DEFAULT_SLOW_CHUNKS)) {
+    await sleep(fault.chunkDelayMs, undefined, { signal });
     if (response.destroyed) return;
     response.write(chunk);
   }

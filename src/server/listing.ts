@@ -7,7 +7,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../model/errors.js';
-import type { HeaderKey, MutableServerOptions, TrailerOptions } from './options.js';
+import type { HeaderKey, MutableServerOptions, TrailerOptions } from './reference-server.js';
 
 /** One `field:op:value` clause of `where`. */
 export interface WhereClause {
@@ -98,8 +98,7 @@ export function parseListingQuery(
     query.limit = value;
   }
 
-  const msgType = params['msgType'];
-  if (msgType !== undefined) query.msgType = msgType;
+  if (params['msgType'] !== undefined) query.msgType = params['msgType'];
 
   const where = params['where'];
   if (where !== undefined) {
@@ -174,9 +173,10 @@ export function listingBody(
   options: Pick<MutableServerOptions, 'headerKey' | 'trailer'>,
 ): unknown[] {
   const { headerKey, trailer } = options;
-  const body = headerKey === undefined ? [...elements] : elements.map((e) => withHeaderKey(e, headerKey));
-  if (trailer)
+  const body = headerKey === undefined ? [...elements] : elements.map((element) => withHeaderKey(element, headerKey));
+  if (trailer) {
     body.push(buildTrailer(trailer, { descriptorsSent: elements.length, headerKey: headerKey ?? 'msgType' }));
+  }
   return body;
 }
 

@@ -63,7 +63,7 @@ export function sortChanges(changes: readonly DriftChange[]): DriftChange[] {
   );
 }
 
-/** The worst of some severities; `safe` for none (nothing differs, nothing can break). */
-export function mostSevere(severities: readonly Severity[]): Severity {
-  return SEVERITIES.find((severity) => severities.includes(severity)) ?? 'safe';
+/** The worst severity of some field changes; `safe` for none (nothing differs, nothing can break). */
+export function mostSevere(fields: readonly { severity: Severity }[]): Severity {
+  return SEVERITIES.find((severity) => fields.some((field) => field.severity === severity)) ?? 'safe';
 }

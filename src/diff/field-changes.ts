@@ -69,10 +69,7 @@ function flagSeverity(input: { before: boolean; after: boolean }): Severity | un
  * Changes of unknown fields (`desc`, `topic`, …), compared as JSON regardless of key order.
  * They only document the message, so every change, addition or removal is safe.
  */
-function extraChanges(input: {
-  before: Readonly<Record<string, unknown>>;
-  after: Readonly<Record<string, unknown>>;
-}): FieldChange[] {
+function extraChanges(input: { before: Descriptor['extra']; after: Descriptor['extra'] }): FieldChange[] {
   const keys = [...new Set([...Object.keys(input.before), ...Object.keys(input.after)])].sort(compareStrings);
   const changes: FieldChange[] = [];
   for (const key of keys) {

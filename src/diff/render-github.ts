@@ -3,11 +3,7 @@ import type { DriftReport, Severity } from './types.js';
 import { fieldLines, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, subject, summaryLine, type Voice } from './wording.js';
 
 /** The workflow command per severity: breaking fails loudest. */
-const COMMANDS: Record<Severity, 'error' | 'warning' | 'notice'> = {
-  breaking: 'error',
-  dangerous: 'warning',
-  safe: 'notice',
-};
+const COMMANDS: Record<Severity, string> = { breaking: 'error', dangerous: 'warning', safe: 'notice' };
 
 /**
  * GitHub Actions workflow commands: one annotation per change (`::error` breaking, `::warning`

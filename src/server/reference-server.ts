@@ -10,8 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { isIPv4, type AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
 import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
-import { deliver } from './deliver.js';
-import { assertFault, type Fault } from './fault.js';
+import { assertFault, deliver, type Fault } from './fault.js';
 
 /** The two spellings of the header's type key that real servers use. */
 export type HeaderKey = 'msgType' | 'mTyp';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitBody } from '../../src/server/deliver.js';
+import { splitBody } from '../../src/server/fault.js';
 import {
   buildTrailer,
   parseListingQuery,

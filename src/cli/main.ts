@@ -103,7 +103,7 @@ function buildParser(argv: string[]): Argv {
         .example('$0 init --base-url https://schemas.example.com', 'Start with the real service URL')
         .example('$0 init --force', 'Replace an existing config with a starter one'),
     )
-    .option('config', { type: 'string', global: true, describe: 'Config file (default schema-sync.config.json)' })
+    .option('config', { type: 'string', global: true, describe: 'Config file (default: schema-sync.config.json, .mjs or .js, searched from here up to the repository root)' })
     .option('quiet', { type: 'boolean', global: true, describe: 'Print only errors' })
     .option('verbose', { type: 'boolean', global: true, describe: 'Print request details and timings' })
     .option('color', { type: 'boolean', global: true, describe: 'Colour output (--no-color to disable)' })
@@ -171,6 +171,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command !== 'generate' && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
     const redact = createRedactor(resolved.secrets);
     log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact });
+    for (const warning of resolved.warnings) log.warn(warning);
     const library = {
       ...resolved.library,
       onWarning: (text: string) => log.warn(text),

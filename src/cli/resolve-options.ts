@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.js';
 import type { ListingQuery } from '../fetch/index.js';
 import { ConfigError } from '../model/errors.js';
@@ -36,11 +37,20 @@ export interface ResolvedCli {
   report: ReportFormatName;
   failOn: 'any' | 'breaking';
   secrets: string[];
+  /** Config-discovery notes, for the CLI to print as warnings. */
+  warnings: string[];
 }
 
-/** Merges flags over environment over config file over defaults. */
+/**
+ * Merges flags over environment over config file over defaults. The config file's folder is the
+ * project root: relative paths in the file and the default paths resolve against it (it is the
+ * library's `cwd`); paths given as flags resolve against the working directory.
+ */
 export async function resolveOptions(args: CliArgs, io: CliIo): Promise<ResolvedCli> {
-  const { config } = await loadConfig({ cwd: io.cwd, explicit: args.config });
+  const loaded = await loadConfig({ cwd: io.cwd, explicit: args.config });
+  const { config } = loaded;
+  const root = loaded.path === undefined ? io.cwd : dirname(loaded.path);
+  const fromFlag = (path: string | undefined) => (path === undefined ? undefined : resolve(io.cwd, path));
   const env = io.env;
   let report: ReportFormatName = config.report ?? 'text';
   let prettier: boolean | undefined = config.format === undefined ? undefined : config.format === 'prettier';
@@ -62,11 +72,11 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
   const apiKey = args.apiKey ?? nonEmpty(env['SCHEMA_SYNC_API_KEY']);
   const secret = args.secret ?? nonEmpty(env['SCHEMA_SYNC_SECRET']);
   const library: PullOptions = {
-    cwd: io.cwd,
+    cwd: root,
     baseUrl: args.baseUrl ?? nonEmpty(env['SCHEMA_SYNC_BASE_URL']) ?? config.baseUrl,
-    out: args.out ?? config.out,
-    lockfile: args.lockfile ?? config.lockfile,
-    input: args.input,
+    out: fromFlag(args.out) ?? config.out,
+    lockfile: fromFlag(args.lockfile) ?? config.lockfile,
+    input: args.input === '-' ? '-' : fromFlag(args.input),
     query: {
       cmd: args.cmd ?? config.cmd,
       msgType: args.msgType ?? config.msgType,
@@ -80,7 +90,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
     secret,
     timeoutMs: args.timeout ?? config.timeout,
     retries: args.retries ?? config.retries,
-    templates: args.templates ?? config.templates,
+    templates: fromFlag(args.templates) ?? config.templates,
     packageName: args.package ?? config.package,
     prettier,
     allowEmpty: args.allowEmpty,
@@ -94,6 +104,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
     report,
     failOn: args.failOn ?? config.failOn ?? 'any',
     secrets: [apiKey, secret].filter((s): s is string => Boolean(s)),
+    warnings: loaded.warnings,
   };
 }
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /**
- * `schema-sync.config.json`. Every key is optional; flags override the file, the file overrides
- * defaults. The API key and secret are deliberately not here: they come only from flags or the
- * environment, so they never land in a committed file.
+ * `schema-sync.config.json` (or the default export of `schema-sync.config.mjs` / `.js`). Every key
+ * is optional; flags override the environment, which overrides the file, which overrides the
+ * defaults. Relative paths resolve against the config file's folder. The API key and secret are
+ * deliberately not here: they come only from flags or the environment, so they never land in a
+ * committed file.
  */
 export const configSchema = z
   .object({
@@ -14,10 +16,10 @@ export const configSchema = z
       .url({ protocol: /^https?$/, error: 'expected an absolute http(s) URL, e.g. "https://schemas.example.com"' })
       .optional()
       .describe('Base URL of the service; /rest/proto is appended. Env SCHEMA_SYNC_BASE_URL and --base-url override it.'),
-    /** Output folder for the generated TypeScript. @default "src/generated/schema" */
-    out: z.string().min(1).optional().describe('Output folder for the generated TypeScript. Default: src/generated/schema'),
-    /** Lockfile path. @default "schema-sync.lock.json" */
-    lockfile: z.string().min(1).optional().describe('Lockfile path. Default: schema-sync.lock.json'),
+    /** Output folder for the generated TypeScript, relative to the config file's folder. @default "src/generated/schema" */
+    out: z.string().min(1).optional().describe("Output folder for the generated TypeScript, relative to this file's folder. Default: src/generated/schema"),
+    /** Lockfile path, relative to the config file's folder. @default "schema-sync.lock.json" */
+    lockfile: z.string().min(1).optional().describe("Lockfile path, relative to this file's folder. Default: schema-sync.lock.json"),
     /** Query parameter `cmd`. @example "getmsgtypes" */
     cmd: z.string().optional().describe('Query parameter cmd, e.g. getmsgtypes.'),
     /** Query parameter `msgType`: one message type by name or number. */
@@ -42,8 +44,8 @@ export const configSchema = z
     report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull and check. Default: text'),
     /** Which drift makes `check` exit 1. @default "any" */
     failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check exit 1. Default: any'),
-    /** Folder whose templates override the built-in ones (banner.txt, package-readme.md). */
-    templates: z.string().optional().describe('Folder whose templates override the built-in ones.'),
+    /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
+    templates: z.string().optional().describe("Folder whose templates override the built-in ones, relative to this file's folder."),
     /** Also write package.json and README.md so the folder can be consumed as this package. */
     package: z.string().optional().describe('Package name: also write package.json and README.md into the output folder.'),
   })

@@ -1,7 +1,7 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { ROOT, readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 
 /**
@@ -107,6 +107,19 @@ describe('config file kinds', () => {
     expect(run.stderr).not.toContain('warning');
     expect(run.code).toBe(0);
     expect(await files('gen-kind')).toContain('index.ts');
+  });
+
+  it('reads a config.mjs that imports defineConfig from the package (node_modules/schema-sync symlinked to this repository)', async () => {
+    await mkdir(at('node_modules'));
+    await symlink(ROOT, at('node_modules', 'schema-sync'), 'dir');
+    await writeFile(
+      at('schema-sync.config.mjs'),
+      "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ out: 'typed', lockfile: 'typed.lock.json' });\n",
+    );
+    const run = await cli(at('src'), 'pull', '--input', '../listing.json');
+    expect(run.code).toBe(0);
+    expect(await files('typed')).toContain('index.ts');
+    expect(await readdir(project)).toContain('typed.lock.json');
   });
 
   it('names a module with top-level await, which it cannot load', async () => {

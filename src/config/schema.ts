@@ -38,8 +38,18 @@ export const configSchema = z
     timeout: z.number().int().positive().optional().describe('Milliseconds for one request. Default: 30000'),
     /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
     retries: z.number().int().min(0).max(10).optional().describe('Retries on connection errors, 429, 502, 503, 504. Default: 3'),
-    /** Code formatting of generated files. @default "none" */
-    format: z.enum(['prettier', 'none']).optional().describe('Format generated files with prettier. Default: none'),
+    /** Format the generated files with prettier (its config resolved from the output folder); `--prettier` / `--no-prettier` override it. @default false */
+    prettier: z.boolean().optional().describe('Format the generated files with prettier (config resolved from the output folder). --prettier / --no-prettier override it. Default: false'),
+    /**
+     * Code formatting of generated files.
+     * @deprecated Use `"prettier": true` (for `"prettier"`) or `"prettier": false` (for `"none"`); read with a warning for one more release.
+     */
+    format: z
+      .enum(['prettier', 'none'], {
+        error: 'expected "prettier" or "none"; deprecated: use "prettier": true or false (the report format is the key "report")',
+      })
+      .optional()
+      .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".'),
     /** Report format of pull and check. @default "text" */
     report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull and check. Default: text'),
     /** Which drift makes `check` exit 1. @default "any" */

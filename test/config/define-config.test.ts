@@ -48,12 +48,12 @@ async function configProject(file: string, text: string): Promise<void> {
 
 describe('defineConfig', () => {
   it('returns the config it is given', () => {
-    const config = { baseUrl: 'https://schemas.example.com', out: 'gen' };
+    const config = { baseUrl: 'https://schemas.example.com', out: 'gen', prettier: true };
     expect(defineConfig(config)).toBe(config);
   });
 
   it('types a schema-sync.config.mjs: a valid config checks, an unknown key or a wrong type does not', async () => {
-    await configProject('schema-sync.config.mjs', "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ baseUrl: 'https://schemas.example.com', out: 'gen', report: 'json' });\n");
+    await configProject('schema-sync.config.mjs', "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ baseUrl: 'https://schemas.example.com', out: 'gen', prettier: true, report: 'json' });\n");
     expect((await typecheck('schema-sync.config.mjs')).errors).toBe('');
     await configProject('schema-sync.config.mjs', "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ outDir: 'gen' });\n");
     expect((await typecheck('schema-sync.config.mjs')).errors).toMatch(

@@ -38,8 +38,15 @@ export const configSchema = z
     timeout: z.number().int().positive().optional().describe('Milliseconds for one request. Default: 30000'),
     /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
     retries: z.number().int().min(0).max(10).optional().describe('Retries on connection errors, 429, 502, 503, 504. Default: 3'),
-    /** Format the generated files with prettier (its config resolved from the output folder); `--prettier` / `--no-prettier` override it. @default false */
-    prettier: z.boolean().optional().describe('Format the generated files with prettier (config resolved from the output folder). --prettier / --no-prettier override it. Default: false'),
+    /**
+     * Format the generated files with prettier (its config resolved from the output folder);
+     * `--prettier` / `--no-prettier` override it. Unset, the setting the lockfile records holds.
+     * @default false (nothing recorded yet)
+     */
+    prettier: z
+      .boolean()
+      .optional()
+      .describe('Format the generated files with prettier (config resolved from the output folder). --prettier / --no-prettier override it. Unset: as the lockfile records, else false.'),
     /**
      * Code formatting of generated files.
      * @deprecated Use `"prettier": true` (for `"prettier"`) or `"prettier": false` (for `"none"`); read with a warning for one more release.

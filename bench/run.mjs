@@ -152,7 +152,7 @@ async function benchSize(server, size, work) {
   server.setListing(listingA);
   await timed([BIN, ...pull], dir, work);
   rows.push(await run('generate (cold)', runs, () => rmSync(join(dir, 'out'), { recursive: true, force: true }), [BIN, 'generate', '--out', 'out']));
-  if (prettierRuns > 0) rows.push(await run('cold pull --format prettier', prettierRuns, reset, [BIN, ...pull, '--format', 'prettier']));
+  if (prettierRuns > 0) rows.push(await run('cold pull --prettier', prettierRuns, reset, [BIN, ...pull, '--prettier']));
   return rows.map((row) => ({ size, ...row, ratioToFloor: row.median / rows[0].median }));
 }
 

@@ -39,7 +39,7 @@ describe('the settings record', () => {
   });
 
   it('pull with prettier, then check is in sync and generate writes nothing', async () => {
-    expect((await run(['pull', '--base-url', server.url, '--format', 'prettier'])).code).toBe(0);
+    expect((await run(['pull', '--base-url', server.url, '--prettier'])).code).toBe(0);
     expect(await settings()).toEqual({ prettier: true });
     const checked = await run(['check', '--base-url', server.url]);
     expect(checked.code, checked.stdout).toBe(0);

@@ -17,8 +17,6 @@ export interface HttpResponse {
   contentType: string;
   /** The body's bytes, decompressed. */
   bytes: Buffer;
-  /** The body as text (UTF-8), decoded on first use: a known answer is only hashed, never read. */
-  readonly body: string;
 }
 
 /**
@@ -55,16 +53,11 @@ export async function httpGet(url: URL, options: { dispatcher: Dispatcher; timeo
     const raw = Buffer.from(await response.body.arrayBuffer());
     const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
     const decode = decoders[encoding];
-    const bytes = decode ? await decode(raw) : raw;
-    let text: string | undefined;
     return {
       status: response.statusCode,
       headers: response.headers,
       contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-      bytes,
-      get body() {
-        return (text ??= bytes.toString('utf8'));
-      },
+      bytes: decode ? await decode(raw) : raw,
     };
   } catch (error) {
     if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;

@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, redirectInterceptor } from './undici-parts.js';
+import { Agent, EnvHttpProxyAgent, interceptors, type Dispatcher } from 'undici';
 
 const decoders: Record<string, (buffer: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
@@ -31,7 +30,7 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
   const base = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
-  return base.compose(redirectInterceptor({ maxRedirections: 5 }));
+  return base.compose(interceptors.redirect({ maxRedirections: 5 }));
 }
 
 /**

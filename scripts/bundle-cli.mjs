@@ -10,20 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli');
 
-/**
- * zod exports every message locale through `z.locales`; the CLI speaks English only, the locale
- * zod sets by default. The other locales are left out.
- */
-const englishOnlyZod = {
-  name: 'english-only-zod',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: 'export { default as en } from "./en.js";\n',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
-
 /** The tricks of start-up.ts that act at build time: `undici` and string-width redirected. */
 const startUp = {
   name: 'start-up',
@@ -62,6 +48,6 @@ await build({
   define: { 'import.meta.url': '__schemaSyncModuleUrl' },
   banner: { js: "const __schemaSyncModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'none',
-  plugins: [englishOnlyZod, startUp],
+  plugins: [startUp],
   logLevel: 'warning',
 });

@@ -71,7 +71,7 @@ type ModuleInternals = typeof Module & {
   wrap(script: string): string;
   _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
   _cache: unknown;
-  _extensions: Record<string, (module: CompilingModule, filename: string) => void>;
+  _extensions: unknown;
 };
 
 /**
@@ -115,14 +115,6 @@ function installCompileCache(dir: string): void {
       extensions: internals._extensions,
     });
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
-  };
-  // Node 20 reads a CommonJS file with readFileSync(file, 'utf8'), slower than reading its bytes
-  // and decoding them. The files cached here are CommonJS by name (.cjs) or by their package
-  // (ts-morph and @ts-morph/common set no "type"), so they skip the loader's format check too.
-  const loadJs = internals._extensions['.js']!;
-  internals._extensions['.js'] = function loadWithFastRead(this: unknown, module: CompilingModule, filename: string) {
-    if (!CACHEABLE.test(filename)) return loadJs.call(this, module, filename);
-    module._compile(readFileSync(filename).toString('utf8'), filename);
   };
   // Written at exit, so the entry also holds the functions this run compiled lazily.
   process.once('exit', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { fetchListing, readInputListing, type FetchResult } from '../fetch/index.js';
+import { readListingInput, requestListing, type FetchResult } from '../fetch/index.js';
+import { answerFingerprint } from '../incremental/index.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
 import type { SourceOptions } from './options.js';
@@ -16,12 +17,13 @@ export interface Answer {
 /** Gets the listing from the service, or from `input` when given, unvalidated. */
 export async function acquireListing(options: SourceOptions, cwd: string): Promise<Answer> {
   if (options.input !== undefined) {
-    const result = await readInputListing({
+    const response = await readListingInput({
       input: options.input === '-' ? '-' : resolve(cwd, options.input),
       query: options.query,
       allowTruncated: options.allowTruncated,
       baseUrl: options.baseUrl,
     });
+    const result = response.parse();
     return { source: result.source, fingerprint: undefined, parse: () => result };
   }
   if (!options.baseUrl) {
@@ -29,21 +31,18 @@ export async function acquireListing(options: SourceOptions, cwd: string): Promi
       hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
     });
   }
-  const result = await fetchListing(
-    {
-      baseUrl: options.baseUrl,
-      query: options.query,
-      credentials: { apiKey: options.apiKey, secret: options.secret },
-      timeoutMs: options.timeoutMs,
-      retries: options.retries,
-      allowTruncated: options.allowTruncated,
-      onEvent: options.onFetchEvent,
-    },
-    () => true,
-  );
-  if (!('known' in result)) return { source: result.source, fingerprint: undefined, parse: () => result };
-  let parsed: FetchResult | undefined;
-  return { source: result.source, fingerprint: result.fingerprint, parse: () => (parsed ??= result.parse()) };
+  const response = await requestListing({
+    baseUrl: options.baseUrl,
+    query: options.query,
+    credentials: { apiKey: options.apiKey, secret: options.secret },
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    allowTruncated: options.allowTruncated,
+    onEvent: options.onFetchEvent,
+  });
+  // An answer that holds one of the run's secrets parses to something that depends on them.
+  const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
+  return { source: response.source, fingerprint, parse: () => response.parse() };
 }
 
 /**

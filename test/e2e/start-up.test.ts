@@ -1,7 +1,10 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, ROOT, runBin, tempDir } from '../helpers/cli.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -36,5 +39,27 @@ describe('V8 code cache of the CLI', () => {
     const run = await runBin(['pull', '--input', 'listing.json', '--out', 'd', '--lockfile', 'd.lock.json'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(0);
     expect(readdirSync(dir).filter((name) => name.includes('cache'))).toEqual(['cache']);
+  });
+});
+
+describe('start-up tricks stay in the CLI', () => {
+  it('the library entry loads no module of dist/cli/ (start-up, undici parts), and plain undici', async () => {
+    // A resolve hook prints every module the import of dist/index.js resolves.
+    const hooks = 'export async function resolve(specifier, context, next) { const resolved = await next(specifier, context); console.log(resolved.url); return resolved; }';
+    const script = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});
+await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)});`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
+    const loaded = stdout.split('\n');
+    expect(loaded).toContain(pathToFileURL(join(ROOT, 'dist/fetch/http-get.js')).href);
+    expect(loaded.some((url) => url.endsWith('/node_modules/undici/index.js'))).toBe(true);
+    expect(loaded.filter((url) => url.includes('/dist/cli/'))).toEqual([]);
+  });
+
+  it('the CLI bundle has the parts of undici instead of its index, and string-width behind the ASCII stand-in', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/cli/schema-sync.cjs'), 'utf8');
+    expect(bundle).toContain('// dist/cli/undici-parts.js');
+    expect(bundle).not.toContain('// node_modules/undici/index.js');
+    expect(bundle).toContain('= asciiStringWidth(');
   });
 });

@@ -12,6 +12,7 @@ import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { createLogger, useColor, type Logger } from './logger.js';
 import { startProgress } from './progress.js';
+import { withoutEagerHelp } from './start-up.js';
 import { renderError } from './render-error.js';
 import { earlySecrets, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
 import { pullSummary } from './summary.js';
@@ -115,12 +116,7 @@ function buildParser(argv: string[]): Argv {
     .alias('h', 'help')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false);
-  // yargs renders the whole help text whenever a command runs (~60 ms of start-up), in case a
-  // handler shows it later. Ours have no handlers; --help and usage errors still render it.
-  const internals = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
-  const usage = internals?.getUsageInstance?.();
-  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => undefined;
-  return parser;
+  return withoutEagerHelp(parser);
 }
 
 /**

@@ -8,11 +8,12 @@ import { generate } from '../run/generate.js';
 import { pull } from '../run/pull.js';
 import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
 import type { ServeArgs } from './commands/serve.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { createLogger, useColor, type Logger } from './logger.js';
 import { startProgress } from './progress.js';
 import { withoutEagerHelp } from './start-up.js';
+import { Interrupted } from '../write/index.js';
 import { renderError } from './render-error.js';
 import { earlySecrets, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
 import { pullSummary } from './summary.js';
@@ -209,6 +210,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     log.error(`error [USAGE]: unknown command ${JSON.stringify(command)}\nhint: run schema-sync --help`);
     return EXIT.error;
   } catch (error) {
+    // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
+    if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {
+      io.stderr.write(interruptedLine(error.signal));
+      return SIGNAL_EXIT[error.signal];
+    }
     log.error(renderError(error, { redact: redactArgs, verbose }));
     return EXIT.error;
   } finally {

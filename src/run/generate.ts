@@ -21,7 +21,7 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
   const run = openRun(options);
   return withRunLock(
     run.paths.outDir,
-    async (view) => {
+    async (view, interrupt) => {
       const found = await requireLockfile(view, run.paths.lockfilePath, {
         detail: '.',
         hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
@@ -31,7 +31,7 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
       const settings = settingsOver(found.settings(), run.given);
       const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
       const output = await assessOutput(run, view, lockfile);
-      const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile });
+      const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
       run.mark('write');
       run.cache.remember(facts);
       return { messageCount: messages.length, write, outDir: run.paths.outDir };

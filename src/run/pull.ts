@@ -44,12 +44,12 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const answer = await acquireListing(options, run.paths.cwd);
     run.mark('fetch');
     if (options.dryRun) return pullInView(run, await openFolderView(run.paths.outDir), answer, options);
-    return withRunLock(run.paths.outDir, (view) => pullInView(run, view, answer, options), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
+    return withRunLock(run.paths.outDir, (view, interrupt) => pullInView(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
   });
 }
 
 /** The pull itself, in a view of the folder: under the run lock, or read-only for a dry run. */
-async function pullInView(run: RunContext, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
+async function pullInView(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt?: AbortSignal): Promise<PullResult> {
   const found = await readLockfile(view, run.paths.lockfilePath);
   if (found?.conflictAt !== undefined) {
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
@@ -61,7 +61,7 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
   if (options.dryRun) return { ...result, write: undefined };
   const output = await assessOutput(run, view, drift.after);
-  const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after });
+  const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after, interrupt });
   run.mark('write');
   run.cache.remember({ answer: drift.learned, ...facts });
   return { ...result, write };

@@ -26,7 +26,7 @@ export async function renderFiles(settings: OutputSettings, lockfile: Lockfile, 
 export async function renderAndWrite(
   run: RunContext,
   view: FolderView,
-  plan: { lockfile: LockfileText; output: OutputState; writeLockfile?: LockfileText },
+  plan: { lockfile: LockfileText; output: OutputState; writeLockfile?: LockfileText; interrupt?: AbortSignal },
 ): Promise<{ write: WriteResult; facts: Pick<RunFacts, 'output' | 'folder'> }> {
   const { output, writeLockfile } = plan;
   if (output.expected === undefined && writeLockfile === undefined) {
@@ -35,6 +35,7 @@ export async function renderAndWrite(
     return { write: { written: [], deleted: [], leftEdited: [], unchanged: output.fileCount, lockfileWritten: false }, facts: freshOutputFacts(output) };
   }
   const files = await renderFiles(output.settings, plan.lockfile.parse(), output.stale);
+  plan.interrupt?.throwIfAborted();
   run.mark('emit');
   const found = output.manifest?.entries() ?? new Map();
   const { write, manifest } = await writeOutput({
@@ -45,6 +46,7 @@ export async function renderAndWrite(
     files,
     manifest: found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
+    interrupt: plan.interrupt,
   });
   for (const path of write.leftEdited) {
     run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);

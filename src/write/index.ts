@@ -2,7 +2,7 @@ export { writeOutput, type OutputFile, type WriteResult, type WriteOutputOptions
 export { compareOutput, type FolderDrift } from './compare-output.js';
 export { assessFreshness, type ExpectedFile, type Freshness } from './freshness.js';
 export { openFolderView, type FolderView } from './folder-view.js';
-export { withRunLock } from './with-run-lock.js';
+export { Interrupted, withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
 export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
 export { MANIFEST_FILE, ManifestText, isSafeRelativePath, parseManifest, readManifest, type Manifest, type ManifestEntry } from './manifest.js';

@@ -44,7 +44,7 @@ export interface Transaction {
  * before the commit point (a full disk, a folder that cannot be written) removes the staging and
  * is a WriteError: the run changed nothing.
  */
-export async function commitTransaction(outDir: string, tx: Transaction): Promise<void> {
+export async function commitTransaction(outDir: string, tx: Transaction, interrupt?: AbortSignal): Promise<void> {
   if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return;
   const staging = join(outDir, STAGING_DIR);
   try {
@@ -66,9 +66,11 @@ export async function commitTransaction(outDir: string, tx: Transaction): Promis
   };
   try {
     await writeFile(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal));
+    // Interrupted before the commit point: the run never happened.
+    interrupt?.throwIfAborted();
   } catch (error) {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-    throw writeFailure(error, staging);
+    throw interrupt?.aborted ? interrupt.reason : writeFailure(error, staging);
   }
   // The commit point: before this rename the run never happened, after it the run will finish.
   await rename(join(staging, `${JOURNAL}.tmp`), join(staging, JOURNAL));

@@ -16,7 +16,7 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
  * waits up to `waitMs`, then fails; a lock whose process is gone (killed run) is taken over.
  * Returns the release function.
  */
-export async function acquireRunLock(outDir: string, options: { waitMs?: number } = {}): Promise<() => Promise<void>> {
+export async function acquireRunLock(outDir: string, options: { waitMs?: number; interrupt?: AbortSignal } = {}): Promise<() => Promise<void>> {
   const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
   const file = join(outDir, RUN_LOCK_FILE);
   // A folder made just for the lock goes again with it when the run left nothing there.
@@ -56,6 +56,7 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number 
         hint: `Wait for it to finish. If no other run exists, delete ${file}.`,
       });
     }
+    options.interrupt?.throwIfAborted();
     await sleep(100);
   }
 }

@@ -2,16 +2,45 @@ import { recoverPending } from './journal.js';
 import { acquireRunLock } from './run-lock.js';
 import { openFolderView, type FolderView } from './folder-view.js';
 
+/** Thrown into a run that SIGINT or SIGTERM interrupted: it rolled back, or finished its commit. */
+export class Interrupted extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`interrupted by ${signal}`);
+    this.name = 'Interrupted';
+  }
+}
+
 /**
  * Runs `work` holding the output folder's run lock, after finishing or discarding whatever an
  * interrupted run left, with a view of the folder as it now is.
+ *
+ * Meanwhile SIGINT and SIGTERM do not end the process at once: `work` learns of them through
+ * `interrupt`, and a transaction not yet committed is rolled back (its staging removed), one
+ * committed is finished; then the lock is released and {@link Interrupted} thrown, so that the
+ * caller ends as it was asked to, leaving the folder and lockfile wholly before or after.
  */
-export async function withRunLock<T>(outDir: string, work: (view: FolderView) => Promise<T>, options: { lockfilePath: string; waitMs?: number }): Promise<T> {
-  const release = await acquireRunLock(outDir, options);
+export async function withRunLock<T>(
+  outDir: string,
+  work: (view: FolderView, interrupt: AbortSignal) => Promise<T>,
+  options: { lockfilePath: string; waitMs?: number },
+): Promise<T> {
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => interrupt.abort(new Interrupted(signal));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
-    await recoverPending(outDir, options.lockfilePath);
-    return await work(await openFolderView(outDir));
+    const release = await acquireRunLock(outDir, { ...options, interrupt: interrupt.signal });
+    try {
+      await recoverPending(outDir, options.lockfilePath);
+      return await work(await openFolderView(outDir), interrupt.signal);
+    } finally {
+      await release();
+    }
   } finally {
-    await release();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // Also after a run that finished its commit: the process was asked to stop.
+    // eslint-disable-next-line no-unsafe-finally
+    if (interrupt.signal.aborted) throw interrupt.signal.reason;
   }
 }

@@ -40,6 +40,8 @@ export interface WriteOutputOptions {
   manifest: Manifest;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
+  /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
+  interrupt?: AbortSignal;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function writeOutput(options: WriteOutputOptions): Promise<{ write:
   let lockfile = options.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
-  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile });
+  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile }, options.interrupt);
   const write = {
     written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
     deleted: deletes,

@@ -232,6 +232,17 @@ describe('a pull killed at a random moment', () => {
       if (journalAfter !== undefined) {
         expect(seen.name, `${where}: the pending journal decides`).toBe(journalAfter === journalBefore ? current.name : target.name);
       }
+      if (signal !== 'SIGKILL') {
+        // A graceful signal: the run rolled back, or finished its commit, before the process
+        // ended; so the disk itself holds one state, with no lock and (unless an earlier kill
+        // left one for this run to recover before it took the lock) no staging.
+        expect(lockLeft, where).toBe(false);
+        if (!pending) {
+          expect(stagingLeft, where).toBe(false);
+          expect(treeDifference(await readTree(outDir), seen.tree), where).toBeUndefined();
+          expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);
+        }
+      }
       survived[signal]++;
       endedAs[seen.name]!++;
       log.push(`${where} → ${seen.name}`);

@@ -5,4 +5,4 @@
 export { buildReport, hasBreaking } from './build-report.js';
 export { diffDescriptors } from './diff-descriptors.js';
 export { renderReport } from './render-report.js';
-export type { DriftChange, DriftReport, Severity, StaleFile } from './types.js';
+export type { DriftChange, DriftReport, ReportLocations, Severity, StaleFile } from './types.js';

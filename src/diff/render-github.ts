@@ -1,5 +1,5 @@
 import { displayName } from './format-value.js';
-import type { DriftReport, Severity } from './types.js';
+import type { DriftReport, ReportLocations, Severity } from './types.js';
 import { fieldLines, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, subject, summaryLine, type Voice } from './wording.js';
 
 /** The workflow command per severity: breaking fails loudest. */
@@ -7,27 +7,43 @@ const COMMANDS: Record<Severity, string> = { breaking: 'error', dangerous: 'warn
 
 /**
  * GitHub Actions workflow commands: one annotation per change (`::error` breaking, `::warning`
- * dangerous, `::notice` safe; the fields on further lines of the message) and one `::error`
- * per stale file (with `file=` so it shows on that file), then the summary line as plain log
- * text. Messages and properties are escaped as the runner expects, so a value can neither end
- * the command early nor start a command of its own. No trailing newline.
+ * dangerous, `::notice` safe; the fields on further lines of the message), on the message's
+ * entry in the lockfile where `locations` give it, and one `::error` per stale file, on that
+ * file; then the summary line as plain log text. Files are relative to the repository root, as
+ * the runner needs them. Messages and properties are escaped as the runner expects, so a value
+ * can neither end the command early nor start a command of its own. No trailing newline.
  */
-export function renderGithub(report: DriftReport, options: Voice): string {
+export function renderGithub(report: DriftReport, options: Voice & { locations?: ReportLocations }): string {
+  const { locations } = options;
   const lines: string[] = [];
   for (const change of report.changes) {
     const message = [`${change.kind} ${subject(change)}`, ...fieldLines(change)].join('\n');
-    const title = `${SEVERITY_NAMES[change.severity]} schema change`;
-    lines.push(workflowCommand(COMMANDS[change.severity], { title }, message));
+    const properties: Record<string, string> = { title: `${SEVERITY_NAMES[change.severity]} schema change` };
+    if (locations !== undefined && safePath(locations.lockfile)) {
+      properties['file'] = locations.lockfile;
+      const line = locations.lineOf(change.kind === 'renamed' ? change.before.name : change.name);
+      if (line !== undefined) properties['line'] = String(line);
+    }
+    lines.push(workflowCommand(COMMANDS[change.severity], properties, message));
   }
   for (const file of report.staleFiles) {
     const message = `${displayName(file.path)} is ${STALE_REASONS[file.reason]}\n${STALE_HINT}`;
-    // A path that needs quoting to print safely is not given to the runner raw, even escaped.
     const properties: Record<string, string> = { title: 'Stale generated file' };
-    if (displayName(file.path) === file.path) properties['file'] = file.path;
+    const path = locations === undefined ? file.path : posixJoin(locations.outDir, file.path);
+    if (safePath(path)) properties['file'] = path;
     lines.push(workflowCommand('error', properties, message));
   }
   lines.push(summaryLine(report, options));
   return lines.join('\n');
+}
+
+/** A path that needs quoting to print safely is not given to the runner raw, even escaped. */
+function safePath(path: string): boolean {
+  return displayName(path) === path;
+}
+
+function posixJoin(folder: string, path: string): string {
+  return folder === '' || folder === '.' ? path : `${folder.replace(/\/$/, '')}/${path}`;
 }
 
 /**

@@ -68,4 +68,17 @@ export interface RenderOptions {
   command: 'check' | 'pull';
   /** For `pull --dry-run`: say what *would* change. @default false */
   dryRun?: boolean;
+  /**
+   * Where the `github` annotations point, relative to the repository root: the lockfile (and the
+   * line of a message's entry in it, when it has one) and the output folder.
+   */
+  locations?: ReportLocations;
+}
+
+/** Paths of a report's files relative to the repository root, for annotations. */
+export interface ReportLocations {
+  lockfile: string;
+  outDir: string;
+  /** The line of the message's entry in the lockfile, when it has one. */
+  lineOf(name: string): number | undefined;
 }

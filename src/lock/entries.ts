@@ -81,3 +81,9 @@ export function descriptorsSharing(
 function head(text: string): string {
   return text.slice(0, text.indexOf(MESSAGES_KEY));
 }
+
+/** The line (1-based) of message `name`'s entry in a lockfile in schema-sync's layout; undefined when it has none. */
+export function entryLine(text: string, name: string): number | undefined {
+  const at = text.indexOf(`\n    ${JSON.stringify(name)}: {`);
+  return at < 0 ? undefined : text.slice(0, at + 1).split('\n').length;
+}

@@ -17,6 +17,19 @@ describe('renderReport github', () => {
     );
   });
 
+  it('with locations: every file relative to the repository root, changes on their lockfile entry', () => {
+    const lines = new Map([['Was', 12], ['OldType', 3], ['SomeType', 30]]);
+    const locations = { lockfile: 'schemas/schema-sync.lock.json', outDir: 'src/generated/schema', lineOf: (name: string) => lines.get(name) };
+    expect(renderReport(sampleReport(), { format: 'github', command: 'check', locations }).split('\n').map((line) => line.split('::')[1])).toEqual([
+      'error title=Breaking schema change,file=schemas/schema-sync.lock.json,line=12',
+      'error title=Breaking schema change,file=schemas/schema-sync.lock.json,line=3',
+      'warning title=Dangerous schema change,file=schemas/schema-sync.lock.json,line=30',
+      'notice title=Safe schema change,file=schemas/schema-sync.lock.json',
+      'error title=Stale generated file,file=src/generated/schema/messages/OldType.ts',
+      undefined,
+    ]);
+  });
+
   it('in sync: only the summary', () => {
     expect(renderReport(inSyncReport(), { format: 'github', command: 'pull', dryRun: true })).toBe(
       'Up to date: nothing would change.',

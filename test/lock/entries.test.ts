@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { descriptorsSharing, lockfileEntries } from '../../src/lock/entries.js';
+import { descriptorsSharing, entryLine, lockfileEntries } from '../../src/lock/entries.js';
 import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile } from '../../src/lock/parse.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
@@ -75,3 +75,13 @@ describe('lockfile entries', () => {
 function sample(name: string): Descriptor {
   return { name, mNum: 1, schemaHash: 'h', actions: ['select'], hasTKey: true, hasEKey: false, hasOKey: false, hasCF: false, mToken: 'T', staticFilterFields: [], extra: { desc: 'x' } };
 }
+
+describe('entryLine', () => {
+  it('gives the line of a message entry, none for a name without one', () => {
+    const text = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [sample('A'), sample('B"x')] }).text;
+    const lines = text.split('\n');
+    expect(lines[entryLine(text, 'A')! - 1]).toBe('    "A": {');
+    expect(lines[entryLine(text, 'B"x')! - 1]).toBe('    "B\\"x": {');
+    expect(entryLine(text, 'C')).toBeUndefined();
+  });
+});

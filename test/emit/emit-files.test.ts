@@ -143,6 +143,16 @@ describe('emitFiles', () => {
     ).rejects.toThrow('Message types "a-b" and "a_b" both map to the identifier a_b');
   });
 
+  it('keeps ts-morph from reading a literal ending in a backslash as an open string', async () => {
+    // Once, `'a\\'` before `'b/*'` made the writer see a comment start and later close it with a
+    // stray comment end in index.ts.
+    const messages = [descriptor({ name: 'a\\', mNum: 1 }), descriptor({ name: 'b/*', mNum: 2, staticFilterFields: ['\\', '/*x'] })];
+    for (const { path, text } of await emitFiles({ messages, source: SOURCE })) {
+      const code = text.replace(/'(?:[^'\\\n]|\\.)*'/g, "''").replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      expect(code, path).not.toMatch(/\/\*|\*\//);
+    }
+  });
+
   it('emits an empty registry for an empty listing', async () => {
     const files = byPath(await emitFiles({ messages: [], source: SOURCE }));
     expect([...files.keys()]).toEqual(['index.ts', 'types.ts']);

@@ -29,8 +29,7 @@ const MAX_BATCH_CHARS = 64_000;
  * several to a call where that gives the same bytes (`prettier-batch.ts`).
  *
  * Prettier's configuration cache is cleared first, so a config edited since the last run in the
- * same process is seen. Worker threads format with a formatter of their own, made by this same
- * function, so their bytes are the bytes of formatting in this thread.
+ * same process is seen.
  *
  * The returned function throws EmitError naming the file when prettier fails (e.g. a broken
  * config).
@@ -148,8 +147,7 @@ function cannotEmbed(text: string, options: { parser?: unknown; plugins?: unknow
 }
 
 /**
- * Formats files with prettier in this thread, as {@link createPrettierFormatter}
- * describes.
+ * Formats files with prettier, as {@link createPrettierFormatter} describes.
  *
  * @throws EmitError naming the file when prettier fails (e.g. a broken config).
  */

@@ -3,7 +3,7 @@
  * when many), the folder and lockfile written in one transaction, and a stat snapshot left for
  * the next run.
  */
-import { emitParallel, type PlannedFile } from '../emit/index.js';
+import { renderSelected, type PlannedFile } from '../emit/index.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { openStatCache, StageAhead, writeOutput, type FolderView, type Manifest, type OutputFile, type WriteResult } from '../write/index.js';
 import type { BaseOptions } from './options.js';
@@ -13,8 +13,7 @@ import { runCacheDir, templatesDir, type OutputState } from './sync-output.js';
 /** Emits (and formats, when asked) just the given files of a lockfile's output; `stage` gets them as they are final. */
 export async function renderFiles(lock: Lockfile, options: BaseOptions, paths: { cwd: string; outDir: string }, files: readonly PlannedFile[], stage?: StageAhead): Promise<OutputFile[]> {
   if (files.length === 0) return [];
-  return emitParallel({
-    onFinal: stage === undefined ? undefined : (final) => stage.add(final),
+  return renderSelected({
     emit: { messages: lock.messages, source: lock.source, templatesDir: templatesDir(options, paths.cwd), packageName: options.packageName },
     only: new Set(files.flatMap((f) => (f.message === undefined ? [] : [f.message]))),
     paths: new Set(files.map((f) => f.path)),

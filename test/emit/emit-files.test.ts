@@ -3,7 +3,7 @@ import { isAbsolute, join, normalize, resolve, sep } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type EmitOptions, emitFiles, emitFilesFor, formatWithPrettier } from '../../src/emit/index.js';
+import { type EmitOptions, emitFiles, formatWithPrettier, renderSelected } from '../../src/emit/index.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
 import {
@@ -161,11 +161,12 @@ describe('emitFiles', () => {
   });
 });
 
-describe('emitFilesFor', () => {
+describe('renderSelected', () => {
   it('returns only the named modules plus the index files, identical to emitFiles', async () => {
     const options: EmitOptions = { messages: example, source: SOURCE, packageName: 'acme-schema' };
     const all = byPath(await emitFiles(options));
-    const some = await emitFilesFor({ ...options, only: new Set(['AccountRiskRecordV5', 'AggregateCount', 'RemovedType']) });
+    const only = new Set(['AccountRiskRecordV5', 'AggregateCount', 'RemovedType']);
+    const some = await renderSelected({ emit: options, only, paths: new Set(all.keys()) });
     expect(some.map((f) => f.path)).toEqual([
       'README.md',
       'index.ts',
@@ -175,11 +176,15 @@ describe('emitFilesFor', () => {
       'types.ts',
     ]);
     for (const file of some) expect(file.text).toBe(all.get(file.path));
+    // Only the paths asked for: no whole-listing file unless named.
+    const modules = await renderSelected({ emit: options, only, paths: new Set(['messages/AggregateCount.ts', 'types.ts']) });
+    expect(modules.map((f) => f.path)).toEqual(['messages/AggregateCount.ts', 'types.ts']);
   });
 
   it('plans names over the whole listing (case clash with a type not emitted)', async () => {
     const messages = [descriptor({ name: 'Order', mNum: 1 }), descriptor({ name: 'order', mNum: 2 })];
-    const some = await emitFilesFor({ messages, source: SOURCE, only: new Set(['Order']) });
+    const paths = new Set((await emitFiles({ messages, source: SOURCE })).map((f) => f.path));
+    const some = await renderSelected({ emit: { messages, source: SOURCE }, only: new Set(['Order']), paths });
     expect(some.map((f) => f.path)).toEqual(['index.ts', 'messages/Order__6be09082.ts', 'types.ts']);
   });
 });

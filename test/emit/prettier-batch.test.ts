@@ -15,7 +15,7 @@ import { canBatch, canJoin, joinTexts, splitFormatted } from '../../src/emit/pre
 import { createPrettierFormatter } from '../../src/emit/prettier.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
-import { descriptor, hostileDescriptors, makeTempDir, removeTempDir } from './helpers.js';
+import { descriptor, formatEachAlone, hostileDescriptors, makeTempDir, removeTempDir } from './helpers.js';
 
 const SOURCE = { baseUrl: 'https://schema.example.com/api', query: {} };
 
@@ -44,19 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeTempDir(tempDir);
 });
-
-/** Each file formatted alone with a plain `prettier.format`, as the formatter resolves its options. */
-async function formatEachAlone(files: readonly EmittedFile[], outDir: string): Promise<EmittedFile[]> {
-  const prettier = await import('prettier');
-  const result: EmittedFile[] = [];
-  for (const file of files) {
-    const filepath = join(outDir, ...file.path.split('/'));
-    const config = await prettier.resolveConfig(filepath, { editorconfig: true });
-    const parser = config?.parser ?? (file.path.endsWith('.ts') ? 'babel-ts' : undefined);
-    result.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath, ...(parser ? { parser } : {}) }) });
-  }
-  return result;
-}
 
 /** The formatter's result, and how many files each of its prettier calls formatted. */
 async function formatBatched(files: readonly EmittedFile[], outDir: string): Promise<{ files: EmittedFile[]; calls: number[] }> {

@@ -9,7 +9,7 @@ const TARGETS = [
   // "only those modules + index files written": the changed modules, plus index.ts and types.ts at most.
   { run: /^pull after (\d+) changes$/, seconds: 0.8, written: (changed) => [changed, changed + 2] },
   { run: /^check$/, seconds: 0.5 },
-  { run: /^cold pull --format prettier$/, seconds: 12.0 },
+  { run: /^cold pull --prettier$/, seconds: 12.0 },
 ];
 
 /** The target of a row, as text for the table ("≤ 2.0 s, ≤ 300 MB"), or undefined. */

@@ -1,7 +1,4 @@
-/**
- * The CLI's entry as a function, for the bundle `dist/cli/schema-sync.cjs` that the launcher
- * (`bin.js`) loads: one file compiles and loads far faster than the ~300 modules behind it.
- */
+/** The CLI's entry as a function: what the bundle `dist/cli/schema-sync.cjs` exports (see start-up.ts). */
 import { processIo } from './io.js';
 import { runCli } from './main.js';
 

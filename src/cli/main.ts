@@ -12,8 +12,9 @@ import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { createLogger, useColor, type Logger } from './logger.js';
 import { startProgress } from './progress.js';
+import { withoutEagerHelp } from './start-up.js';
 import { renderError } from './render-error.js';
-import { earlySecrets, resolveOptions, type CliArgs } from './resolve-options.js';
+import { earlySecrets, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
 import { pullSummary } from './summary.js';
 import { VERSION } from '../model/version.js';
 
@@ -46,12 +47,12 @@ function outputOptions(y: Argv): Argv {
     .option('templates', { type: 'string', group: OUTPUT_GROUP, describe: 'Folder overriding the built-in templates' })
     .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json and README.md for this package name' })
     .option('lock-wait', { type: 'number', group: OUTPUT_GROUP, describe: 'Milliseconds to wait for another run on the same output folder (default 30000)' })
-    .option('format', {
-      type: 'string',
-      array: true,
-      group: OUTPUT_GROUP,
-      describe: 'Report format text|json|markdown|github; prettier formats the generated code (repeatable)',
-    });
+    .option('prettier', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Format the generated code with prettier (or --no-prettier)' });
+}
+
+/** `--format` of the commands that print a report; `generate` takes it only to say it does not apply. */
+function reportOption(y: Argv, hidden = false): Argv {
+  return y.option('format', { type: 'string', array: true, hidden, describe: 'Report format: text (default), json, markdown or github' });
 }
 
 /** Builds the parser; commands have no handlers: {@link runCli} dispatches after parsing. */
@@ -64,7 +65,7 @@ function buildParser(argv: string[]): Argv {
     .example('$0 check --format github', 'Exit 1 on drift, with GitHub annotations')
     .epilogue('Run schema-sync <command> --help for its options. Exit codes: 0 done / in sync, 1 drift (check), 2 error.')
     .command('pull', 'Fetch the listing, update the lockfile and the generated code', (y) =>
-      outputOptions(sourceOptions(y))
+      reportOption(outputOptions(sourceOptions(y)))
         .option('dry-run', { type: 'boolean', describe: 'Show what would change; write nothing' })
         .option('allow-empty', { type: 'boolean', describe: 'Accept an empty listing while types are locked' })
         .option('force', { type: 'boolean', describe: 'Accept a pull that removes more than half of the locked types' })
@@ -72,15 +73,15 @@ function buildParser(argv: string[]): Argv {
         .example('$0 pull --dry-run --format markdown', 'Show the changes as a PR comment, write nothing'),
     )
     .command('check', 'Exit 1 when the service or the output folder drifted from the lockfile (writes nothing)', (y) =>
-      outputOptions(sourceOptions(y))
+      reportOption(outputOptions(sourceOptions(y)))
         .option('fail-on', { choices: ['any', 'breaking'] as const, describe: 'Which drift exits 1 (default any)' })
         .example('$0 check --format github', 'Annotate a GitHub Actions run')
         .example('$0 check --fail-on breaking', 'Fail only on breaking drift'),
     )
     .command('generate', 'Rebuild the output folder from the lockfile alone (no network)', (y) =>
-      outputOptions(y)
+      reportOption(outputOptions(y), true)
         .example('$0 generate', 'Regenerate before a build')
-        .example('$0 generate --format prettier --package @acme/schema-types', 'Formatted, as a package other repositories import'),
+        .example('$0 generate --prettier --package @acme/schema-types', 'Formatted, as a package other repositories import'),
     )
     .command('serve', 'Serve a descriptor file with the bundled reference server on loopback', (y) =>
       y
@@ -103,7 +104,7 @@ function buildParser(argv: string[]): Argv {
         .example('$0 init --base-url https://schemas.example.com', 'Start with the real service URL')
         .example('$0 init --force', 'Replace an existing config with a starter one'),
     )
-    .option('config', { type: 'string', global: true, describe: 'Config file (default schema-sync.config.json)' })
+    .option('config', { type: 'string', global: true, describe: 'Config file (default: schema-sync.config.json, .mjs or .js, searched from here up to the repository root)' })
     .option('quiet', { type: 'boolean', global: true, describe: 'Print only errors' })
     .option('verbose', { type: 'boolean', global: true, describe: 'Print request details and timings' })
     .option('color', { type: 'boolean', global: true, describe: 'Colour output (--no-color to disable)' })
@@ -115,12 +116,7 @@ function buildParser(argv: string[]): Argv {
     .alias('h', 'help')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false);
-  // yargs renders the whole help text whenever a command runs (~60 ms of start-up), in case a
-  // handler shows it later. Ours have no handlers; --help and usage errors still render it.
-  const internals = (parser as unknown as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
-  const usage = internals?.getUsageInstance?.();
-  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => undefined;
-  return parser;
+  return withoutEagerHelp(parser);
 }
 
 /**
@@ -138,14 +134,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     parsed = args as Record<string, unknown>;
     helpText = output;
   });
-  const early = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
+  const redactArgs = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
   if (parseError) {
     const first = String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? '');
     const topic = COMMANDS.includes(first) ? `${first} ` : '';
     const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(parseError.message);
-    const hint = `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`;
-    io.stderr.write(early(`error [USAGE]: ${tidyUnknown(parseError.message, argv)}\nhint: ${hint}\n`));
-    return EXIT.error;
+    return usageError(io, redactArgs, tidyUnknown(parseError.message, argv), `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`);
   }
   if (helpText) {
     io.stdout.write(`${helpText}\n`);
@@ -153,13 +147,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const args = parsed ?? {};
   const command = String((args['_'] as unknown[] | undefined)?.[0] ?? '');
+  let formatFlags: FormatFlags;
+  try {
+    formatFlags = readFormatFlags(command, args as CliArgs);
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(io, redactArgs, error.message, `${error.hint} Run schema-sync ${command} --help.`);
+    throw error;
+  }
   const color = useColor(io, args['color'] as boolean | undefined);
   const verbose = Boolean(args['verbose']);
   // The report goes to stdout: colour it only when stdout is a terminal too (or --color forces it).
   const reportColor = color && (args['color'] === true || Boolean(io.stdout.isTTY));
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !args['quiet'] && ['pull', 'check', 'generate'].includes(command) });
   io = progress.io;
-  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: early });
+  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: redactArgs });
   try {
     if (command === 'serve') {
       // Loaded only for `serve`: the reference server is not part of a pull's start-up.
@@ -167,10 +168,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return await serveCommand(args as unknown as ServeArgs, io, log);
     }
     if (command === 'init') return await initCommand(args as unknown as InitArgs, io, log);
-    const resolved = await resolveOptions(args as CliArgs, io);
+    const resolved = await resolveOptions(args as CliArgs, io, formatFlags);
     if (command !== 'generate' && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
     const redact = createRedactor(resolved.secrets);
     log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact });
+    for (const warning of resolved.warnings) log.warn(warning);
     const library = {
       ...resolved.library,
       onWarning: (text: string) => log.warn(text),
@@ -207,11 +209,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     log.error(`error [USAGE]: unknown command ${JSON.stringify(command)}\nhint: run schema-sync --help`);
     return EXIT.error;
   } catch (error) {
-    log.error(renderError(error, { redact: early, verbose }));
+    log.error(renderError(error, { redact: redactArgs, verbose }));
     return EXIT.error;
   } finally {
     progress.stop();
   }
+}
+
+/** A mistake in the command line: `error [USAGE]` and a hint on stderr, exit 2. */
+function usageError(io: CliIo, redact: (text: string) => string, message: string, hint: string): number {
+  io.stderr.write(redact(`error [USAGE]: ${message}\nhint: ${hint}\n`));
+  return EXIT.error;
 }
 
 /** What the progress line says once a stage (reported by the library's `onStage`) is done. */
@@ -225,7 +233,7 @@ function emitReport(log: Logger, format: string, text: string): void {
 
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
-  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'dry-run', 'allow-empty', 'force',
+  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'prettier', 'no-prettier', 'dry-run', 'allow-empty', 'force',
   'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 
@@ -237,8 +245,8 @@ function tidyUnknown(message: string, argv: readonly string[]): string {
   const match = /^Unknown arguments?: (.*)$/s.exec(message);
   if (!match?.[1]) return message;
   const names = match[1].split(', ');
-  const kept = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
-  const shown = kept.map((name) => {
+  const distinct = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
+  const shown = distinct.map((name) => {
     const typed = argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || arg === `-${name}`);
     return typed ? typed.split('=')[0]! : name;
   });

@@ -1,12 +1,20 @@
+import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.js';
+import type { SchemaSyncConfig } from '../config/schema.js';
 import type { ListingQuery } from '../fetch/index.js';
 import { ConfigError } from '../model/errors.js';
 import type { PullOptions } from '../run/pull.js';
 import type { CliIo } from './io.js';
 
-/** Report formats and the one code format `--format` also accepts (`--format prettier`). */
+/** The report formats `--format` chooses from. */
 export const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 export type ReportFormatName = (typeof REPORT_FORMATS)[number];
+
+/** Values `--format` took before `--prettier` existed, and the switch that replaces each (deprecated). */
+const CODE_FORMATS: Readonly<Record<string, boolean>> = { prettier: true, none: false };
+
+/** Commands that print a report: `--format` means nothing to any other. */
+const REPORTING_COMMANDS: readonly string[] = ['pull', 'check'];
 
 /** Parsed flags, as yargs gives them: the query parameters plus the rest. */
 export interface CliArgs extends ListingQuery {
@@ -20,6 +28,7 @@ export interface CliArgs extends ListingQuery {
   timeout?: number;
   retries?: number;
   format?: string[];
+  prettier?: boolean;
   failOn?: 'any' | 'breaking';
   templates?: string;
   package?: string;
@@ -36,24 +45,71 @@ export interface ResolvedCli {
   report: ReportFormatName;
   failOn: 'any' | 'breaking';
   secrets: string[];
+  /** Deprecations and config-discovery notes, for the CLI to print as warnings. */
+  warnings: string[];
 }
 
-/** Merges flags over environment over config file over defaults. */
-export async function resolveOptions(args: CliArgs, io: CliIo): Promise<ResolvedCli> {
-  const { config } = await loadConfig({ cwd: io.cwd, explicit: args.config });
-  const env = io.env;
-  let report: ReportFormatName = config.report ?? 'text';
-  let prettier = config.format === 'prettier';
-  for (const value of args.format ?? []) {
-    if (value === 'prettier') prettier = true;
-    else if (value === 'none') prettier = false;
-    else if ((REPORT_FORMATS as readonly string[]).includes(value)) report = value as ReportFormatName;
-    else {
-      throw new ConfigError(`--format ${JSON.stringify(value)} is not a format.`, {
-        hint: `Use one of ${REPORT_FORMATS.join(', ')} for the report, or prettier to format the generated code.`,
-      });
-    }
+/** A mistake in the command line itself: the CLI prints it as `error [USAGE]` and exits 2. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** What to type instead. */
+    readonly hint: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
   }
+}
+
+/** What `--format` and `--prettier` ask for: each undefined when not given. */
+export interface FormatFlags {
+  report?: ReportFormatName;
+  prettier?: boolean;
+  warnings: string[];
+}
+
+/**
+ * Reads `--format` (the report format, one per run, only for commands that print a report) and
+ * `--prettier` / `--no-prettier`. `--format prettier|none` still sets the code format, with a
+ * deprecation warning. Throws {@link UsageError} for a value that is no format, two report
+ * formats, a report format for a command without a report, or a contradiction.
+ */
+export function readFormatFlags(command: string, args: Pick<CliArgs, 'format' | 'prettier'>): FormatFlags {
+  const values = [...new Set(args.format ?? [])];
+  const unknown = values.find((value) => !(REPORT_FORMATS as readonly string[]).includes(value) && !(value in CODE_FORMATS));
+  if (unknown !== undefined) {
+    throw new UsageError(`--format ${JSON.stringify(unknown)} is not a report format.`, `Use one of ${REPORT_FORMATS.join(', ')}; --prettier formats the generated code.`);
+  }
+  const reports = values.filter((value): value is ReportFormatName => (REPORT_FORMATS as readonly string[]).includes(value));
+  if (reports.length > 0 && !REPORTING_COMMANDS.includes(command)) {
+    throw new UsageError(`${command} prints no report; --format ${reports[0]} does not apply to it.`, `Drop --format: it chooses the report of ${REPORTING_COMMANDS.join(' and ')} (--prettier formats the generated code).`);
+  }
+  if (reports.length > 1) {
+    throw new UsageError(`${command} prints one report, but --format names ${reports.length}: ${reports.join(', ')}.`, `Keep one --format; run ${command} again for another format.`);
+  }
+  const warnings: string[] = [];
+  const code = values.filter((value) => value in CODE_FORMATS);
+  for (const value of code) warnings.push(`--format ${value} is deprecated and will be removed in the next release: use ${CODE_FORMATS[value] ? '--prettier' : '--no-prettier'}.`);
+  const switches = new Set([...code.map((value) => CODE_FORMATS[value]!), ...(args.prettier === undefined ? [] : [args.prettier])]);
+  if (switches.size > 1) {
+    const given = [...code.map((value) => `--format ${value}`), ...(args.prettier === undefined ? [] : [args.prettier ? '--prettier' : '--no-prettier'])];
+    throw new UsageError(`${given.join(' and ')} contradict each other.`, 'Pass either --prettier or --no-prettier.');
+  }
+  return { report: reports[0], prettier: switches.size === 0 ? undefined : [...switches][0], warnings };
+}
+
+/**
+ * Merges flags over environment over config file over defaults; `flags` is what
+ * {@link readFormatFlags} read. The config file's folder is the project root: relative paths in
+ * the file and the default paths resolve against it (it is the library's `cwd`); paths given as
+ * flags resolve against the working directory.
+ */
+export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlags): Promise<ResolvedCli> {
+  const loaded = await loadConfig({ cwd: io.cwd, explicit: args.config });
+  const { config } = loaded;
+  const root = loaded.path === undefined ? io.cwd : dirname(loaded.path);
+  const fromFlag = (path: string | undefined) => (path === undefined ? undefined : resolve(io.cwd, path));
+  const env = io.env;
   if (args.limit !== undefined && !Number.isInteger(args.limit)) {
     throw new ConfigError(`--limit must be an integer from 1 to 10000, got ${String(args.limit)}.`, {
       hint: 'Pass a whole number, e.g. --limit 5000.',
@@ -61,12 +117,13 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
   }
   const apiKey = args.apiKey ?? nonEmpty(env['SCHEMA_SYNC_API_KEY']);
   const secret = args.secret ?? nonEmpty(env['SCHEMA_SYNC_SECRET']);
+  const configPrettier = prettierOfConfig(config, loaded.path);
   const library: PullOptions = {
-    cwd: io.cwd,
+    cwd: root,
     baseUrl: args.baseUrl ?? nonEmpty(env['SCHEMA_SYNC_BASE_URL']) ?? config.baseUrl,
-    out: args.out ?? config.out,
-    lockfile: args.lockfile ?? config.lockfile,
-    input: args.input,
+    out: fromFlag(args.out) ?? config.out,
+    lockfile: fromFlag(args.lockfile) ?? config.lockfile,
+    input: args.input === '-' ? '-' : fromFlag(args.input),
     query: {
       cmd: args.cmd ?? config.cmd,
       msgType: args.msgType ?? config.msgType,
@@ -80,9 +137,10 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
     secret,
     timeoutMs: args.timeout ?? config.timeout,
     retries: args.retries ?? config.retries,
-    templates: args.templates ?? config.templates,
+    templates: fromFlag(args.templates) ?? config.templates,
     packageName: args.package ?? config.package,
-    prettier,
+    // Undefined when neither says anything: the library then decides (the recorded setting).
+    prettier: flags.prettier ?? configPrettier.prettier,
     allowEmpty: args.allowEmpty,
     allowTruncated: args.allowTruncated,
     force: args.force,
@@ -91,9 +149,25 @@ export async function resolveOptions(args: CliArgs, io: CliIo): Promise<Resolved
   };
   return {
     library,
-    report,
+    report: flags.report ?? config.report ?? 'text',
     failOn: args.failOn ?? config.failOn ?? 'any',
     secrets: [apiKey, secret].filter((s): s is string => Boolean(s)),
+    warnings: [...loaded.warnings, ...configPrettier.warnings, ...flags.warnings],
+  };
+}
+
+/** The config's `prettier`, or what its deprecated `format` said (with a warning to move). */
+function prettierOfConfig(config: SchemaSyncConfig, path: string | undefined): { prettier?: boolean; warnings: string[] } {
+  if (config.format === undefined) return { prettier: config.prettier, warnings: [] };
+  const replacement = config.format === 'prettier';
+  if (config.prettier !== undefined && config.prettier !== replacement) {
+    throw new ConfigError(`config file ${path} says "format": "${config.format}" and "prettier": ${config.prettier}, which contradict each other.`, {
+      hint: 'Remove "format"; "prettier" replaces it.',
+    });
+  }
+  return {
+    prettier: replacement,
+    warnings: [`"format": "${config.format}" in ${path} is deprecated and will be removed in the next release: use "prettier": ${replacement}.`],
   };
 }
 

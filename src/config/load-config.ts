@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import { configSchema, type SchemaSyncConfig } from './schema.js';
 import { didYouMean } from './did-you-mean.js';
+import { CONFIG_FILES, findConfig } from './find-config.js';
+import { loadModuleConfig } from './load-module-config.js';
 
-/** The default config file name, looked up in the working directory. */
-export const CONFIG_FILE = 'schema-sync.config.json';
+/** The config file `init` writes, and the first name the upward search looks for. */
+export const CONFIG_FILE = CONFIG_FILES[0];
 
 /** Credential-looking keys (compared without case, `-` or `_`) and the variable to use instead. */
 const SECRET_KEYS: Record<string, string> = {
@@ -24,21 +26,34 @@ function credentialVariable(key: string): string | undefined {
   return SECRET_KEYS[key.toLowerCase().replace(/[-_]/g, '')];
 }
 
+/** A loaded config: its contents, its absolute path (none when no file was found), and warnings to show. */
+export interface LoadedConfig {
+  config: SchemaSyncConfig;
+  path?: string;
+  warnings: string[];
+}
+
 /**
- * Loads the config file: `explicit` must exist; the default file may be absent. Every problem is
- * reported at once with its key path; a literal key or secret is refused without echoing it.
+ * Loads the config file: `explicit` (a path relative to `cwd`, from `--config`) must exist;
+ * otherwise the file is searched for from `cwd` upward (see {@link findConfig}) and may be absent.
+ * JSON is parsed; `.mjs` and `.js` give their default export. Every problem is reported at once
+ * with its key path; a literal key or secret is refused without echoing it.
  */
-export async function loadConfig(options: { cwd: string; explicit?: string }): Promise<{ config: SchemaSyncConfig; path?: string }> {
-  const path = resolve(options.cwd, options.explicit ?? CONFIG_FILE);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && options.explicit === undefined) return { config: {} };
-    throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`, {
-      hint: options.explicit ? 'Check the --config path.' : 'Run `schema-sync init` to create one.',
+export async function loadConfig(options: { cwd: string; explicit?: string }): Promise<LoadedConfig> {
+  const found = options.explicit === undefined ? await findConfig(options.cwd) : { path: resolve(options.cwd, options.explicit), warnings: [] };
+  const path = found.path;
+  if (path === undefined) return { config: {}, warnings: found.warnings };
+  const kind = extname(path).toLowerCase();
+  if (kind === '.mjs' || kind === '.js') {
+    await readConfigText(path, options.explicit !== undefined);
+    return { config: validateConfig(loadModuleConfig(path), path), path, warnings: found.warnings };
+  }
+  if (kind !== '.json') {
+    throw new ConfigError(`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
+      hint: 'Check the --config path, or convert the file to one of those.',
     });
   }
+  const text = await readConfigText(path, options.explicit !== undefined);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -47,7 +62,18 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
       hint: 'Fix the JSON syntax (no comments or trailing commas).',
     });
   }
-  return { config: validateConfig(json, path), path };
+  return { config: validateConfig(json, path), path, warnings: found.warnings };
+}
+
+/** The file's text; a file that cannot be read is a ConfigError saying where to look. */
+async function readConfigText(path: string, explicit: boolean): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`, {
+      hint: explicit ? 'Check the --config path.' : 'Check that the file is readable, or name another with --config.',
+    });
+  }
 }
 
 /**

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 /**
- * `schema-sync.config.json`. Every key is optional; flags override the file, the file overrides
- * defaults. The API key and secret are deliberately not here: they come only from flags or the
- * environment, so they never land in a committed file.
+ * `schema-sync.config.json` (or the default export of `schema-sync.config.mjs` / `.js`). Every key
+ * is optional; flags override the environment, which overrides the file, which overrides the
+ * defaults. Relative paths resolve against the config file's folder. The API key and secret are
+ * deliberately not here: they come only from flags or the environment, so they never land in a
+ * committed file.
  */
 export const configSchema = z
   .object({
@@ -14,10 +16,10 @@ export const configSchema = z
       .url({ protocol: /^https?$/, error: 'expected an absolute http(s) URL, e.g. "https://schemas.example.com"' })
       .optional()
       .describe('Base URL of the service; /rest/proto is appended. Env SCHEMA_SYNC_BASE_URL and --base-url override it.'),
-    /** Output folder for the generated TypeScript. @default "src/generated/schema" */
-    out: z.string().min(1).optional().describe('Output folder for the generated TypeScript. Default: src/generated/schema'),
-    /** Lockfile path. @default "schema-sync.lock.json" */
-    lockfile: z.string().min(1).optional().describe('Lockfile path. Default: schema-sync.lock.json'),
+    /** Output folder for the generated TypeScript, relative to the config file's folder. @default "src/generated/schema" */
+    out: z.string().min(1).optional().describe("Output folder for the generated TypeScript, relative to this file's folder. Default: src/generated/schema"),
+    /** Lockfile path, relative to the config file's folder. @default "schema-sync.lock.json" */
+    lockfile: z.string().min(1).optional().describe("Lockfile path, relative to this file's folder. Default: schema-sync.lock.json"),
     /** Query parameter `cmd`. @example "getmsgtypes" */
     cmd: z.string().optional().describe('Query parameter cmd, e.g. getmsgtypes.'),
     /** Query parameter `msgType`: one message type by name or number. */
@@ -36,14 +38,31 @@ export const configSchema = z
     timeout: z.number().int().positive().optional().describe('Milliseconds for one request. Default: 30000'),
     /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
     retries: z.number().int().min(0).max(10).optional().describe('Retries on connection errors, 429, 502, 503, 504. Default: 3'),
-    /** Code formatting of generated files. @default "none" */
-    format: z.enum(['prettier', 'none']).optional().describe('Format generated files with prettier. Default: none'),
+    /**
+     * Format the generated files with prettier (its config resolved from the output folder);
+     * `--prettier` / `--no-prettier` override it. Unset, the setting the lockfile records holds.
+     * @default false (nothing recorded yet)
+     */
+    prettier: z
+      .boolean()
+      .optional()
+      .describe('Format the generated files with prettier (config resolved from the output folder). --prettier / --no-prettier override it. Unset: as the lockfile records, else false.'),
+    /**
+     * Code formatting of generated files.
+     * @deprecated Use `"prettier": true` (for `"prettier"`) or `"prettier": false` (for `"none"`); read with a warning for one more release.
+     */
+    format: z
+      .enum(['prettier', 'none'], {
+        error: 'expected "prettier" or "none"; deprecated: use "prettier": true or false (the report format is the key "report")',
+      })
+      .optional()
+      .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".'),
     /** Report format of pull and check. @default "text" */
     report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull and check. Default: text'),
     /** Which drift makes `check` exit 1. @default "any" */
     failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check exit 1. Default: any'),
-    /** Folder whose templates override the built-in ones (banner.txt, package-readme.md). */
-    templates: z.string().optional().describe('Folder whose templates override the built-in ones.'),
+    /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
+    templates: z.string().optional().describe("Folder whose templates override the built-in ones, relative to this file's folder."),
     /** Also write package.json and README.md so the folder can be consumed as this package. */
     package: z.string().optional().describe('Package name: also write package.json and README.md into the output folder.'),
   })

@@ -1,7 +1,6 @@
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
+import { mostSevere, sortChanges } from './build-report.js';
 import { fieldChanges } from './field-changes.js';
-import { mostSevere } from './severity.js';
-import { sortChanges } from './sort-changes.js';
 import type { DriftChange } from './types.js';
 
 /**
@@ -35,10 +34,7 @@ export function diffDescriptors(input: {
     if (after === before) continue;
     if (after) {
       const fields = fieldChanges({ before, after });
-      if (fields.length > 0) {
-        const severity = mostSevere(fields.map((f) => f.severity));
-        changes.push({ kind: 'changed', name: after.name, severity, fields });
-      }
+      if (fields.length > 0) changes.push({ kind: 'changed', name: after.name, severity: mostSevere(fields), fields });
       continue;
     }
     const renamedTo = fresh.find((candidate) => candidate.mNum === before.mNum && !claimed.has(candidate.name));
@@ -50,10 +46,8 @@ export function diffDescriptors(input: {
     }
   }
 
-  for (const after of fresh) {
-    if (!claimed.has(after.name)) {
-      changes.push({ kind: 'added', name: after.name, severity: 'safe', after: { mNum: after.mNum } });
-    }
+  for (const after of fresh.filter((candidate) => !claimed.has(candidate.name))) {
+    changes.push({ kind: 'added', name: after.name, severity: 'safe', after: { mNum: after.mNum } });
   }
   return sortChanges(changes);
 }
@@ -64,7 +58,7 @@ function renamed(pair: { before: Descriptor; after: Descriptor }): DriftChange {
   return {
     kind: 'renamed',
     name: pair.after.name,
-    severity: mostSevere(fields.map((f) => f.severity)),
+    severity: mostSevere(fields),
     before: { name: pair.before.name, mNum: pair.before.mNum },
     after: { name: pair.after.name, mNum: pair.after.mNum },
     fields,

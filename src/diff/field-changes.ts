@@ -1,5 +1,5 @@
+import { canonicalJson } from '../model/canonical-json.js';
 import { compareStrings, KNOWN_FIELDS, type Descriptor, type KnownField } from '../model/descriptor.js';
-import { jsonEqual, ownValue } from './json-equal.js';
 import type { FieldChange, Severity } from './types.js';
 
 /** Two descriptors of one message type, as locked and as fetched. */
@@ -69,22 +69,14 @@ function flagSeverity(input: { before: boolean; after: boolean }): Severity | un
  * Changes of unknown fields (`desc`, `topic`, …), compared as JSON regardless of key order.
  * They only document the message, so every change, addition or removal is safe.
  */
-function extraChanges(input: {
-  before: Readonly<Record<string, unknown>>;
-  after: Readonly<Record<string, unknown>>;
-}): FieldChange[] {
-  // The common case, 10,000 times a pull: the same keys (both sides keep them sorted), equal values.
-  const beforeKeys = Object.keys(input.before);
-  const afterKeys = Object.keys(input.after);
-  if (beforeKeys.length === afterKeys.length && beforeKeys.every((key, i) => key === afterKeys[i] && jsonEqual({ before: input.before[key], after: input.after[key] }))) {
-    return [];
-  }
-  const keys = [...new Set([...beforeKeys, ...afterKeys])].sort(compareStrings);
+function extraChanges(input: { before: Descriptor['extra']; after: Descriptor['extra'] }): FieldChange[] {
+  const keys = [...new Set([...Object.keys(input.before), ...Object.keys(input.after)])].sort(compareStrings);
   const changes: FieldChange[] = [];
   for (const key of keys) {
-    const before = ownValue(input.before, key);
-    const after = ownValue(input.after, key);
-    if (!jsonEqual({ before, after })) changes.push({ field: key, before, after, severity: 'safe' });
+    // Own properties only: a key like `constructor` must not find `Object.prototype`'s member.
+    const before = Object.hasOwn(input.before, key) ? input.before[key] : undefined;
+    const after = Object.hasOwn(input.after, key) ? input.after[key] : undefined;
+    if (canonicalJson(before) !== canonicalJson(after)) changes.push({ field: key, before, after, severity: 'safe' });
   }
   return changes;
 }

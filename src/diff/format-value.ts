@@ -1,5 +1,4 @@
 import { compareStrings } from '../model/descriptor.js';
-import { ownValue } from './json-equal.js';
 
 /**
  * Code units that must never reach a terminal, log or annotation raw: C0 controls (ESC starts
@@ -7,40 +6,15 @@ import { ownValue } from './json-equal.js';
  * terminals), line/paragraph separators, invisible and bidi-reordering format characters
  * (which make a name look like another), and lone surrogates.
  */
-function isUnsafe(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
-  if (code === 0xad || code === 0x61c || code === 0x180e || code === 0xfeff) return true;
-  if ((code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e)) return true;
-  if ((code >= 0x2060 && code <= 0x206f) || (code >= 0xfff9 && code <= 0xfffb)) return true;
-  if (code >= 0xd800 && code <= 0xdbff) return !isLowSurrogate(text.charCodeAt(index + 1));
-  if (isLowSurrogate(code)) return !(index > 0 && isHighSurrogate(text.charCodeAt(index - 1)));
-  return false;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
-}
-
-/** Replaces every unsafe code unit with its `\uXXXX` escape. */
-function escapeUnsafe(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    out += isUnsafe(text, i) ? `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}` : text.charAt(i);
-  }
-  return out;
-}
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\ufeff\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A string as a double-quoted literal that is safe to print anywhere: JSON escapes, plus
  * `\uXXXX` for every unsafe character JSON leaves raw. Never contains a line break.
  */
 export function quoteString(text: string): string {
-  return escapeUnsafe(JSON.stringify(text));
+  return JSON.stringify(text).replace(UNSAFE, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -49,9 +23,8 @@ export function quoteString(text: string): string {
  * or lines nor pass for something else (empty, padded, or with quotes/backslashes).
  */
 export function displayName(text: string): string {
-  let plain = text !== '' && text.trim() === text && !/["\\]/.test(text);
-  for (let i = 0; plain && i < text.length; i++) plain = !isUnsafe(text, i);
-  return plain ? text : quoteString(text);
+  const bare = text !== '' && text.trim() === text && !/["\\]/.test(text) && text.search(UNSAFE) === -1;
+  return bare ? text : quoteString(text);
 }
 
 /**
@@ -66,7 +39,7 @@ export function formatValue(value: unknown): string {
     const record = value as Record<string, unknown>;
     const pairs = Object.keys(record)
       .sort(compareStrings)
-      .map((key) => `${quoteString(key)}: ${formatValue(ownValue(record, key))}`);
+      .map((key) => `${quoteString(key)}: ${formatValue(record[key])}`);
     return `{${pairs.join(', ')}}`;
   }
   // Numbers, booleans, null.

@@ -1,19 +1,9 @@
 import { displayName } from './format-value.js';
-import type { DriftReport, RenderOptions, Severity } from './types.js';
-import { fieldLines, STALE_HINT, staleReason, subject, summaryLine } from './wording.js';
+import type { DriftReport, Severity } from './types.js';
+import { fieldLines, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, subject, summaryLine, type Voice } from './wording.js';
 
 /** The workflow command per severity: breaking fails loudest. */
-const COMMANDS: Record<Severity, 'error' | 'warning' | 'notice'> = {
-  breaking: 'error',
-  dangerous: 'warning',
-  safe: 'notice',
-};
-
-const TITLES: Record<Severity, string> = {
-  breaking: 'Breaking schema change',
-  dangerous: 'Dangerous schema change',
-  safe: 'Safe schema change',
-};
+const COMMANDS: Record<Severity, string> = { breaking: 'error', dangerous: 'warning', safe: 'notice' };
 
 /**
  * GitHub Actions workflow commands: one annotation per change (`::error` breaking, `::warning`
@@ -22,14 +12,15 @@ const TITLES: Record<Severity, string> = {
  * text. Messages and properties are escaped as the runner expects, so a value can neither end
  * the command early nor start a command of its own. No trailing newline.
  */
-export function renderGithub(report: DriftReport, options: Pick<RenderOptions, 'command' | 'dryRun'>): string {
+export function renderGithub(report: DriftReport, options: Voice): string {
   const lines: string[] = [];
   for (const change of report.changes) {
     const message = [`${change.kind} ${subject(change)}`, ...fieldLines(change)].join('\n');
-    lines.push(workflowCommand(COMMANDS[change.severity], { title: TITLES[change.severity] }, message));
+    const title = `${SEVERITY_NAMES[change.severity]} schema change`;
+    lines.push(workflowCommand(COMMANDS[change.severity], { title }, message));
   }
   for (const file of report.staleFiles) {
-    const message = `${displayName(file.path)} is ${staleReason(file)}\n${STALE_HINT}`;
+    const message = `${displayName(file.path)} is ${STALE_REASONS[file.reason]}\n${STALE_HINT}`;
     // A path that needs quoting to print safely is not given to the runner raw, even escaped.
     const properties: Record<string, string> = { title: 'Stale generated file' };
     if (displayName(file.path) === file.path) properties['file'] = file.path;

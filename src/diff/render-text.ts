@@ -1,12 +1,10 @@
+import { SEVERITIES } from './build-report.js';
 import { displayName } from './format-value.js';
-import { SEVERITIES } from './severity.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
-import { fieldLines, STALE_HINT, subject, summaryLine } from './wording.js';
+import { fieldLines, SEVERITY_NAMES, STALE_HINT, subject, summaryLine } from './wording.js';
 
 /** SGR colour codes per severity; stale files count as errors, like breaking changes. */
 const COLORS: Record<Severity | 'stale', string> = { breaking: '31', dangerous: '33', safe: '32', stale: '31' };
-
-const HEADINGS: Record<Severity, string> = { breaking: 'Breaking', dangerous: 'Dangerous', safe: 'Safe' };
 
 /**
  * A first pull adds every type: past this many additions only the first few are listed (the
@@ -37,7 +35,7 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
   for (const severity of SEVERITIES) {
     const changes = report.changes.filter((change) => change.severity === severity);
     if (changes.length === 0) continue;
-    const lines = [paint(COLORS[severity], HEADINGS[severity])];
+    const lines = [paint(COLORS[severity], SEVERITY_NAMES[severity])];
     const added = changes.filter((change) => change.kind === 'added').length;
     let addedShown = 0;
     for (const change of changes) {

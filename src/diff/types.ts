@@ -35,19 +35,8 @@ export type DriftChange =
     }
   | { kind: 'changed'; name: string; severity: Severity; fields: FieldChange[] };
 
-/** The kind of a {@link DriftChange}. */
-export type ChangeKind = DriftChange['kind'];
-
 /** Counts of changes per kind and per severity. */
-export interface DriftSummary {
-  added: number;
-  removed: number;
-  changed: number;
-  renamed: number;
-  breaking: number;
-  dangerous: number;
-  safe: number;
-}
+export type DriftSummary = Record<DriftChange['kind'] | Severity, number>;
 
 /**
  * A generated file that is not what the lockfile generates: `missing` (should exist),
@@ -65,21 +54,17 @@ export interface DriftReport {
   summary: DriftSummary;
   /** Sorted by severity (breaking first), then by name. */
   changes: DriftChange[];
-  /** Sorted by path. */
+  /** Sorted by path, then reason. */
   staleFiles: StaleFile[];
 }
 
-/** The values of `--format`. */
-export type ReportFormat = 'text' | 'json' | 'markdown' | 'github';
-
 /** How to render a report. */
 export interface RenderOptions {
-  format: ReportFormat;
+  /** The `--format`. */
+  format: 'text' | 'json' | 'markdown' | 'github';
   /** ANSI colours in `text` output; ignored by the other formats. @default false */
   color?: boolean;
-  /**
-   * Which command reports: `check` speaks of drift, `pull` of what it changed.
-   */
+  /** Which command reports: `check` speaks of drift, `pull` of what it changed. */
   command: 'check' | 'pull';
   /** For `pull --dry-run`: say what *would* change. @default false */
   dryRun?: boolean;

@@ -1,5 +1,5 @@
-import { createHash, hash as oneShotHash } from 'node:crypto';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
+import { hashOf, hashOfParts } from '../model/hash.js';
 import { VERSION } from '../model/version.js';
 import type { EmitOptions } from './emit-files.js';
 import { planNames } from './naming.js';
@@ -22,12 +22,6 @@ export interface PlanOptions extends EmitOptions {
   formatKey?: string;
   /** {@link outputSettingsKey} of these options, when the caller has it already. */
   settingsKey?: string;
-  /**
-   * The plan of the previous lockfile, when it had the same names and source and was planned
-   * with the same settings: the messages in `unchanged` (same descriptor as then) keep the input
-   * `inputs` (that plan's files, by path) records, unhashed.
-   */
-  reuse?: { unchanged: ReadonlySet<string>; inputs: ReadonlyMap<string, { input: string }> };
 }
 
 /**
@@ -40,28 +34,23 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   const descriptors = sortDescriptors(options.messages);
   const plan = planNames(descriptors.map((d) => d.name));
   // The settings plus the base URL, which every banner shows.
-  const context = hash([settings, options.source.baseUrl ?? null]);
+  const context = hashOfParts([settings, options.source.baseUrl ?? null]);
   const files: PlannedFile[] = [];
-  const whole = createHash('sha256').update(context);
+  const whole = [context];
   for (const descriptor of descriptors) {
     const planned = plan.get(descriptor.name)!;
     const path = `messages/${planned.fileStem}.ts`;
-    const kept = options.reuse?.unchanged.has(descriptor.name) ? options.reuse.inputs.get(path)?.input : undefined;
     // Plain JSON: descriptors from the fetch stage and from the lockfile have the same key order
-    // (known fields fixed, unknown ones sorted at every depth), and JSON.stringify is fast.
-    // Not wrapped in another JSON array: that escaped the descriptor's JSON again and cost a
-    // third of a no-op run's planning. NUL separators keep the parts apart (JSON escapes NUL;
-    // identifiers and file stems never hold one).
-    // One-shot hashing of one string: the same bytes as updating part by part (the separators
-    // keep surrogate halves apart), without a Hash object per file.
-    const input = kept ?? oneShotHash('sha256', `${context}\0${JSON.stringify(descriptor)}\0${planned.identifier}\0${planned.fileStem}`, 'hex').slice(0, 24);
+    // (known fields fixed, unknown ones sorted at every depth). NUL separators keep the parts
+    // apart (JSON escapes NUL; identifiers and file stems never hold one).
+    const input = hashOf(`${context}\0${JSON.stringify(descriptor)}\0${planned.identifier}\0${planned.fileStem}`);
     // The whole-listing files show each type's name, identifier, file and number, nothing else:
     // a changed schemaHash re-renders its module, not a 10,000-line index.
-    whole.update(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum]));
+    whole.push(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum]));
     files.push({ path, input, message: descriptor.name });
   }
   // Index, types and package files depend on every message type's name and number.
-  const all = whole.digest('hex').slice(0, 24);
+  const all = hashOf(whole.join('\0'));
   const shared = ['index.ts', 'types.ts', ...(options.packageName === undefined ? [] : ['package.json', 'README.md'])];
   for (const path of shared) files.push({ path, input: all });
   return files.sort((a, b) => compareStrings(a.path, b.path));
@@ -80,9 +69,5 @@ const PLAN_SCHEME = '3';
 export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey'>): Promise<string> {
   if (options.packageName !== undefined) validatePackageName(options.packageName);
   const templates = await loadTemplates(options.templatesDir);
-  return hash(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null]);
-}
-
-function hash(parts: ReadonlyArray<string | null>): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
+  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null]);
 }

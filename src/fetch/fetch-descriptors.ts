@@ -1,12 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
-import type { ListingSource } from '../model/source.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
-import { listingFingerprint } from './fingerprint.js';
-import { excerpt, interpretBody } from './interpret-body.js';
-import { parseListing, type ParsedListing } from './parse-listing.js';
-import { echoRedactor, scrubSecrets } from './scrub-secrets.js';
+import { excerpt } from './interpret-body.js';
+import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { DEFAULT_BACKOFF, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
 
@@ -38,80 +35,36 @@ export type FetchEvent =
   | { type: 'response'; status: number; bytes: number; ms: number }
   | { type: 'retry'; attempt: number; delayMs: number; reason: string };
 
-/** A validated listing and where it came from. */
-export interface FetchResult extends ParsedListing {
-  source: ListingSource;
-  /**
-   * Fingerprint of the response ({@link listingFingerprint}), when the result does not depend on
-   * the run's secrets (none of them was found in the listing); absent otherwise.
-   */
-  fingerprint?: string;
-}
-
-/**
- * A response whose fingerprint the caller said it knows: it was not validated, since the caller
- * already holds what it parses to. `parse()` validates it after all, should that be needed.
- */
-export interface KnownListing {
-  known: true;
-  source: ListingSource;
-  fingerprint: string;
-  parse(): FetchResult;
-}
-
-/** Asked with a response's fingerprint: true when the caller knows what it parses to. */
-export type KnownFingerprint = (fingerprint: string) => boolean;
-
 /**
  * Fetches every descriptor from `GET {baseUrl}/rest/proto`, with retries, and validates it.
  * Errors are {@link SchemaSyncError}s whose messages never contain the key or secret.
  */
 export async function fetchDescriptors(options: FetchOptions): Promise<FetchResult> {
-  return (await fetchListing(options)) as FetchResult;
+  return (await requestListing(options)).parse();
 }
 
 /**
- * {@link fetchDescriptors}, but a response whose fingerprint `isKnown` accepts is returned
- * unparsed as a {@link KnownListing}: a run where the service's answer has not changed skips
- * validating 10,000 descriptors. Never for a listing that holds one of the run's secrets.
+ * Gets the answer of `GET {baseUrl}/rest/proto`, with retries, without parsing it: the caller
+ * decides from its {@link ListingResponse.identity} whether to. Errors are redacted.
  */
-export async function fetchListing(options: FetchOptions, isKnown?: KnownFingerprint): Promise<FetchResult | KnownListing> {
+export async function requestListing(options: FetchOptions): Promise<ListingResponse> {
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const credentials = options.credentials ?? {};
-  const redact = createRedactor([credentials.apiKey, credentials.secret]);
+  const secrets = [credentials.apiKey, credentials.secret];
+  const redact = createRedactor(secrets);
   const url = buildRequestUrl(options.baseUrl, query, credentials);
   const shownUrl = redact(url.toString());
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
-  const redacting = <T>(work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      throw redactError(error, redact);
-    }
-  };
   try {
     const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
-    const source: ListingSource = { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) };
-    const fingerprint = listingFingerprint({ body: response.bytes, contentType: response.contentType, source, limit, allowTruncated: options.allowTruncated });
-    const echo = echoRedactor([credentials.apiKey, credentials.secret]);
-    let raw: unknown;
-    const parse = (): FetchResult =>
-      redacting(() => {
-        raw ??= interpretBody(response.body, response.contentType, shownUrl, redact);
-        const { body, elements } = echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
-        const parsed = parseListing(body, { origin: shownUrl, limit, allowTruncated: options.allowTruncated });
-        if (elements.length > 0) return { ...parsed, warnings: [echoWarning(elements), ...parsed.warnings], source };
-        return { ...parsed, source, fingerprint };
-      });
-    if (isKnown?.(fingerprint)) {
-      // With secrets in play, known only when none occurs in the listing: then what it parses to
-      // cannot depend on them (nothing is scrubbed).
-      const clean = echo === undefined || redacting(() => scrubSecrets((raw = interpretBody(response.body, response.contentType, shownUrl, redact)), echo).elements.length === 0);
-      if (clean) return { known: true, source, fingerprint, parse };
-    }
-    return parse();
+    return listingResponse({
+      source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
+      identity: { body: response.bytes, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
+      origin: shownUrl,
+      secrets,
+    });
   } catch (error) {
     throw redactError(error, redact);
   } finally {
@@ -166,7 +119,7 @@ async function getWithRetries(
 }
 
 function statusFailure(response: HttpResponse, shownUrl: string, redact: Redactor): NetworkError {
-  const body = excerpt(response.body, redact);
+  const body = excerpt(response.bytes.toString('utf8'), redact);
   const detail = body ? `: ${body}` : '';
   let hint = 'Check --base-url and the query parameters.';
   if (response.status === 401 || response.status === 403) {
@@ -213,9 +166,3 @@ function describeConnectionError(error: unknown, timeoutMs: number): string {
   };
   return code && known[code] ? `${known[code]} (${code})` : message;
 }
-
-function echoWarning(elements: number[]): string {
-  const where = elements[0] === -1 ? 'its answer' : `${elements.length === 1 ? 'element' : 'elements'} ${elements.slice(0, 10).join(', ')}${elements.length > 10 ? ' …' : ''}`;
-  return `the service echoed the API key or secret in ${where} of the listing; replaced by *** so it is neither stored nor generated.`;
-}
-

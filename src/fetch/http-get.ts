@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, redirectInterceptor } from './undici-parts.js';
+import { Agent, EnvHttpProxyAgent, interceptors, type Dispatcher } from 'undici';
 
 const decoders: Record<string, (buffer: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
@@ -17,8 +16,6 @@ export interface HttpResponse {
   contentType: string;
   /** The body's bytes, decompressed. */
   bytes: Buffer;
-  /** The body as text (UTF-8), decoded on first use: a known answer is only hashed, never read. */
-  readonly body: string;
 }
 
 /**
@@ -33,7 +30,7 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
   const base = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
-  return base.compose(redirectInterceptor({ maxRedirections: 5 }));
+  return base.compose(interceptors.redirect({ maxRedirections: 5 }));
 }
 
 /**
@@ -55,16 +52,11 @@ export async function httpGet(url: URL, options: { dispatcher: Dispatcher; timeo
     const raw = Buffer.from(await response.body.arrayBuffer());
     const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
     const decode = decoders[encoding];
-    const bytes = decode ? await decode(raw) : raw;
-    let text: string | undefined;
     return {
       status: response.statusCode,
       headers: response.headers,
       contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-      bytes,
-      get body() {
-        return (text ??= bytes.toString('utf8'));
-      },
+      bytes: decode ? await decode(raw) : raw,
     };
   } catch (error) {
     if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;

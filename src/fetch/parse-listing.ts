@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { normaliseMessage } from './normalise.js';
-import { isPlainElement, isPlainMessage } from './quick-check.js';
 import type { TrailerMessage } from '../model/trailer.js';
 import { trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-schema.js';
 
@@ -49,8 +48,7 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
   let trailer: TrailerMessage | undefined;
 
   body.forEach((element: unknown, index) => {
-    // The plain checks pass nearly every element; zod judges (and words) the rest.
-    const parsed = isPlainElement(element) ? { success: true as const, data: element } : validate(wireElementSchema, element);
+    const parsed = validate(wireElementSchema, element);
     if (!parsed.success) {
       issues.push(...toIssues(parsed.error, index, nameOf(element), ''));
       return;
@@ -67,7 +65,7 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
       trailer = status.data;
       return;
     }
-    const fields = isPlainMessage(message) ? { success: true as const, data: message } : validate(wireMessageSchema, message);
+    const fields = validate(wireMessageSchema, message);
     if (!fields.success) {
       issues.push(...toIssues(fields.error, index, nameOf(element), 'message.'));
       return;

@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../model/errors.js';
-import { createRedactor } from '../model/redact.js';
-import { interpretBody } from './interpret-body.js';
-import { parseListing } from './parse-listing.js';
-import type { FetchResult } from './fetch-descriptors.js';
+import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
 
-/** Options of {@link readInputListing}. */
+/** Options of {@link readListingInput}. */
 export interface ReadInputOptions {
   /** A saved `/rest/proto` response: a file path, or `-` for standard input. */
   input: string;
@@ -21,24 +18,31 @@ export interface ReadInputOptions {
 
 /** Reads a saved response instead of the network; validated exactly like a fetched one. */
 export async function readInputListing(options: ReadInputOptions): Promise<FetchResult> {
+  return (await readListingInput(options)).parse();
+}
+
+/**
+ * Reads a saved response (a file, or standard input for `-`) into the same unparsed shape as a
+ * fetched one: no content type, no secrets, the file name as the origin in messages.
+ */
+export async function readListingInput(options: ReadInputOptions): Promise<ListingResponse> {
   const origin = options.input === '-' ? 'standard input' : options.input;
-  let text: string;
+  let body: Buffer;
   try {
-    text = options.input === '-' ? await readStream(options.stdin ?? process.stdin) : await readFile(options.input, 'utf8');
+    body = options.input === '-' ? await readStream(options.stdin ?? process.stdin) : await readFile(options.input);
   } catch (error) {
     throw new ConfigError(`cannot read --input ${origin}: ${(error as Error).message}`, {
       hint: 'Pass a file saved from GET {base_url}/rest/proto, or - to read standard input.',
     });
   }
   const query = options.query ?? {};
-  const body = interpretBody(text, '', origin, createRedactor([]));
-  const parsed = parseListing(body, { origin, limit: validateLimit(query.limit), allowTruncated: options.allowTruncated });
+  const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
-  return { ...parsed, source };
+  return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, secrets: [] });
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

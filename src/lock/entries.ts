@@ -1,9 +1,9 @@
 import type { Descriptor } from '../model/descriptor.js';
-import { descriptorOfEntry } from './parse.js';
+import { parseEntries } from './parse.js';
 
 /**
- * Reading a lockfile schema-sync wrote itself entry by entry, so a pull that changed a hundred of
- * 10,000 types parses and compares only those: an entry's text is a function of its descriptor
+ * Reading a lockfile in schema-sync's own layout entry by entry, so a pull that changed a few of
+ * many types parses and compares only those: an entry's text is a function of its descriptor
  * (`serializeLockfile` is deterministic and a parse gives back what it serialised), so equal
  * entry texts mean equal descriptors.
  */
@@ -51,35 +51,30 @@ export function lockfileEntries(text: string): Map<string, string> | undefined {
   }
 }
 
-/** The lockfile descriptors read by {@link lockedDescriptors}. */
-export interface LockedEntries {
-  /** In name order, as `parseLockfile` gives them. */
-  descriptors: Descriptor[];
-  /** Names whose entry text is the same in both lockfiles: their descriptors are the fetched ones. */
-  unchanged: Set<string>;
-  /** Whether both lockfiles have the same names and the same header (source). */
-  sameNamesAndSource: boolean;
-}
-
 /**
- * The descriptors of the lockfile text `current` (schema-sync's own, as the run memo vouches),
- * reusing the fetched descriptor wherever its entry text is the same: only changed and removed
- * entries are parsed.
- * @returns undefined when `current` is not in schema-sync's layout
+ * The descriptors of the lockfile text `before`, exactly as a full parse gives them (same
+ * values, same errors), where every entry whose text is the same in `after` is `after`'s own
+ * descriptor object (a diff skips those by identity): only the other entries are parsed and
+ * validated. `after` is a lockfile just serialised from valid descriptors, so an entry equal to
+ * one of its entries is valid too.
+ * @returns undefined when `before` is not in schema-sync's layout or has another header (then
+ *   parse it whole)
  */
-export function lockedDescriptors(current: string, next: { text: string; entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] }): LockedEntries | undefined {
-  const entries = lockfileEntries(current);
-  if (entries === undefined) return undefined;
-  const fetched = new Map(next.descriptors.map((descriptor) => [descriptor.name, descriptor]));
-  const descriptors: Descriptor[] = [];
-  const unchanged = new Set<string>();
+export function descriptorsSharing(
+  before: { text: string; path: string },
+  after: { text: string; entries: ReadonlyMap<string, string>; descriptors: readonly Descriptor[] },
+): Descriptor[] | undefined {
+  const entries = lockfileEntries(before.text);
+  if (entries === undefined || head(before.text) !== head(after.text)) return undefined;
+  const fetched = new Map(after.descriptors.map((descriptor) => [descriptor.name, descriptor]));
+  const shared: Descriptor[] = [];
+  const others: Array<[string, unknown]> = [];
   for (const [name, text] of entries) {
-    const same = next.entries.get(name) === text ? fetched.get(name) : undefined;
-    if (same !== undefined) unchanged.add(name);
-    descriptors.push(same ?? descriptorOfEntry(name, JSON.parse(text) as Record<string, unknown>));
+    const same = after.entries.get(name) === text ? fetched.get(name) : undefined;
+    if (same !== undefined) shared.push(same);
+    else others.push([name, JSON.parse(text)]);
   }
-  const sameNames = entries.size === next.entries.size && [...entries.keys()].every((name) => next.entries.has(name));
-  return { descriptors, unchanged, sameNamesAndSource: sameNames && head(current) === head(next.text) };
+  return [...shared, ...parseEntries(others, before.path)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The text before the messages: version and source. */

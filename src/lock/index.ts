@@ -1,4 +1,4 @@
-export { readLockfile } from './read-lockfile.js';
 export { parseLockfile } from './parse.js';
 export { serializeLockfile, serializeLockfileEntries, stableStringify } from './serialize.js';
-export { lockedDescriptors, lockfileEntries } from './entries.js';
+export { LockfileText } from './lockfile-text.js';
+export { findMergeConflict, type MergeConflict } from './merge-conflict.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compareStrings, KNOWN_FIELDS, setOwn, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
-import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
+import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 
 const entrySchema = z.looseObject({
   mNum: z.number().int().nonnegative(),
@@ -17,20 +17,27 @@ const entrySchema = z.looseObject({
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);
 
-const lockSchema = z.object({
+/** The recorded generation settings; absent in lockfiles written before they were recorded. */
+const settingsSchema = z
+  .object({ packageName: z.string().min(1).optional(), prettier: z.literal(true).optional(), templates: z.string().min(1).optional() })
+  .strict()
+  .default({});
+
+const headerSchema = z.object({
   lockfileVersion: z.number(),
   source: z.object({ baseUrl: z.string().optional(), query: z.record(z.string(), z.string()) }),
+  settings: settingsSchema,
+});
+
+const lockSchema = headerSchema.extend({
   // Not z.record: it copies by assignment, and a message type named `__proto__` would vanish.
   messages: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {
     message: 'expected an object of messages keyed by name',
   }),
 });
 
-/**
- * The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated
- * (for an entry schema-sync wrote itself, `raw` again).
- */
-export function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema> = raw as z.output<typeof entrySchema>): Descriptor {
+/** The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated. */
+function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema>): Descriptor {
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(raw).sort(compareStrings)) {
     if (KNOWN.has(key)) continue;
@@ -57,15 +64,7 @@ export function descriptorOfEntry(name: string, raw: Record<string, unknown>, kn
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */
-export function parseLockfile(
-  text: string,
-  file: string,
-  /**
-   * `verified`: the text is schema-sync's own serialisation, byte for byte (its hash is the one
-   * a run recorded when writing it), so its 10,000 entries need no validation, only reading.
-   */
-  options: { verified?: boolean } = {},
-): Lockfile {
+export function parseLockfile(text: string, file: string): Lockfile {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -86,10 +85,33 @@ export function parseLockfile(
       hint: 'Use the schema-sync version that wrote it, or run `schema-sync pull` to rewrite it.',
     });
   }
+  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages: parseEntries(Object.entries(top.data.messages), file) };
+}
+
+/**
+ * The generation settings of a lockfile in schema-sync's own layout, read from the text before its
+ * messages without parsing them; undefined when the text is not so laid out (parse it whole).
+ */
+export function settingsOf(text: string): GenerationSettings | undefined {
+  const end = text.indexOf(',\n  "messages": ');
+  if (end < 0) return undefined;
+  try {
+    const header = headerSchema.safeParse(JSON.parse(`${text.slice(0, end)}\n}`));
+    return header.success && header.data.lockfileVersion === LOCKFILE_VERSION ? header.data.settings : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Validates lockfile entries (name, parsed JSON value) into descriptors sorted by name; a
+ * {@link LockError} lists every invalid field of every entry.
+ */
+export function parseEntries(entries: Iterable<readonly [name: string, raw: unknown]>, file: string): Descriptor[] {
   const problems: string[] = [];
   const messages: Descriptor[] = [];
-  for (const [name, raw] of Object.entries(top.data.messages)) {
-    const entry = options.verified ? { success: true as const, data: raw as z.output<typeof entrySchema> } : entrySchema.safeParse(raw);
+  for (const [name, raw] of entries) {
+    const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
       for (const issue of entry.error.issues) {
         problems.push(`messages[${JSON.stringify(name)}].${issue.path.join('.')}: ${issue.message}`);
@@ -103,6 +125,5 @@ export function parseLockfile(
       hint: 'Restore it from version control, or run `schema-sync pull` to rewrite it.',
     });
   }
-  messages.sort((a, b) => compareStrings(a.name, b.name));
-  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, messages };
+  return messages.sort((a, b) => compareStrings(a.name, b.name));
 }

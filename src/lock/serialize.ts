@@ -10,24 +10,19 @@ export function serializeLockfile(lock: Lockfile): string {
   return serializeLockfileEntries(lock).text;
 }
 
-/**
- * {@link serializeLockfile}, also giving each message's entry text by name (the object after
- * its `"name": ` key): equal entry texts mean equal descriptors (see `lock/entries.ts`).
- */
+/** {@link serializeLockfile}, also giving each message's entry text (the object after its key) by name. */
 export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
+    ['settings', lock.settings],
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);
   const entries = new Map<string, string>();
   if (messages.length === 0) return { text: `${head},\n  "messages": {}\n}\n`, entries };
-  // Entries are written directly (not through a generic printer): a lockfile of 10,000 types
-  // is serialised on every pull, and this is the hot path. Same bytes as stableStringify
-  // (property-tested). Each entry is joined into one flat string: template concatenation
-  // leaves a tree of string pieces that V8 flattens again wherever the text is compared (the
-  // entry-by-entry read) or joined, a third of the serialiser's time, most of it garbage.
+  // Entries are written directly, not through the generic printer: a pull serialises the whole
+  // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts: string[] = [];
   for (const d of messages) {
     const entry = entryText(d);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashOf } from '../model/hash.js';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -49,5 +49,5 @@ export function writeCacheFile(file: string, content: string | Uint8Array): bool
 
 /** The cache file of kind `kind` (e.g. `stat-…tsv`) that belongs to the output folder `outDir`. */
 export function cacheFileOf(cacheDir: string, outDir: string, kind: string, extension: string): string {
-  return join(cacheDir, `${kind}-${createHash('sha256').update(resolve(outDir)).digest('hex').slice(0, 24)}.${extension}`);
+  return join(cacheDir, `${kind}-${hashOf(resolve(outDir))}.${extension}`);
 }

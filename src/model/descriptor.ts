@@ -61,9 +61,6 @@ export const KNOWN_FIELDS = [
 /** A field of {@link Descriptor} other than `extra`. */
 export type KnownField = (typeof KNOWN_FIELDS)[number];
 
-/** The four boolean key flags. */
-export const KEY_FLAGS = ['hasTKey', 'hasEKey', 'hasOKey'] as const;
-
 /** Compares strings by UTF-16 code units: deterministic everywhere, unlike `localeCompare`. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -13,8 +13,7 @@ export type ErrorCode =
   | 'LOCK'
   | 'REFUSED'
   | 'WRITE'
-  | 'EMIT'
-  | 'INTERRUPTED';
+  | 'EMIT';
 
 /** Base class: every error schema-sync throws on purpose is one of these. */
 export class SchemaSyncError extends Error {

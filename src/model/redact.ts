@@ -7,10 +7,15 @@
 /** The placeholder a secret is replaced with. */
 export const REDACTED = '***';
 
-/** Replaces every occurrence of the given secrets (and their URL-encoded forms) in a text. */
+/** Replaces the given secrets (and their encoded forms) wherever they stand as a token of a text. */
 export type Redactor = (text: string) => string;
 
-/** Builds a redactor for the secrets of one run; empty or missing secrets are ignored. */
+/**
+ * Builds a redactor for the secrets of one run; empty or missing secrets are ignored. A secret
+ * is replaced where it stands on its own: not where it is only part of a longer word or token
+ * (a one-letter key must not turn "Breaking" into "Brea***ing"), since a secret sent or echoed
+ * always stands apart from the letters and digits around it.
+ */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   const variants = new Set<string>();
   for (const secret of secrets) {
@@ -23,11 +28,9 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   // Longest first, so a secret that contains another is replaced whole.
   const ordered = [...variants].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
-  return (text) => {
-    let out = text;
-    for (const variant of ordered) out = out.split(variant).join(REDACTED);
-    return out;
-  };
+  const escaped = ordered.map((variant) => variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  return (text) => text.replace(pattern, REDACTED);
 }
 
 /**

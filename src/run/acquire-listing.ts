@@ -1,56 +1,48 @@
 import { resolve } from 'node:path';
-import { fetchListing, readInputListing, type FetchResult, type KnownFingerprint, type KnownListing } from '../fetch/index.js';
+import { readListingInput, requestListing, type FetchResult } from '../fetch/index.js';
+import { answerFingerprint } from '../incremental/index.js';
+import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
 import type { SourceOptions } from './options.js';
 
-/**
- * Gets the listing from the service, or from `input` when given. A fetched answer whose
- * fingerprint `isKnown` accepts comes back unparsed (see {@link fetchListing}); warnings of a
- * parsed listing go to `onWarning` here, those of a known one are the caller's to repeat.
- */
-export async function acquireListing(options: SourceOptions, cwd: string, isKnown?: KnownFingerprint): Promise<FetchResult | KnownListing> {
-  let result: FetchResult | KnownListing;
+/** The service's answer, validated only when `parse` is called. */
+export interface Answer {
+  source: ListingSource;
+  /** Identifies the answer for the run record; undefined when its parse depends on the run's secrets. */
+  fingerprint: string | undefined;
+  /** The validated listing (validated once). */
+  parse(): FetchResult;
+}
+
+/** Gets the listing from the service, or from `input` when given, unvalidated. */
+export async function acquireListing(options: SourceOptions, cwd: string): Promise<Answer> {
   if (options.input !== undefined) {
-    result = await readInputListing({
+    const response = await readListingInput({
       input: options.input === '-' ? '-' : resolve(cwd, options.input),
       query: options.query,
       allowTruncated: options.allowTruncated,
       baseUrl: options.baseUrl,
     });
-  } else {
-    if (!options.baseUrl) {
-      throw new ConfigError('no base URL: schema-sync does not know where the service is.', {
-        hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
-      });
-    }
-    result = await fetchListing(
-      {
-        baseUrl: options.baseUrl,
-        query: options.query,
-        credentials: { apiKey: options.apiKey, secret: options.secret },
-        timeoutMs: options.timeoutMs,
-        retries: options.retries,
-        allowTruncated: options.allowTruncated,
-        onEvent: options.onFetchEvent,
-      },
-      isKnown,
-    );
+    const result = response.parse();
+    return { source: result.source, fingerprint: undefined, parse: () => result };
   }
-  if (!isKnownListing(result)) for (const warning of result.warnings) options.onWarning?.(warning);
-  return result;
-}
-
-/** Parses a known listing after all (its warnings reported then); a parsed one as is. */
-export function parsedListing(listing: FetchResult | KnownListing, options: SourceOptions): FetchResult {
-  if (!isKnownListing(listing)) return listing;
-  const parsed = listing.parse();
-  for (const warning of parsed.warnings) options.onWarning?.(warning);
-  return parsed;
-}
-
-/** Whether the listing came back unparsed, its fingerprint known. */
-export function isKnownListing(listing: FetchResult | KnownListing): listing is KnownListing {
-  return 'known' in listing && listing.known === true;
+  if (!options.baseUrl) {
+    throw new ConfigError('no base URL: schema-sync does not know where the service is.', {
+      hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
+    });
+  }
+  const response = await requestListing({
+    baseUrl: options.baseUrl,
+    query: options.query,
+    credentials: { apiKey: options.apiKey, secret: options.secret },
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    allowTruncated: options.allowTruncated,
+    onEvent: options.onFetchEvent,
+  });
+  // An answer that holds one of the run's secrets parses to something that depends on them.
+  const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
+  return { source: response.source, fingerprint, parse: () => response.parse() };
 }
 
 /**

@@ -1,14 +1,15 @@
-import { buildReport, diffDescriptors, type DriftReport } from '../diff/index.js';
-import type { DriftChange } from '../diff/index.js';
-import { parseLockfile, serializeLockfile } from '../lock/index.js';
-import { LOCKFILE_VERSION } from '../model/lockfile.js';
-import { LockError } from '../model/errors.js';
-import { compareOutput, MANIFEST_FILE, openFolderView } from '../write/index.js';
-import { acquireListing, isKnownListing, parsedListing, whileFetching } from './acquire-listing.js';
-import { redactingSecrets, resolvePaths, stageTimer, type SourceOptions } from './options.js';
-import { contentSha, loadRunMemo, saveRunMemo, type RunMemo } from './run-memo.js';
+import { statSync } from 'node:fs';
+import { buildReport, type DriftReport } from '../diff/index.js';
+import type { LockfileText } from '../lock/index.js';
+import { WriteError } from '../model/errors.js';
+import { compareOutput, openFolderView, type FolderDrift, type FolderView } from '../write/index.js';
+import { acquireListing, whileFetching } from './acquire-listing.js';
+import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
+import { diffAnswer } from './diff-answer.js';
+import { redactingSecrets, type SourceOptions } from './options.js';
+import { requireLockfile } from './read-lockfile.js';
 import { renderFiles } from './render-and-write.js';
-import { assessOutput, manifestListsExactly, manifestShaOnDisk, once, runCacheDir } from './sync-output.js';
+import { openRun, type RunContext } from './run-context.js';
 
 /** What {@link check} found. */
 export interface CheckResult {
@@ -18,68 +19,72 @@ export interface CheckResult {
 
 /**
  * fetch → diff against the lockfile, and compare the output folder with what the lockfile
- * generates. Writes nothing, ever.
+ * generates. Writes nothing, ever: a folder with a pending interrupted run is an error (finish it
+ * with `generate`), never reported as in sync.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
-  return redactingSecrets(options, () => checkUnredacted(options));
+  return redactingSecrets(options, async () => {
+    const run = openRun(options);
+    // The folder depends on the lockfile alone: it is checked while the request is in flight.
+    const [folder, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => inspectFolder(run));
+    run.mark('fetch');
+    const drift = diffAnswer(run, answer, folder.lockfile, folder.lockfile.settings());
+    run.mark('diff');
+    run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
+    return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount };
+  });
 }
 
-async function checkUnredacted(options: SourceOptions): Promise<CheckResult> {
-  const paths = resolvePaths(options);
-  const mark = stageTimer(options.onStage);
-  const cache = runCacheDir(options, paths.cwd);
-  const memo = loadRunMemo(paths.outDir, cache);
-  // Read-only: a pending interrupted run is honoured, never finished, by check.
-  const view = await openFolderView(paths.outDir);
-  const text = await view.readLockfile(paths.lockfilePath);
-  if (text === undefined) {
-    throw new LockError(`no lockfile at ${paths.lockfilePath}: there is nothing to check against.`, {
+/** How often {@link inspectFolder} reads a folder that changes under it before it gives up. */
+const INSPECTIONS = 5;
+
+/**
+ * The lockfile, and the files that are not what it generates, as one state of the folder: a run
+ * that writes the folder meanwhile (it always creates its staging there, and renames the
+ * lockfile) changes the folder's or the lockfile's stat, and then the folder is read again.
+ */
+async function inspectFolder(run: RunContext): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
+  for (let inspection = 1; ; inspection++) {
+    const mark = folderMark(run);
+    const view = await openFolderView(run.paths.outDir);
+    if (view.pending) {
+      throw new WriteError(`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
+        hint: 'Run `schema-sync generate` to finish it, then check again.',
+      });
+    }
+    const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
+      detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
-  }
-  const lock = { text, parsed: once(() => parseLockfile(text, paths.lockfilePath)) };
-  // A parse error of the lockfile is reported before any request, as before.
-  if (memo.listing === undefined || contentSha(text) !== memo.listing.lockfileSha) lock.parsed();
-  // The folder is checked against the lockfile while the request is in flight.
-  const [output, acquired] = await whileFetching(
-    acquireListing(options, paths.cwd, (fingerprint) => memo.listing?.fingerprint === fingerprint),
-    () => assessOutput(lock, options, paths, view, memo),
-  );
-  mark('fetch');
-  const learnt: RunMemo = { ...memo };
-  let changes: DriftChange[];
-  let messageCount: number;
-  if (isKnownListing(acquired) && memo.listing !== undefined && contentSha(text) === memo.listing.lockfileSha) {
-    // The same answer as when this lockfile was written: in sync, nothing to validate.
-    for (const warning of memo.listing.warnings) options.onWarning?.(warning);
-    changes = [];
-    messageCount = memo.listing.messageCount;
-  } else {
-    const listing = parsedListing(acquired, options);
-    changes = diffDescriptors({ locked: lock.parsed().messages, fetched: listing.descriptors });
-    messageCount = listing.descriptors.length;
-    if (changes.length === 0 && listing.fingerprint !== undefined) {
-      const next = serializeLockfile({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, messages: listing.descriptors });
-      if (next === text) learnt.listing = { fingerprint: listing.fingerprint, lockfileSha: contentSha(text), messageCount, warnings: listing.warnings };
+    // A damaged lockfile is reported before the request is answered.
+    if (!run.cache.wrote(lockfile)) lockfile.parse();
+    const output = await assessOutput(run, view, lockfile);
+    const staleFiles = await compareFolder(run, view, lockfile, output);
+    if (folderMark(run) === mark) return { lockfile, output, staleFiles };
+    if (inspection === INSPECTIONS) {
+      throw new WriteError(`${run.paths.outDir} kept changing while check read it: another schema-sync run is writing it.`, {
+        hint: 'Run check again once the other run is done.',
+      });
     }
   }
-  mark('diff');
-  // Files the manifest shows fresh are right; only the others are emitted and compared. From the
-  // memo with nothing stale, the expected files are the manifest's own: nothing else to compare.
-  const settled = output.fromMemo && output.stale.length === 0;
-  const staleFiles = settled
-    ? []
-    : await compareOutput({
-        view,
-        files: output.stale.length === 0 ? [] : await renderFiles(lock.parsed(), options, paths, output.stale),
-        expectedPaths: new Set(output.expected.map((f) => f.path)),
-        manifest: output.manifest,
-      });
-  mark('verify');
-  if (!settled && staleFiles.length === 0 && manifestListsExactly(output.manifest, output.expected)) {
-    const manifestSha = manifestShaOnDisk(paths.outDir);
-    if (manifestSha !== undefined && view.pathOnDisk(MANIFEST_FILE) !== undefined) learnt.plan = { key: output.planKey, manifestSha };
-  }
-  saveRunMemo(paths.outDir, cache, learnt);
-  return { report: buildReport({ changes, staleFiles }), messageCount };
+}
+
+/** The stat of the output folder and of the lockfile: every run that writes either changes it. */
+function folderMark(run: RunContext): string {
+  const stamp = (path: string) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? '-' : `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  };
+  return `${stamp(run.paths.outDir)} ${stamp(run.paths.lockfilePath)}`;
+}
+
+/** The files that are not what the lockfile generates: stale ones rendered and compared, extra ones found. */
+async function compareFolder(run: RunContext, view: FolderView, lockfile: LockfileText, output: OutputState): Promise<FolderDrift[]> {
+  if (output.expected === undefined) return [];
+  return compareOutput({
+    view,
+    files: await renderFiles(output.settings, lockfile.parse(), output.stale),
+    expectedPaths: new Set(output.expected.map((file) => file.path)),
+    manifest: output.manifest?.entries() ?? new Map(),
+  });
 }

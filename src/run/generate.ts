@@ -1,10 +1,10 @@
-import { parseLockfile } from '../lock/index.js';
-import { LockError } from '../model/errors.js';
 import { withRunLock, type WriteResult } from '../write/index.js';
-import { resolvePaths, stageTimer, type BaseOptions } from './options.js';
+import { assessOutput } from './assess-output.js';
+import type { BaseOptions } from './options.js';
+import { requireLockfile } from './read-lockfile.js';
 import { renderAndWrite } from './render-and-write.js';
-import { loadRunMemo, saveRunMemo } from './run-memo.js';
-import { assessOutput, runCacheDir } from './sync-output.js';
+import { LockfileText } from '../lock/index.js';
+import { openRun, sameSettings, settingsOver } from './run-context.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -13,28 +13,29 @@ export interface GenerateResult {
   outDir: string;
 }
 
-/** Rebuilds the output folder from the lockfile alone; never touches the network. */
+/**
+ * Rebuilds the output folder from the lockfile alone, with the settings it records (or those it
+ * is given, which it then records); never touches the network.
+ */
 export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
-  const paths = resolvePaths(options);
-  const mark = stageTimer(options.onStage);
+  const run = openRun(options);
   return withRunLock(
-    paths.outDir,
+    run.paths.outDir,
     async (view) => {
-      const text = await view.readLockfile(paths.lockfilePath);
-      if (text === undefined) {
-        throw new LockError(`no lockfile at ${paths.lockfilePath}.`, {
-          hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
-        });
-      }
-      const lock = parseLockfile(text, paths.lockfilePath);
-      const cache = runCacheDir(options, paths.cwd);
-      const memo = loadRunMemo(paths.outDir, cache);
-      const output = await assessOutput({ text, parsed: () => lock }, options, paths, view, memo);
-      const { write, manifestSha } = await renderAndWrite(lock, options, paths, view, output, { onRendered: () => mark('emit') });
-      mark('write');
-      saveRunMemo(paths.outDir, cache, { ...memo, plan: { key: output.planKey, manifestSha } });
-      return { messageCount: lock.messages.length, write, outDir: paths.outDir };
+      const found = await requireLockfile(view, run.paths.lockfilePath, {
+        detail: '.',
+        hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
+      });
+      const { messages } = found.parse();
+      // Settings it was given are applied, and recorded in the lockfile.
+      const settings = settingsOver(found.settings(), run.given);
+      const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
+      const output = await assessOutput(run, view, lockfile);
+      const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile });
+      run.mark('write');
+      run.cache.remember(facts);
+      return { messageCount: messages.length, write, outDir: run.paths.outDir };
     },
-    { waitMs: options.lockWaitMs },
+    { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs },
   );
 }

@@ -22,6 +22,8 @@ export interface BaseOptions {
    * `node_modules/.cache/schema-sync`, else a per-user folder in the OS temp folder
    */
   cacheDir?: string | false;
+  /** The time, for the caches' record of when a file was verified (tests inject one). @default Date.now */
+  clock?: () => number;
   /** Called with warnings (unknown action letters …). */
   onWarning?: (text: string) => void;
   /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`) with its wall time, for `--verbose`. */
@@ -64,8 +66,15 @@ export interface SourceOptions extends BaseOptions {
 export const DEFAULT_OUT = 'src/generated/schema';
 export const DEFAULT_LOCKFILE = 'schema-sync.lock.json';
 
+/** Absolute paths of a run. */
+export interface RunPaths {
+  cwd: string;
+  outDir: string;
+  lockfilePath: string;
+}
+
 /** Absolute paths of the output folder and lockfile. */
-export function resolvePaths(options: BaseOptions): { cwd: string; outDir: string; lockfilePath: string } {
+export function resolvePaths(options: BaseOptions): RunPaths {
   const cwd = options.cwd ?? process.cwd();
   return {
     cwd,

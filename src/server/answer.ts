@@ -1,14 +1,27 @@
 /**
- * The normal answer of the reference server to a request, as a value: status, headers, body.
- * Computing it apart from sending it lets a fault reshape the delivery (delay, compress, cut)
- * of exactly the answer the server would otherwise have given.
+ * The request as the reference server saw it, and the answer a healthy server gives it, as a
+ * value: status, headers, body. Computing the answer apart from sending it lets a fault reshape
+ * the delivery (delay, compress, cut) of exactly the answer the server would otherwise have given.
  */
 
-import { STATUS_CODES } from 'node:http';
-import { renderListingBody } from './listing-body.js';
-import { parseListingQuery, selectElements } from './listing-query.js';
-import type { MutableServerOptions } from './options.js';
-import type { RecordedRequest } from './recorded-request.js';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { listingBody, parseListingQuery, selectElements } from './listing.js';
+import type { MutableServerOptions } from './reference-server.js';
+
+/**
+ * One request as the server saw it, so tests can assert what a client sent (which query
+ * parameters, which headers) without intercepting the client itself.
+ */
+export interface RecordedRequest {
+  /** The HTTP method, e.g. `GET`. */
+  method: string;
+  /** The path without the query, e.g. `/rest/proto`. */
+  path: string;
+  /** The decoded query parameters; for a repeated parameter, the last value. */
+  query: Record<string, string>;
+  /** The request headers, lower-cased names, as Node parsed them. */
+  headers: Record<string, string | string[] | undefined>;
+}
 
 /** A complete HTTP answer, ready to be sent. */
 export interface Answer {
@@ -18,16 +31,26 @@ export interface Answer {
   body: Buffer;
 }
 
-/** The one path the service serves. */
-export const LISTING_PATH = '/rest/proto';
-
-/** Builds a JSON answer. */
-export function jsonAnswer(status: number, value: unknown, headers: Record<string, string> = {}): Answer {
+/** Records an incoming request; the path and query are decoded from its target. */
+export function recordRequest(request: IncomingMessage): RecordedRequest {
+  // The base is only there to parse a request target, which is a path, not a URL.
+  const target = new URL(request.url ?? '/', 'http://reference.invalid');
   return {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: Buffer.from(JSON.stringify(value), 'utf8'),
+    method: request.method ?? 'GET',
+    path: target.pathname,
+    query: Object.fromEntries(target.searchParams),
+    headers: { ...request.headers },
   };
+}
+
+/** An answer with a UTF-8 text body. */
+export function textAnswer(status: number, headers: Record<string, string>, text: string): Answer {
+  return { status, headers, body: Buffer.from(text, 'utf8') };
+}
+
+/** An answer whose body is `value` as JSON. */
+export function jsonAnswer(status: number, value: unknown): Answer {
+  return textAnswer(status, { 'content-type': 'application/json' }, JSON.stringify(value));
 }
 
 /** A JSON error answer in the `{ "error": … }` shape real servers use. */
@@ -40,7 +63,7 @@ export function errorAnswer(status: number, error?: string): Answer {
  * (401), then query validation (400), then the listing.
  */
 export function answerRequest(request: RecordedRequest, options: MutableServerOptions): Answer {
-  if (request.method !== 'GET' || request.path !== LISTING_PATH) return errorAnswer(404, 'not found');
+  if (request.method !== 'GET' || request.path !== '/rest/proto') return errorAnswer(404, 'not found');
 
   const denied = checkCredentials(request.query, options);
   if (denied !== undefined) return errorAnswer(401, denied);
@@ -48,9 +71,7 @@ export function answerRequest(request: RecordedRequest, options: MutableServerOp
   const parsed = parseListingQuery(request.query);
   if (!parsed.ok) return errorAnswer(400, parsed.error);
 
-  const elements = selectElements(options.listing, parsed.query);
-  const body = renderListingBody({ elements, headerKey: options.headerKey, trailer: options.trailer });
-  return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(body, 'utf8') };
+  return jsonAnswer(200, listingBody(selectElements(options.listing, parsed.query), options));
 }
 
 /**
@@ -60,14 +81,10 @@ export function answerRequest(request: RecordedRequest, options: MutableServerOp
 function checkCredentials(query: Readonly<Record<string, string>>, options: MutableServerOptions): string | undefined {
   // Real servers echo what they received; that is what a client's redaction must survive.
   const echo = options.echoSecretsInErrors ?? true;
-  const checks = [
-    { name: 'apikey', expected: options.apiKey },
-    { name: 'secret', expected: options.secret },
-  ];
-  for (const { name, expected } of checks) {
-    if (expected === undefined) continue;
+  const expected = { apikey: options.apiKey, secret: options.secret };
+  for (const [name, value] of Object.entries(expected)) {
     const received = query[name];
-    if (received === expected) continue;
+    if (value === undefined || received === value) continue;
     if (received === undefined) return `missing ${name}`;
     return echo ? `invalid ${name} ${received}` : `invalid ${name}`;
   }

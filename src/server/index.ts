@@ -4,7 +4,5 @@
  */
 
 export { startReferenceServer, type ReferenceServer } from './reference-server.js';
-export { loadListingFile } from './load-listing.js';
-export type { Fault, FaultKind } from './fault.js';
-export type { HeaderKey, MutableServerOptions, ReferenceServerOptions, TrailerOptions } from './options.js';
-export type { RecordedRequest } from './recorded-request.js';
+export { loadListingFile } from './listing.js';
+export type { Fault } from './fault.js';

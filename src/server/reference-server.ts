@@ -1,25 +1,67 @@
 /**
  * The bundled reference server: a loopback HTTP server that answers `GET /rest/proto` the way
  * real deployments do, with switches for the ways they fail. The `serve` command, the demo and
- * the network tests all run against it instead of mocking HTTP.
+ * the network tests all run against it instead of mocking HTTP. It serves whatever listing it is
+ * given, so it must never be reachable from elsewhere: it listens on loopback only.
  */
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIPv4, type AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
-import { answerRequest, errorAnswer, type Answer } from './answer.js';
-import { deliver } from './deliver.js';
-import { FaultSchedule, type Fault } from './fault.js';
-import {
-  assertListing,
-  assertLoopbackHost,
-  assertPort,
-  DEFAULT_HOST,
-  isLoopbackAddress,
-  type MutableServerOptions,
-  type ReferenceServerOptions,
-} from './options.js';
-import { recordRequest, type RecordedRequest } from './recorded-request.js';
+import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
+import { assertFault, deliver, type Fault } from './fault.js';
+
+/** The two spellings of the header's type key that real servers use. */
+export type HeaderKey = 'msgType' | 'mTyp';
+
+/** What the appended `QueryResult` status element says; every field has a realistic default. */
+export interface TrailerOptions {
+  /** The `result` of the query; anything other than `Ok` tells the client the listing failed. @default 'Ok' */
+  result?: string;
+  /** The `detail` text, sent only when set (real servers add it to failed results). */
+  detail?: string;
+  /** Overrides `numMessagesSent`, e.g. to disagree with the elements sent. @default the number of elements sent */
+  numMessagesSent?: number;
+}
+
+/** How the reference server answers `GET /rest/proto`. */
+export interface ReferenceServerOptions {
+  /**
+   * The raw wire elements to serve, in order, exactly as given (only the header key may be
+   * rewritten, see `headerKey`). Anything goes, so clients can be tested against bad elements.
+   * @example [{ header: { msgType: 'MsgDesc' }, message: { name: 'Order', mNum: 1 } }]
+   */
+  listing: unknown[];
+  /** When set, a request whose `apikey` query parameter differs gets a 401. */
+  apiKey?: string;
+  /** When set, a request whose `secret` query parameter differs gets a 401. */
+  secret?: string;
+  /** The address to listen on; only loopback addresses are accepted. @default '127.0.0.1' */
+  host?: string;
+  /** The port to listen on; 0 picks any free port (read the real one from `url`). @default 0 */
+  port?: number;
+  /**
+   * Renames each element's header type key (`msgType` or `mTyp`) to this one, as servers
+   * differ on the spelling. Unset: headers are served as the listing has them.
+   */
+  headerKey?: HeaderKey;
+  /**
+   * Appends a `QueryResult` status element after the descriptors, as many servers do. @default false
+   * @example { result: 'Error', detail: 'query timed out' }
+   */
+  trailer?: false | TrailerOptions;
+  /**
+   * 401 bodies echo the received `apikey` (and `secret`) back, like real servers do, so that
+   * clients can be tested for redacting them. @default true
+   */
+  echoSecretsInErrors?: boolean;
+}
+
+/** The options that may change while the server runs (everything but where it listens). */
+export type MutableServerOptions = Omit<ReferenceServerOptions, 'host' | 'port'>;
+
+const DEFAULT_HOST = '127.0.0.1';
 
 /** A running reference server. */
 export interface ReferenceServer {
@@ -59,8 +101,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
 
   let settings: MutableServerOptions = { ...initial };
   const requests: RecordedRequest[] = [];
-  const faults = new FaultSchedule();
-  const sockets = new Set<Socket>();
+  // One-shot faults go first, in order; when none is left, the persistent fault (if any) applies.
+  const queuedFaults: Fault[] = [];
+  let persistentFault: Fault | undefined;
   // Aborted by close(): cuts short every delay and slow body still in flight.
   const closing = new AbortController();
 
@@ -69,19 +112,19 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     response.sendDate = false;
     const recorded = recordRequest(request);
     requests.push(recorded);
-    const fault = faults.next();
+    const fault = queuedFaults.shift() ?? persistentFault;
     let normal: Answer;
     try {
       normal = answerRequest(recorded, settings);
     } catch (error) {
       // E.g. a listing that cannot be serialised: report it to the client, never crash the host.
-      normal = errorAnswer(
-        500,
-        `reference server cannot answer: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      normal = errorAnswer(500, `reference server cannot answer: ${reason}`);
     }
     deliver(response, normal, fault, closing.signal).catch(() => {
-      // A failed delivery must not crash the test process; answer 500 if still possible.
+      // Closing destroys the socket itself; otherwise a failed delivery must not crash the test
+      // process: answer 500 if still possible.
+      if (closing.signal.aborted) return;
       if (response.headersSent) {
         response.destroy();
         return;
@@ -92,12 +135,15 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   };
 
   const server = createServer(handle);
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
-  await listen(server, host, port);
+  try {
+    await once(server.listen(port, host), 'listening');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`The reference server cannot listen on ${host}:${port}: ${message}.`, {
+      hint: 'Pick another port, or 0 for any free port.',
+      cause: error,
+    });
+  }
   const address = server.address() as AddressInfo;
   if (!isLoopbackAddress(address.address)) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -112,7 +158,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     closed ??= new Promise<void>((resolve) => {
       closing.abort();
       server.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
     });
     return closed;
   };
@@ -128,26 +174,48 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       if ('listing' in patch) assertListing(patch.listing, 'setOptions');
       settings = { ...settings, ...patch } as MutableServerOptions;
     },
-    queueFaults: (...queued) => faults.queue(...queued),
-    setPersistentFault: (fault) => faults.setPersistent(fault),
+    queueFaults(...faults) {
+      faults.forEach(assertFault);
+      queuedFaults.push(...faults);
+    },
+    setPersistentFault(fault) {
+      if (fault !== undefined) assertFault(fault);
+      persistentFault = fault;
+    },
     close,
   };
 }
 
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => {
-      reject(
-        new ConfigError(`The reference server cannot listen on ${host}:${port}: ${error.message}.`, {
-          hint: 'Pick another port, or 0 for any free port.',
-          cause: error,
-        }),
-      );
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
+/** True for an address on the loopback interface (127.0.0.0/8, ::1, or their mapped forms). */
+function isLoopbackAddress(address: string): boolean {
+  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  if (isIPv4(plain)) return plain.startsWith('127.');
+  return plain === '::1' || plain === '0:0:0:0:0:0:0:1';
+}
+
+/**
+ * Checks the listen address before binding. `localhost` is accepted because it names loopback;
+ * the bound address is checked again after listening, in case the resolver says otherwise.
+ */
+function assertLoopbackHost(host: string): void {
+  if (host === 'localhost' || isLoopbackAddress(host)) return;
+  throw new ConfigError(`The reference server listens on loopback only, not on "${host}".`, {
+    hint: `Use ${DEFAULT_HOST} (the default), ::1 or localhost.`,
+  });
+}
+
+/** Checks a listen port: an integer 0..65535, where 0 means any free port. */
+function assertPort(port: number): void {
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) return;
+  throw new ConfigError(`Invalid reference server port ${String(port)}.`, {
+    hint: 'Use an integer from 0 to 65535; 0 picks any free port.',
+  });
+}
+
+/** Checks that a listing is an array, since it is served as the body's top-level array. */
+function assertListing(listing: unknown, origin: string): asserts listing is unknown[] {
+  if (Array.isArray(listing)) return;
+  throw new ConfigError(`${origin}: the listing must be an array of wire elements.`, {
+    hint: 'Pass the parsed JSON array, e.g. from loadListingFile().',
   });
 }

@@ -10,6 +10,8 @@ import { readJournal, stagedLockfile, stagedPath } from './journal.js';
  * `--dry-run` can honour a pending run without finishing it.
  */
 export interface FolderView {
+  /** Whether an interrupted run left a committed journal that the next writing run will finish. */
+  readonly pending: boolean;
   /** Bytes of a file relative to the output folder, or undefined when absent. */
   read(path: string): Promise<Buffer | undefined>;
   /** Text of the lockfile at `path`, or undefined when absent. */
@@ -26,9 +28,9 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const journal = await readJournal(outDir).catch(() => undefined);
   const writes = new Set(journal ? journal.writes : []);
   const deletes = new Set(journal ? journal.deletes : []);
-  // Each folder is listed once, so a missing file costs no system call (a cold run asks about
-  // 10,000 of them), and a present one is read synchronously: for thousands of small files
-  // that is several times faster than the promise API.
+  // Each folder is listed once, so asking for a missing file (a first run asks for every one)
+  // costs no system call and no exception; a present one is read synchronously, which is
+  // cheaper than the promise API per small file.
   const listings = new Map<string, Set<string>>();
   const outDirPrefix = join(outDir, sep);
   const listed = (dir: string): Set<string> => {
@@ -52,9 +54,10 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     }
   };
   return {
+    pending: journal !== undefined && journal !== null,
     pathOnDisk(path) {
       // Concatenation, not join(): paths here are plain relative posix paths (checked when the
-      // manifest is read), and join's normalising is a fifth of a no-op run's checking.
+      // manifest is read), so there is nothing to normalise.
       return writes.has(path) || deletes.has(path) ? undefined : `${outDir}/${path}`;
     },
     async read(path) {
@@ -64,7 +67,6 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
       } else if (deletes.has(path)) {
         return undefined;
       }
-      // Concatenation, as in pathOnDisk: a cold run asks about 10,000 paths.
       return readOrUndefined(outDirPrefix + path.split('/').join(sep));
     },
     async readLockfile(path) {
@@ -73,8 +75,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (staged) return staged.toString('utf8');
       }
       try {
-        // Bytes, then one decode: with an encoding, readFile decodes chunk by chunk and joins the
-        // pieces, several times slower for a 10,000-type lockfile (3 MB).
+        // Bytes, then one decode: with an encoding, readFile decodes chunk by chunk and joins the pieces.
         return (await readFile(path)).toString('utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

@@ -1,10 +1,8 @@
 export { writeOutput, type OutputFile, type WriteResult, type WriteOutputOptions } from './write-output.js';
 export { compareOutput, type FolderDrift } from './compare-output.js';
-export { assessFreshness, hashBytes, type ExpectedFile, type Freshness } from './freshness.js';
+export { assessFreshness, type ExpectedFile, type Freshness } from './freshness.js';
 export { openFolderView, type FolderView } from './folder-view.js';
 export { withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE } from './run-lock.js';
 export { commitTransaction, recoverPending, readJournal, STAGING_DIR } from './journal.js';
-export { MANIFEST_FILE, isSafeRelativePath, parseManifest, type Manifest, type ManifestEntry } from './manifest.js';
-export { openStatCache, type StatCache } from './stat-cache.js';
-export { StageAhead } from './stage-ahead.js';
+export { MANIFEST_FILE, ManifestText, isSafeRelativePath, parseManifest, readManifest, type Manifest, type ManifestEntry } from './manifest.js';

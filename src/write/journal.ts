@@ -4,6 +4,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { isSafeRelativePath } from './manifest.js';
+import { checkTargets, writeFailure } from './target-checks.js';
 
 /**
  * A run's changes are staged, committed by one rename of a journal file, then moved into place.
@@ -39,37 +40,37 @@ export interface Transaction {
 }
 
 /**
- * Stages, commits and applies a transaction; call with the run lock held. `stagedAhead`: files
- * a {@link StageAhead} has staged already (by path, with the text staged); only those are
- * trusted, and staged files the transaction does not write are removed before the commit.
+ * Stages, commits and applies a transaction; call with the run lock held. Anything that fails
+ * before the commit point (a full disk, a folder that cannot be written) removes the staging and
+ * is a WriteError: the run changed nothing.
  */
-export async function commitTransaction(outDir: string, tx: Transaction, stagedAhead: ReadonlyMap<string, { text: string }> = new Map()): Promise<void> {
+export async function commitTransaction(outDir: string, tx: Transaction): Promise<void> {
+  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return;
   const staging = join(outDir, STAGING_DIR);
-  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) {
-    if (stagedAhead.size > 0) await rm(staging, { recursive: true, force: true });
-    return;
-  }
-  let writes = tx.writes;
-  if (stagedAhead.size === 0) {
+  try {
+    checkTargets(outDir, { paths: [...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
     await rm(staging, { recursive: true, force: true });
     await mkdir(join(staging, STAGED_FILES), { recursive: true });
-  } else {
-    // A staged folder may move into place whole, so it must hold exactly this journal's writes.
-    const writing = new Set(tx.writes.map((w) => w.path));
-    await inChunks([...stagedAhead.keys()].filter((path) => !writing.has(path)), (path) => unlinkSync(join(staging, STAGED_FILES, path)));
-    writes = tx.writes.filter((w) => stagedAhead.get(w.path)?.text !== w.text);
+    for (const dir of new Set(tx.writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))))) mkdirSync(dir, { recursive: true });
+    await inChunks(tx.writes, (w) => writeFileSync(join(staging, STAGED_FILES, w.path), w.text));
+    if (tx.lockfile) await writeFile(join(staging, STAGED_LOCKFILE), tx.lockfile.text);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw error instanceof WriteError ? error : writeFailure(error, staging);
   }
-  for (const dir of new Set(writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))))) mkdirSync(dir, { recursive: true });
-  await inChunks(writes, (w) => writeFileSync(join(staging, STAGED_FILES, w.path), w.text));
-  if (tx.lockfile) await writeFile(join(staging, STAGED_LOCKFILE), tx.lockfile.text);
   const journal: Journal = {
     version: 1,
     writes: tx.writes.map((w) => w.path),
     deletes: [...tx.deletes],
     ...(tx.lockfile ? { lockfile: tx.lockfile.path } : {}),
   };
+  try {
+    await writeFile(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal));
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw writeFailure(error, staging);
+  }
   // The commit point: before this rename the run never happened, after it the run will finish.
-  await writeFile(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal));
   await rename(join(staging, `${JOURNAL}.tmp`), join(staging, JOURNAL));
   await applyJournal(outDir, journal);
 }
@@ -78,13 +79,19 @@ export async function commitTransaction(outDir: string, tx: Transaction, stagedA
  * Finishes or discards what an interrupted run left: replays a committed journal, removes
  * uncommitted staging. Call with the run lock held, before reading the folder.
  */
-export async function recoverPending(outDir: string): Promise<'none' | 'replayed' | 'discarded'> {
+export async function recoverPending(outDir: string, lockfilePath: string): Promise<'none' | 'replayed' | 'discarded'> {
   const journal = await readJournal(outDir);
   if (journal === undefined) return 'none';
   if (journal === null) {
     await rm(join(outDir, STAGING_DIR), { recursive: true, force: true });
     return 'discarded';
   }
+  if (journal.lockfile !== undefined && journal.lockfile !== lockfilePath) {
+    throw new WriteError(`${join(outDir, STAGING_DIR, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
+      hint: `If no schema-sync run of another project shares this output folder, delete ${join(outDir, STAGING_DIR)} and run schema-sync generate.`,
+    });
+  }
+  checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes] });
   await applyJournal(outDir, journal);
   return 'replayed';
 }
@@ -179,9 +186,8 @@ function ignoreMissingSync(work: () => void): void {
 }
 
 /**
- * Runs synchronous file operations in chunks, yielding to the event loop between them. Sync
- * calls are several times faster than the promise API for thousands of small files; yielding
- * keeps Ctrl-C prompt.
+ * Runs synchronous file operations in chunks, yielding to the event loop between them: sync
+ * calls cost less than the promise API per small file, and yielding keeps Ctrl-C prompt.
  */
 async function inChunks<T>(items: readonly T[], work: (item: T) => void, size = 500): Promise<void> {
   for (let i = 0; i < items.length; i += size) {

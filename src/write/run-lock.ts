@@ -1,8 +1,9 @@
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WriteError } from '../model/errors.js';
+import { writeFailure } from './target-checks.js';
 
 /** Lock file inside the output folder while a run writes there. */
 export const RUN_LOCK_FILE = '.schema-sync-run.lock';
@@ -18,21 +19,31 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
 export async function acquireRunLock(outDir: string, options: { waitMs?: number } = {}): Promise<() => Promise<void>> {
   const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
   const file = join(outDir, RUN_LOCK_FILE);
-  await mkdir(outDir, { recursive: true });
+  // A folder made just for the lock goes again with it when the run left nothing there.
+  const made = await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
+    throw writeFailure(error, outDir);
+  });
   const deadline = Date.now() + waitMs;
   const owner = `${process.pid}@${hostname()}`;
   for (;;) {
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
     try {
-      const handle = await open(file, 'wx');
+      handle = await open(file, 'wx');
       await handle.writeFile(owner);
       await handle.close();
       // Release only our own lock: never one another run took over meanwhile.
       return async () => {
         if ((await readFile(file, 'utf8').catch(() => undefined)) === owner) await rm(file, { force: true });
+        if (made !== undefined) await rmdir(outDir).catch(() => undefined);
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new WriteError(`cannot create ${file}: ${(error as Error).message}`, { cause: error });
+        // Created but not filled (a full disk): an empty lock would hold up the next run.
+        if (handle !== undefined) {
+          await handle.close().catch(() => undefined);
+          await rm(file, { force: true });
+        }
+        throw writeFailure(error, file);
       }
     }
     const holder = await readFile(file, 'utf8').catch(() => '');

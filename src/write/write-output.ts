@@ -1,11 +1,10 @@
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 import type { FolderView } from './folder-view.js';
+import { hashOf } from '../model/hash.js';
 import type { ExpectedFile } from './freshness.js';
-import { hashBytes } from './freshness.js';
 import { commitTransaction } from './journal.js';
-import { isSafeRelativePath, MANIFEST_FILE, serializeManifest, type Manifest } from './manifest.js';
-import type { StageAhead, StagedFile } from './stage-ahead.js';
+import { isSafeRelativePath, MANIFEST_FILE, ManifestText, serializeManifest, type Manifest } from './manifest.js';
 
 /** A file to place in the output folder. */
 export interface OutputFile {
@@ -20,6 +19,8 @@ export interface WriteResult {
   written: string[];
   /** Generated files of removed types that were deleted. */
   deleted: string[];
+  /** Generated files of removed types that were edited since: left in place, and no longer in the manifest. */
+  leftEdited: string[];
   /** Files left alone because their bytes were already right. */
   unchanged: number;
   /** Whether the lockfile's bytes changed. */
@@ -39,10 +40,6 @@ export interface WriteOutputOptions {
   manifest: Manifest;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
-  /** Files a {@link StageAhead} staged while they were printed (see `commitTransaction`). */
-  stagedAhead?: ReadonlyMap<string, StagedFile>;
-  /** Called with the manifest and its text once the transaction is committed (or found unnecessary). */
-  onCommitted?: (manifest: Manifest, text: string) => void;
 }
 
 /**
@@ -50,7 +47,7 @@ export interface WriteOutputOptions {
  * bytes differ are written (unchanged files keep their mtime); files schema-sync generated
  * before and no longer generates are deleted, and nothing else is. Call with the run lock held.
  */
-export async function writeOutput(options: WriteOutputOptions): Promise<WriteResult> {
+export async function writeOutput(options: WriteOutputOptions): Promise<{ write: WriteResult; manifest: ManifestText }> {
   const { outDir, view, manifest } = options;
   const texts = new Map(options.files.map((f) => [f.path, f.text]));
   const next: Manifest = new Map();
@@ -62,33 +59,38 @@ export async function writeOutput(options: WriteOutputOptions): Promise<WriteRes
     }
     const text = texts.get(file.path);
     if (text === undefined) {
-      const kept = manifest.get(file.path);
-      if (!kept) throw new WriteError(`internal: ${file.path} was neither generated nor recorded in the manifest.`);
-      next.set(file.path, kept);
+      const recorded = manifest.get(file.path);
+      if (!recorded) throw new WriteError(`internal: ${file.path} was neither generated nor recorded in the manifest.`);
+      next.set(file.path, recorded);
       unchanged++;
       continue;
     }
-    // Hashed already where it was staged ahead (on the staging thread).
-    const staged = options.stagedAhead?.get(file.path);
-    next.set(file.path, { input: file.input, sha: staged?.text === text ? staged.sha : hashBytes(text) });
+    next.set(file.path, { input: file.input, sha: hashOf(text) });
     const current = await view.read(file.path);
     if (current && current.equals(Buffer.from(text, 'utf8'))) unchanged++;
     else writes.push({ path: file.path, text });
   }
+  // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place.
   const deletes: string[] = [];
-  for (const path of manifest.keys()) if (!next.has(path) && (await view.read(path)) !== undefined) deletes.push(path);
+  const leftEdited: string[] = [];
+  for (const [path, entry] of manifest) {
+    if (next.has(path)) continue;
+    const bytes = await view.read(path);
+    if (bytes !== undefined) (hashOf(bytes) === entry.sha ? deletes : leftEdited).push(path);
+  }
   const manifestText = serializeManifest(next);
   const currentManifest = await view.read(MANIFEST_FILE);
   if (!currentManifest || !currentManifest.equals(Buffer.from(manifestText, 'utf8'))) writes.push({ path: MANIFEST_FILE, text: manifestText });
   let lockfile = options.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
-  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile }, options.stagedAhead);
-  options.onCommitted?.(next, manifestText);
-  return {
+  await commitTransaction(outDir, { writes, deletes: deletes.sort(compareStrings), lockfile });
+  const write = {
     written: writes.filter((w) => w.path !== MANIFEST_FILE).map((w) => w.path),
     deleted: deletes,
+    leftEdited,
     unchanged,
     lockfileWritten: lockfile !== undefined,
   };
+  return { write, manifest: new ManifestText(manifestText, outDir, next) };
 }

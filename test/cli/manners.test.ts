@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
@@ -69,13 +70,32 @@ describe('usage errors', () => {
   });
 
   it('the placeholder base URL of init is refused at once by pull and check, naming what to set', async () => {
-    for (const command of ['pull', 'check']) {
-      const started = Date.now();
-      const run = await cli([command, '--base-url', 'https://schemas.example.com']);
-      expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/^error \[CONFIG\]: the base URL https:\/\/schemas\.example\.com is the placeholder/);
-      expect(run.stderr).toContain('SCHEMA_SYNC_BASE_URL');
-      expect(Date.now() - started).toBeLessThan(2000);
+    // "At once" is "before any request": every request goes to a proxy that counts and refuses it.
+    const proxy = createServer();
+    const seen: string[] = [];
+    proxy.on('connection', (socket) => {
+      seen.push('connection');
+      socket.once('data', () => socket.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n'));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    // The fetch layer reads the proxy from the process environment, not the CLI's io.
+    vi.stubEnv('HTTPS_PROXY', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    vi.stubEnv('NO_PROXY', '');
+    try {
+      for (const command of ['pull', 'check']) {
+        const run = await cli([command, '--base-url', 'https://schemas.example.com', '--retries', '3']);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toMatch(/^error \[CONFIG\]: the base URL https:\/\/schemas\.example\.com is the placeholder/);
+        expect(run.stderr).toContain('SCHEMA_SYNC_BASE_URL');
+        expect(seen, `${command} sent no request`).toEqual([]);
+      }
+      // The proxy does see what a run sends: another host goes through it (and fails there).
+      const other = await cli(['pull', '--base-url', 'https://schemas.example.org', '--retries', '0', '--dry-run']);
+      expect(other.code, other.stderr).toBe(2);
+      expect(seen.length).toBeGreaterThan(0);
+    } finally {
+      vi.unstubAllEnvs();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

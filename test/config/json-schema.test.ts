@@ -27,6 +27,7 @@ function validate(schema: Schema, value: unknown, path = '$'): string[] {
   if (type === 'string' && typeof value !== 'string') return [`${path}: not a string`];
   if (type === 'integer' && !Number.isInteger(value)) return [`${path}: not an integer`];
   if (type === 'number' && typeof value !== 'number') return [`${path}: not a number`];
+  if (type === 'boolean' && typeof value !== 'boolean') return [`${path}: not a boolean`];
   if (Array.isArray(schema['enum']) && !schema['enum'].includes(value)) errors.push(`${path}: not one of the enum`);
   if (typeof value === 'number') {
     if (typeof schema['minimum'] === 'number' && value < schema['minimum']) errors.push(`${path}: below minimum`);
@@ -65,6 +66,8 @@ const valid: Record<string, unknown>[] = [
     templates: 'templates',
     package: '@acme/schema-types',
   },
+  { prettier: true },
+  { prettier: false, report: 'json' },
 ];
 
 const invalid: Record<string, unknown>[] = [
@@ -77,6 +80,9 @@ const invalid: Record<string, unknown>[] = [
   { retries: -1 },
   { timeout: 0 },
   { format: 'biome' },
+  { format: 'json' },
+  { prettier: 'yes' },
+  { prettier: 1 },
   { report: 'xml' },
   { failOn: 'all' },
   { out: '' },
@@ -99,6 +105,8 @@ describe('config.schema.json', () => {
     expect(Object.keys(properties)).toEqual(Object.keys(configSchema.shape));
     for (const [key, property] of Object.entries(properties)) expect(property['description'], key).toEqual(expect.any(String));
     expect(properties['format']!['enum']).toEqual(['prettier', 'none']);
+    expect(properties['format']!['description']).toMatch(/^Deprecated/);
+    expect(properties['prettier']).toMatchObject({ type: 'boolean' });
     expect(properties['report']!['enum']).toEqual(['text', 'json', 'markdown', 'github']);
     expect(properties['failOn']!['enum']).toEqual(['any', 'breaking']);
     expect(properties['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 10000 });

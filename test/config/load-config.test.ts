@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, validateConfig } from '../../src/config/load-config.js';
@@ -94,17 +94,19 @@ describe('loadConfig', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await tempDir();
+    // The repository root: the upward search for a config file ends here.
+    await mkdir(join(dir, '.git'));
   });
   afterEach(() => removeDir(dir));
 
   it('treats a missing default file as an empty config, but a missing --config file as an error', async () => {
-    expect(await loadConfig({ cwd: dir })).toEqual({ config: {} });
+    expect(await loadConfig({ cwd: dir })).toEqual({ config: {}, warnings: [] });
     await expect(loadConfig({ cwd: dir, explicit: 'other.json' })).rejects.toMatchObject({ code: 'CONFIG', hint: expect.stringMatching(/--config/) });
   });
 
   it('reads the file named by --config', async () => {
     await writeFile(join(dir, 'other.json'), JSON.stringify({ cmd: 'getmsgtypes' }));
-    expect(await loadConfig({ cwd: dir, explicit: 'other.json' })).toEqual({ config: { cmd: 'getmsgtypes' }, path: join(dir, 'other.json') });
+    expect(await loadConfig({ cwd: dir, explicit: 'other.json' })).toEqual({ config: { cmd: 'getmsgtypes' }, path: join(dir, 'other.json'), warnings: [] });
   });
 
   it('says where invalid JSON is broken, without quoting the file (it may hold a secret)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderReport } from '../../src/diff/index.js';
-import { codeSpan, escapeCell } from '../../src/diff/markdown.js';
+import { codeSpan, escapeCell } from '../../src/diff/render-markdown.js';
 import { hostileReport, inSyncReport, sampleReport } from './report-fixture.js';
 
 describe('renderReport markdown', () => {

@@ -1,7 +1,6 @@
 /**
- * A pull after a few changes reads its own lockfile entry by entry and keeps the planned inputs
- * of unchanged types (run memo + manifest). Whatever it skips, it must end exactly where a run
- * without any cache ends: same report, same lockfile, same files, same manifest.
+ * A pull after a few changes must end exactly where a run without any cache ends: same report,
+ * same lockfile, same files, same manifest.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

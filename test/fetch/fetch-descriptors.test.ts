@@ -1,6 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchDescriptors, type FetchOptions } from '../../src/fetch/index.js';
+import { fetchDescriptors, readListingInput, requestListing, type FetchOptions } from '../../src/fetch/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { removeDir, tempDir } from '../helpers/cli.js';
 import { exampleListing, smallListing, wireElement } from '../helpers/listing.js';
 
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
@@ -209,5 +212,44 @@ describe('status errors and retries', () => {
     const error = await failure({ baseUrl: url, retries: 1 });
     expect(error.message).toContain('connection refused');
     expect((error as { code?: string }).code).toBe('NETWORK');
+  });
+});
+
+describe('the answer before it is parsed', () => {
+  it('requestListing keeps what the parse depends on, reads nothing before asked, and parses once', async () => {
+    server.setOptions({ trailer: {} });
+    const response = await requestListing({ baseUrl: server.url, query: { cmd: 'getmsgtypes', limit: 50 }, backoff: fast });
+    expect(response.source).toEqual({ baseUrl: server.url, query: { cmd: 'getmsgtypes', limit: '50' } });
+    expect(response.identity).toMatchObject({ contentType: 'application/json', limit: 50, allowTruncated: false });
+    expect(JSON.parse(Buffer.from(response.identity.body).toString('utf8'))).toHaveLength(4);
+    expect(response.echoesSecrets()).toBe(false);
+    const parsed = response.parse();
+    expect(parsed.descriptors.map((d) => d.name)).toEqual(['T0000', 'T0001', 'T0002']);
+    expect(response.parse()).toBe(parsed);
+  });
+
+  it('echoesSecrets() says when the listing holds a secret; parse() scrubs it and warns', async () => {
+    server.setListing([...smallListing(2), wireElement({ name: 'Echo', mNum: 77, desc: 'asked by key-123456' })]);
+    const response = await requestListing({ baseUrl: server.url, credentials: { apiKey: 'key-123456' }, backoff: fast });
+    expect(response.echoesSecrets()).toBe(true);
+    const { descriptors, warnings } = response.parse();
+    expect(descriptors.find((d) => d.name === 'Echo')?.extra).toEqual({ desc: 'asked by ***' });
+    expect(warnings[0]).toContain('the service echoed the API key or secret in element 2 of the listing');
+  });
+
+  it('readListingInput gives a file the same shape: its bytes, no content type, no secrets', async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir, 'listing.json');
+      const text = JSON.stringify(smallListing(3));
+      await writeFile(file, text);
+      const response = await readListingInput({ input: file, query: { limit: 10 } });
+      expect(response.source).toEqual({ query: { limit: '10' } });
+      expect(response.identity).toEqual({ body: Buffer.from(text), contentType: '', limit: 10, allowTruncated: false });
+      expect(response.echoesSecrets()).toBe(false);
+      expect(response.parse().descriptors).toHaveLength(3);
+    } finally {
+      await removeDir(dir);
+    }
   });
 });

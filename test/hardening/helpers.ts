@@ -4,24 +4,14 @@
  * of the built CLI that the test can kill.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, statfs } from 'node:fs/promises';
+import { mkdtemp, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { openFolderView } from '../../src/write/folder-view.js';
 import { BIN } from '../helpers/cli.js';
 import type { WireElement } from '../helpers/listing.js';
 
-/** A seeded PRNG (mulberry32): print the seed, and a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../helpers/random.js';
 
 /** A 16-hex-digit schema hash, different for each (index, version). */
 export function hashOf(index: number, version: number): string {
@@ -70,30 +60,6 @@ export async function roomyTempDir(prefix: string): Promise<string> {
   const free = await statfs(shm).then((s) => s.bavail * s.bsize, () => 0);
   const base = free >= 1024 ** 3 ? shm : tmpdir();
   return mkdtemp(join(base, prefix)).catch(() => mkdtemp(join(tmpdir(), prefix)));
-}
-
-/** Byte-exact text of every file below `dir`, without the folders named in `skip`. */
-export async function readFolder(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  async function walk(current: string): Promise<void> {
-    const entries = await readdir(current, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
-    const files: string[] = [];
-    for (const entry of entries) {
-      const full = join(current, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else files.push(full);
-    }
-    for (let i = 0; i < files.length; i += 256) {
-      await Promise.all(
-        files.slice(i, i + 256).map(async (full) => out.set(relative(dir, full).split('\\').join('/'), await readFile(full, 'utf8'))),
-      );
-    }
-  }
-  await walk(dir);
-  return new Map([...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**

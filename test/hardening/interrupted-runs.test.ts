@@ -5,24 +5,25 @@
  * is exactly A's or exactly B's, lockfile included; once the pending run is finished or
  * discarded, the files on disk are byte for byte that state, with no lock or staging left.
  *
- * The loop is time-boxed: it stops once the file has run HARDENING_KILL_BUDGET_MS (default 30 s)
- * and each signal has had a kill, so a slow machine gets fewer kills (at least one per signal). Set
- * HARDENING_SEED to replay a run's kill points. The figures are printed at the end.
+ * The loop runs HARDENING_KILL_ROUNDS rounds (9: three per signal), and more only until each
+ * signal has had a kill that landed. Kill moments and modes come from a seeded PRNG with a fixed
+ * default seed; SCHEMA_SYNC_TEST_SEED chooses another, and a failure prints the seed to replay.
+ * The moments are fractions of the pull's measured duration, so a slower machine gets the same
+ * choices, later. The figures are printed at the end.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { openFolderView, readJournal, RUN_LOCK_FILE, STAGING_DIR, withRunLock } from '../../src/write/index.js';
-import { removeDir, runBin } from '../helpers/cli.js';
+import { readTree, removeDir, runBin } from '../helpers/cli.js';
 import type { WireElement } from '../helpers/listing.js';
+import { seededRandom, testSeed } from '../helpers/random.js';
 import {
-  readFolder,
   roomyTempDir,
-  seededRandom,
   startCli,
   syntheticElement,
   syntheticListing,
@@ -32,10 +33,9 @@ import {
 } from './helpers.js';
 
 const TYPES = 10_000;
-/** The kill loop stops once this much of the file's time is used and every signal had a kill. */
-const FILE_BUDGET_MS = Number(process.env['HARDENING_KILL_BUDGET_MS'] ?? 30_000);
-const MAX_KILLS = Number(process.env['HARDENING_MAX_KILLS'] ?? 60);
-const SEED = Number(process.env['HARDENING_SEED'] ?? Date.now() % 2_147_483_647);
+const ROUNDS = Number(process.env['HARDENING_KILL_ROUNDS'] ?? 9);
+/** Past ROUNDS only while some signal has no kill that landed; this many rounds at most. */
+const MAX_ROUNDS = Math.max(ROUNDS, 60);
 const SIGNALS = ['SIGKILL', 'SIGINT', 'SIGTERM'] as const;
 type KillSignal = (typeof SIGNALS)[number];
 const EXIT_CODE: Record<Exclude<KillSignal, 'SIGKILL'>, number> = { SIGINT: 130, SIGTERM: 143 };
@@ -73,10 +73,7 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
   while (!condition() && Date.now() < deadline) await sleep(1);
 }
 
-let fileStart = 0;
-
 beforeAll(async () => {
-  fileStart = Date.now();
   dir = await roomyTempDir('schema-sync-kill-');
   outDir = join(dir, 'out');
   lockfilePath = join(dir, 'schema-sync.lock.json');
@@ -90,12 +87,12 @@ beforeAll(async () => {
   const first = await runBin(pullArgs(), { cwd: dir, timeoutMs: 120_000 });
   expect(first.stderr).toBe('');
   expect(first.code).toBe(0);
-  stateA = { name: 'A', tree: await readFolder(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
+  stateA = { name: 'A', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
   expect([...stateA.tree.keys()].filter((p) => p.startsWith('messages/'))).toHaveLength(TYPES);
   expect(Object.keys(JSON.parse(stateA.lockfile).messages)).toHaveLength(TYPES);
 
-  // A pull A→B killed the moment it commits: `check --input b.json` must already see B (read
-  // only: the journal stays), and `generate` finishes the move without writing anything else.
+  // A pull A→B killed the moment it commits: `check` refuses (exit 2, the journal stays), and
+  // `generate` finishes the move without writing anything else.
   // That is also where B's expected output comes from, and how long a pull takes.
   server.setListing(listings.get('B')!);
   for (let attempt = 0; attempt < 3 && !cliMetPendingJournal; attempt++) {
@@ -117,10 +114,12 @@ beforeAll(async () => {
       continue;
     }
     cliMetPendingJournal = true;
+    // check never calls a folder with a pending run in sync, and writes nothing.
     const checkB = await runBin(['check', '--input', 'b.json', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 120_000 });
-    expect(checkB.code, checkB.stdout + checkB.stderr).toBe(0);
+    expect(checkB.code, checkB.stdout + checkB.stderr).toBe(2);
+    expect(checkB.stderr).toContain('an interrupted run is pending');
     expect(existsSync(journal()), 'check writes nothing').toBe(true);
-    // What check just approved, read through the same view: after `generate`, exactly that is on disk.
+    // The folder as the view shows it (the pending run finished): after `generate`, exactly that is on disk.
     const pending = await readJournal(outDir);
     const view = await openFolderView(outDir);
     const approved = new Map<string, string>();
@@ -130,10 +129,10 @@ beforeAll(async () => {
     }
     const generated = await runBin(['generate', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 120_000 });
     expect(generated.code, generated.stderr).toBe(0);
-    expect(treeDifference(await readFolder(outDir), approved)).toBeUndefined();
+    expect(treeDifference(await readTree(outDir), approved)).toBeUndefined();
   }
   expect(cliMetPendingJournal).toBe(true);
-  stateB = { name: 'B', tree: await readFolder(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
+  stateB = { name: 'B', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
   expect(treeDifference(stateB.tree, stateA.tree)).toBeDefined();
   expect([...stateB.tree.keys()].some((p) => p.includes(STAGING_DIR) || p.includes(RUN_LOCK_FILE))).toBe(false);
 }, 240_000);
@@ -145,7 +144,8 @@ afterAll(async () => {
 
 describe('a pull killed at a random moment', () => {
   it('leaves the folder and lockfile wholly as before or wholly as after, as the next command sees them', async () => {
-    const random = seededRandom(SEED);
+    const seed = testSeed();
+    const random = seededRandom(seed);
     const states = [stateA, stateB];
     const survived: Record<KillSignal, number> = { SIGKILL: 0, SIGINT: 0, SIGTERM: 0 };
     const landed: Record<string, number> = {};
@@ -156,12 +156,12 @@ describe('a pull killed at a random moment', () => {
     let leftForNextPull = 0;
     let current = stateB;
     const log: string[] = [];
+    onTestFailed(() => console.error(['kills before the failure:', ...log].join('\n  ')));
 
-    for (let round = 0; round < MAX_KILLS; round++) {
-      // Past the budget, stop only once every signal has been survived at least once: on a busy
-      // machine the setup alone can use the budget, and three kills of one kind prove nothing
-      // about the other two.
-      if (Date.now() - fileStart > FILE_BUDGET_MS && SIGNALS.every((s) => survived[s] > 0)) break;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      // Past ROUNDS, go on only while some signal has no kill that landed (every pull it was sent
+      // to had already finished): three kills of one kind prove nothing about the other two.
+      if (round >= ROUNDS && SIGNALS.every((s) => survived[s] > 0)) break;
       const signal = SIGNALS[round % SIGNALS.length]!;
       const target = current === stateA ? stateB : stateA;
       server.setListing(listings.get(target.name)!);
@@ -193,6 +193,7 @@ describe('a pull killed at a random moment', () => {
         // Finished before the kill: a complete run, not an interrupted one.
         expect(result.code, result.stderr).toBe(0);
         finishedBeforeKill++;
+        log.push(`${signal} (${mode}; seed ${seed}, round ${round}): the pull had finished`);
         current = await visibleState(outDir, lockfilePath, states);
         expect(current.name).toBe(target.name);
         continue;
@@ -216,7 +217,7 @@ describe('a pull killed at a random moment', () => {
 
       const phase = journalLeft ? 'committed, not yet applied' : stagingLeft ? 'staging or cleaning up' : lockLeft ? 'holding the lock' : 'before the lock or after the run';
       landed[phase] = (landed[phase] ?? 0) + 1;
-      const where = `after ${signal} (${mode}, ${phase}, ${sentAt - run.startedAt} ms; seed ${SEED}, round ${round})`;
+      const where = `after ${signal} (${mode}, ${phase}, ${sentAt - run.startedAt} ms; seed ${seed}, round ${round})`;
 
       // As `check` sees it: exactly one of the two states, never a mix.
       let seen: FolderState;
@@ -238,25 +239,25 @@ describe('a pull killed at a random moment', () => {
 
       // Half the time the next (killed) pull finishes or discards what is left; otherwise the
       // recovery every pull and generate runs first, and then the files are exactly that state.
-      if ((stagingLeft || lockLeft) && random() < 0.5 && Date.now() - fileStart < FILE_BUDGET_MS) {
+      if ((stagingLeft || lockLeft) && random() < 0.5) {
         leftForNextPull++;
         continue;
       }
-      await withRunLock(outDir, async () => undefined, { waitMs: 10_000 });
+      await withRunLock(outDir, async () => undefined, { lockfilePath, waitMs: 10_000 });
       recoveredInProcess++;
-      expect(treeDifference(await readFolder(outDir), seen.tree), where).toBeUndefined();
+      expect(treeDifference(await readTree(outDir), seen.tree), where).toBeUndefined();
       expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);
     }
     if (existsSync(staging()) || existsSync(join(outDir, RUN_LOCK_FILE))) {
-      await withRunLock(outDir, async () => undefined, { waitMs: 10_000 });
+      await withRunLock(outDir, async () => undefined, { lockfilePath, waitMs: 10_000 });
       recoveredInProcess++;
     }
-    expect(treeDifference(await readFolder(outDir), current.tree)).toBeUndefined();
+    expect(treeDifference(await readTree(outDir), current.tree)).toBeUndefined();
 
     const total = survived.SIGKILL + survived.SIGINT + survived.SIGTERM;
     console.log(
       [
-        `interrupted pulls over ${TYPES} types (seed ${SEED}): ${total} kills survived ` +
+        `interrupted pulls over ${TYPES} types (seed ${seed}): ${total} kills survived ` +
           `(SIGKILL ${survived.SIGKILL}, SIGINT ${survived.SIGINT}, SIGTERM ${survived.SIGTERM}) plus 1 at the commit point; ` +
           `${finishedBeforeKill} pulls finished before their kill`,
         `  pull to commit ${runMs} ms, of which staging ${writePhaseMs} ms; slowest exit after SIGINT/SIGTERM ${maxSignalLatencyMs} ms`,

@@ -42,7 +42,6 @@ afterAll(async () => {
 interface Outcome {
   run: CliRun;
   server: ReferenceServer;
-  ms: number;
   /** The whole folder (lockfile, output) before and after. */
   before: Map<string, string>;
   after: Map<string, string>;
@@ -56,17 +55,15 @@ async function pullWith(arrange: (server: ReferenceServer) => void, extra: strin
   await cp(template, dir, { recursive: true });
   const before = await readTree(dir);
   arrange(server);
-  const started = Date.now();
   const run = await runBin(['pull', '--base-url', baseUrl ?? server.url, '--out', 'out', '--secret', SECRET, '--verbose', ...extra], {
     cwd: dir,
     env: { SCHEMA_SYNC_API_KEY: KEY },
     timeoutMs: 60_000,
   });
-  const ms = Date.now() - started;
   const after = await readTree(dir);
   const found = leaks([KEY, SECRET], [['stdout', run.stdout], ['stderr', run.stderr], ...[...after].map(([p, t]) => [p, t] as const)]);
   expect(found).toEqual([]);
-  return { run, server, ms, before, after };
+  return { run, server, before, after };
 }
 
 /** A failure: exit 2, an error line and a hint, nothing written. */
@@ -122,7 +119,7 @@ describe.concurrent('network faults through the CLI', () => {
     const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 429, retryAfter: 1, body: FAULT_BODY_WITH_KEY }));
     expectPulled(outcome);
     expect(retries(outcome.run)).toEqual([{ ms: 1000, reason: 'status 429' }]);
-    expect(outcome.ms).toBeGreaterThanOrEqual(1000);
+    expect(outcome.server.requests).toHaveLength(2);
   });
 
   it('429 with Retry-After as an HTTP date, in process: waits until that date, not a backoff', async () => {
@@ -140,14 +137,13 @@ describe.concurrent('network faults through the CLI', () => {
     expect(delays).toHaveLength(1);
     expect(delays[0]).toBeGreaterThan(900);
     expect(delays[0]).toBeLessThanOrEqual(3_000);
-    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 50);
   });
 
   it('a Retry-After longer than schema-sync waits: fails at once instead of hanging', async () => {
     const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 503, retryAfter: 3600 }));
     expectRefused(outcome, 'it asks to retry after 3600 s, longer than the 120 s schema-sync waits');
     expect(outcome.server.requests).toHaveLength(1);
-    expect(outcome.ms).toBeLessThan(30_000);
+    expect(retries(outcome.run)).toEqual([]);
   });
 
   it('502, 503, 504, then success', async () => {

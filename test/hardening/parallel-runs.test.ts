@@ -3,7 +3,7 @@
  * run lock (30 s by default) or stops with "another schema-sync is running on DIR"; a lock left
  * by a killed run is taken over, also when several runs find it at the same moment.
  */
-import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +13,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { acquireRunLock, RUN_LOCK_FILE } from '../../src/write/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { exampleListing, type WireElement } from '../helpers/listing.js';
-import { syntheticListing } from './helpers.js';
+import { startCli, syntheticListing } from './helpers.js';
 
 /** Three listings that differ in most files, so an interleaving could not go unnoticed. */
 function variant(version: number): WireElement[] {
@@ -26,6 +26,8 @@ function variant(version: number): WireElement[] {
 let servers: ReferenceServer[];
 let dir: string;
 const expected = new Map<number, Map<string, string>>();
+/** A folder where listing 0 alone was pulled: a copy is a folder after a finished pull. */
+let pulled0: string;
 
 beforeAll(async () => {
   servers = await Promise.all([0, 1, 2].map((v) => startReferenceServer({ listing: variant(v) })));
@@ -36,11 +38,15 @@ beforeAll(async () => {
       const run = await runBin(['pull', '--base-url', servers[v]!.url, '--out', 'out', '--quiet'], { cwd: alone });
       expect(run.code, run.stderr).toBe(0);
       expected.set(v, await snapshot(alone));
-      await removeDir(alone);
+      if (v === 0) pulled0 = alone;
+      else await removeDir(alone);
     }),
   );
 });
-afterAll(() => Promise.all(servers.map((s) => s.close())));
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  if (pulled0) await removeDir(pulled0);
+});
 beforeEach(async () => {
   dir = await tempDir();
 });
@@ -79,22 +85,27 @@ describe('two pulls on the same folder at once', () => {
     await mkdir(out, { recursive: true });
     // This test process is alive: its lock is not stale.
     await writeFile(join(out, RUN_LOCK_FILE), `${process.pid}@${hostname()}`);
-    const started = Date.now();
-    const running = runBin(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 });
-    await sleep(1_500);
+    const requests = servers[0]!.requests.length;
+    const running = startCli(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], { cwd: dir });
+    let exited = false;
+    void running.done.then(() => (exited = true));
+    // A run asks for the lock right after its request (or before it: then the request never comes
+    // while the lock is held, hence the bound). Some of its polls later, it must still be waiting.
+    for (let waited = 0; servers[0]!.requests.length === requests && !exited && waited < 3_000; waited += 10) await sleep(10);
+    await sleep(500);
     expect(await readTree(out)).toEqual(new Map([[RUN_LOCK_FILE, `${process.pid}@${hostname()}`]]));
+    expect(exited, 'still waiting when the lock is released').toBe(false);
     await removeDir(join(out, RUN_LOCK_FILE));
-    const run = await running;
+    const run = await running.done;
     expect(run.code, run.stderr).toBe(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
     expect(matchingVariant(await snapshot(dir))).toBe(0);
   });
 
   it('stops with "another schema-sync is running on DIR" when the wait runs out, writing nothing', async () => {
     const out = join(dir, 'out');
-    const first = await runBin(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], { cwd: dir });
-    expect(first.code).toBe(0);
+    await cp(pulled0, dir, { recursive: true });
     const before = await snapshot(dir);
+    expect(matchingVariant(before)).toBe(0);
     await writeFile(join(out, RUN_LOCK_FILE), `${process.pid}@${hostname()}`);
     const error = await pull({ cwd: dir, baseUrl: servers[1]!.url, out: 'out', lockWaitMs: 300 }).then(
       () => undefined,
@@ -123,10 +134,9 @@ describe('a lock left by a killed run', () => {
     // pid_max is at most 4194304 on Linux: 999999 is usually free, but make sure.
     const deadPid = findDeadPid();
     await writeFile(join(out, RUN_LOCK_FILE), `${deadPid}@${hostname()}`);
-    const started = Date.now();
-    const run = await runBin(['pull', '--base-url', servers[2]!.url, '--out', 'out', '--quiet'], { cwd: dir });
+    // No wait allowed: only a lock taken over at once lets this run go ahead.
+    const run = await runBin(['pull', '--base-url', servers[2]!.url, '--out', 'out', '--quiet', '--lock-wait', '0'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(matchingVariant(await snapshot(dir))).toBe(2);
   });
 
@@ -147,23 +157,26 @@ describe('a lock left by a killed run', () => {
   it('is taken over by exactly one of several runs that find it at the same moment', async () => {
     let overlaps = 0;
     let acquired = 0;
-    for (let round = 0; round < 10; round++) {
-      const out = join(dir, `round${round}`);
-      await mkdir(out);
-      await writeFile(join(out, RUN_LOCK_FILE), `${findDeadPid()}@${hostname()}`);
-      let inside = 0;
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          const release = await acquireRunLock(out, { waitMs: 5_000 });
-          acquired++;
-          inside++;
-          if (inside > 1) overlaps++;
-          await sleep(3);
-          inside--;
-          await release();
-        }),
-      );
-    }
+    // Ten folders side by side, each with its own stale lock and four runs finding it at once.
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, round) => {
+        const out = join(dir, `round${round}`);
+        await mkdir(out);
+        await writeFile(join(out, RUN_LOCK_FILE), `${findDeadPid()}@${hostname()}`);
+        let inside = 0;
+        await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            const release = await acquireRunLock(out, { waitMs: 5_000 });
+            acquired++;
+            inside++;
+            if (inside > 1) overlaps++;
+            await sleep(3);
+            inside--;
+            await release();
+          }),
+        );
+      }),
+    );
     expect(acquired).toBe(40);
     expect(overlaps).toBe(0);
   });

@@ -82,7 +82,7 @@ function normalise(listing: unknown[]): Descriptor[] {
 }
 
 function lockfileText(messages: Descriptor[]): string {
-  return serializeLockfile({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://schemas.example.com', query: { cmd: 'getmsgtypes' } }, messages });
+  return serializeLockfile({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://schemas.example.com', query: { cmd: 'getmsgtypes' } }, settings: {}, messages });
 }
 
 function shuffle<T>(items: readonly T[], seed: number): T[] {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built CLI, as a user runs it (npm test builds first). */
@@ -44,18 +45,36 @@ export function removeDir(dir: string): Promise<void> {
   return rm(dir, { recursive: true, force: true });
 }
 
-/** Every file below `dir` as relative posix path → contents, sorted by path. */
+/**
+ * Every file below `dir` as relative posix path → contents, sorted by path; empty when `dir` does
+ * not exist, and a file removed while the tree is read is left out. Read synchronously: read one
+ * by one through the thread pool, the 10,000 files of the hardening tests take several times as
+ * long, and no test needs its event loop while it takes a snapshot.
+ */
 export async function readTree(dir: string): Promise<Map<string, string>> {
+  const paths: string[] = [];
+  const walk = (relativeDir: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(dir, relativeDir), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else paths.push(path);
+    }
+  };
+  walk('');
   const out = new Map<string, string>();
-  async function walk(current: string): Promise<void> {
-    for (const entry of await readdir(current, { withFileTypes: true })) {
-      const full = join(current, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else out.set(relative(dir, full).split('\\').join('/'), await readFile(full, 'utf8'));
+  for (const path of paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    try {
+      out.set(path, readFileSync(join(dir, path), 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  await walk(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  return new Map([...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return out;
 }

@@ -26,7 +26,11 @@ const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   // Unknown fields as the fetch stage keeps them: JSON values, keys sorted when serialised.
   extra: fc.dictionary(text, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
 });
+const settings = fc.record(
+  { packageName: fc.constantFrom('@acme/schema', 'schema-types'), prettier: fc.constant(true as const), templates: fc.constantFrom('templates', '../shared/templates') },
+  { requiredKeys: [] },
+);
 export const lockfile: fc.Arbitrary<Lockfile> = fc
-  .uniqueArray(descriptor, { selector: (d) => d.name, maxLength: 8 })
-  .map((messages) => ({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://example.test', query: {} }, messages }));
+  .tuple(fc.uniqueArray(descriptor, { selector: (d) => d.name, maxLength: 8 }), settings)
+  .map(([messages, settings]) => ({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://example.test', query: {} }, settings, messages }));
 

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lockedDescriptors, lockfileEntries } from '../../src/lock/entries.js';
+import { descriptorsSharing, lockfileEntries } from '../../src/lock/entries.js';
+import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile } from '../../src/lock/parse.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
@@ -25,35 +26,49 @@ describe('lockfile entries', () => {
     );
   });
 
-  it('the locked descriptors read entry by entry equal a full parse, whatever changed', () => {
+  it('the descriptors read entry by entry equal a full parse, whatever changed', () => {
     fc.assert(
       fc.property(lockfile, lockfile, fc.nat(), (before, other, seed) => {
         const old = roundTrip(before);
         // The next listing: some of the old descriptors kept, some replaced, some new ones.
         const kept = old.messages.filter((_, i) => (seed >> i) % 2 === 0);
         const next = roundTrip({ ...before, messages: [...kept, ...other.messages.filter((d) => !kept.some((k) => k.name === d.name))] });
-        const current = serializeLockfileEntries(old).text;
-        const serialised = serializeLockfileEntries(next);
-        const locked = lockedDescriptors(current, { text: serialised.text, entries: serialised.entries, descriptors: next.messages })!;
-        expect(locked.descriptors).toEqual(parseLockfile(current, 'lock').messages);
+        const current = new LockfileText(serializeLockfileEntries(old).text, 'lock');
+        const after = LockfileText.of(next, 'lock');
+        const shared = current.descriptorsSharedWith(after);
+        expect(shared).toEqual(parseLockfile(current.text, 'lock').messages);
         // Unchanged entries are the fetched objects themselves (what lets the diff skip them).
-        for (const d of locked.descriptors) if (kept.some((k) => k.name === d.name)) expect(next.messages).toContain(d);
-        expect([...locked.unchanged].sort()).toEqual(kept.map((d) => d.name).sort());
-        const sameNames = old.messages.length === next.messages.length && old.messages.every((d) => next.messages.some((n) => n.name === d.name));
-        expect(locked.sameNamesAndSource).toBe(sameNames);
+        for (const d of shared) if (kept.some((k) => k.name === d.name)) expect(next.messages).toContain(d);
       }),
       { numRuns: 300 },
     );
   });
 
+  it('reports an invalid changed entry as a full parse does, and leaves another header to the full parse', () => {
+    const good = { lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [sample('A'), sample('B')] } as Lockfile;
+    const text = serializeLockfileEntries(good).text.replace('"mNum": 1', '"mNum": "one"');
+    const next = serializeLockfileEntries(good);
+    const fullError = (() => {
+      try {
+        parseLockfile(text, 'lock');
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(fullError).toMatch(/invalid entries:\n {2}messages\["A"\]\.mNum/);
+    expect(() => descriptorsSharing({ text, path: 'lock' }, { ...next, descriptors: good.messages })).toThrow(fullError);
+    const otherSource = serializeLockfileEntries({ ...good, source: { baseUrl: 'https://x', query: {} } });
+    expect(descriptorsSharing({ text, path: 'lock' }, { ...otherSource, descriptors: good.messages })).toBeUndefined();
+  });
+
   it('refuses text in any other layout', () => {
-    const { text: good } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [sample('A'), sample('B')] });
+    const { text: good } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [sample('A'), sample('B')] });
     expect(lockfileEntries(good)?.size).toBe(2);
     expect(lockfileEntries(JSON.stringify(JSON.parse(good)))).toBeUndefined();
     expect(lockfileEntries(good.replace('\n    },\n', '\n    }, \n'))).toBeUndefined();
     expect(lockfileEntries(`${good}\n`)).toBeUndefined();
     expect(lockfileEntries(good.replace('"B"', '"A"'))).toBeUndefined();
-    expect(lockfileEntries(serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, messages: [] }).text)?.size).toBe(0);
+    expect(lockfileEntries(serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [] }).text)?.size).toBe(0);
   });
 });
 

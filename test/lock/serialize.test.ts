@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseLockfile, settingsOf } from '../../src/lock/parse.js';
 import { serializeLockfile, serializeLockfileEntries, stableStringify } from '../../src/lock/serialize.js';
 import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import type { Lockfile } from '../../src/model/lockfile.js';
@@ -31,6 +32,7 @@ function generic(lock: Lockfile): string {
     new Map<string, unknown>([
       ['lockfileVersion', lock.lockfileVersion],
       ['source', lock.source],
+      ['settings', lock.settings],
       ['messages', new Map(messages.map((d) => [d.name, entry(d)]))],
     ]),
   )}\n`;
@@ -56,5 +58,17 @@ describe('serializeLockfile', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('records the generation settings, read back from the header alone as by a full parse', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const text = serializeLockfile(lock);
+        expect(settingsOf(text)).toEqual(lock.settings);
+        expect(parseLockfile(text, 'lock').settings).toEqual(lock.settings);
+      }),
+      { numRuns: 200 },
+    );
+    expect(settingsOf(JSON.stringify({ lockfileVersion: 1, source: { query: {} }, messages: {} }))).toBeUndefined();
   });
 });

@@ -41,3 +41,24 @@ it('--lock-wait bounds how long a second run waits for the first', async () => {
     await release();
   }
 });
+
+it('a one-letter key is masked where it stands alone, never inside ordinary words', async () => {
+  const keyed = await startReferenceServer({ listing: [wireElement({ name: 'Kept', mNum: 1 }), wireElement({ name: 'Broken', mNum: 2 })], apiKey: 'k' });
+  try {
+    const cwd = await tempDir();
+    const env = { SCHEMA_SYNC_API_KEY: 'k', SCHEMA_SYNC_CACHE_DIR: 'off' };
+    expect((await runBin(['pull', '--base-url', keyed.url, '--out', 'out'], { cwd, env })).code).toBe(0);
+    keyed.setListing([wireElement({ name: 'Kept', mNum: 1 })]);
+    const run = await runBin(['check', '--base-url', keyed.url, '--out', 'out', '--verbose'], { cwd, env });
+    expect(run.code).toBe(1);
+    const output = run.stdout + run.stderr;
+    expect(output).toMatch(/breaking/i);
+    expect(output).toContain('removed Broken');
+    expect(output).not.toMatch(/\*\*\*[a-z]|[a-z]\*\*\*/i);
+    expect(output).toContain('apikey=***');
+    expect(output).not.toMatch(/apikey=k\b/);
+    await removeDir(cwd);
+  } finally {
+    await keyed.close();
+  }
+});

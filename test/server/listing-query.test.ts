@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrailer, withHeaderKey } from '../../src/server/listing-body.js';
-import { parseListingQuery, parseWhere, selectElements } from '../../src/server/listing-query.js';
-import { splitBody } from '../../src/server/deliver.js';
+import { splitBody } from '../../src/server/fault.js';
+import {
+  buildTrailer,
+  parseListingQuery,
+  parseWhere,
+  selectElements,
+  withHeaderKey,
+} from '../../src/server/listing.js';
 
 describe('parseListingQuery', () => {
   it.each<[Record<string, string>, ReturnType<typeof parseListingQuery>]>([

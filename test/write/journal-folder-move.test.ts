@@ -39,7 +39,7 @@ describe('a first run moves a new folder in whole', () => {
     for (const w of writes) await writeFile(join(staged, w.path), w.text);
     await writeFile(join(out, STAGING_DIR, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
     await rename(join(staged, 'messages'), join(out, 'messages'));
-    expect(await recoverPending(out)).toBe('replayed');
+    expect(await recoverPending(out, join(out, 'schema-sync.lock.json'))).toBe('replayed');
     for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
     expect(existsSync(join(out, STAGING_DIR))).toBe(false);
   });

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { writeCacheFile } from '../model/cache-dir.js';
+
+/**
+ * What the last run of an output folder established, kept in the cache folder (never in the
+ * output folder or lockfile):
+ *
+ * - `answer`: the service's answer with this fingerprint parses to the lockfile with this hash
+ *   (with these warnings); the same answer against the same lockfile is "no changes" unparsed;
+ * - `output`: the output of the lockfile and settings with this plan key is exactly the files the
+ *   manifest with this hash lists; the folder is then checked against that manifest without
+ *   planning the output.
+ *
+ * Each fact is used only when every hash it names matches what is on disk now, so a stale or
+ * missing record costs time, never correctness.
+ */
+export interface RunRecord {
+  answer?: RecordedAnswer;
+  output?: { planKey: string; manifestHash: string };
+}
+
+/** An answer of the service and the lockfile it parsed to. */
+export interface RecordedAnswer {
+  fingerprint: string;
+  lockfileHash: string;
+  messageCount: number;
+  warnings: string[];
+}
+
+/** Reads the record in `file`; empty when there is none or it is damaged. */
+export function loadRunRecord(file: string | undefined): RunRecord {
+  if (file === undefined) return {};
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+  const record: RunRecord = {};
+  const answer = parsed['answer'] as Partial<RecordedAnswer> | undefined;
+  if (typeof answer?.fingerprint === 'string' && typeof answer.lockfileHash === 'string' && Number.isInteger(answer.messageCount) && Array.isArray(answer.warnings) && answer.warnings.every((w) => typeof w === 'string')) {
+    record.answer = answer as RecordedAnswer;
+  }
+  const output = parsed['output'] as RunRecord['output'];
+  if (typeof output?.planKey === 'string' && typeof output.manifestHash === 'string') record.output = output;
+  return record;
+}
+
+/** Writes the record atomically; a cache folder that cannot be written only costs speed. */
+export function saveRunRecord(file: string | undefined, record: RunRecord): void {
+  if (file !== undefined) writeCacheFile(file, `${JSON.stringify(record)}\n`);
+}

@@ -1,0 +1,29 @@
+/**
+ * A lockfile that git left with merge conflict markers. Its current branch's side ("ours", from
+ * `<<<<<<<` to `=======`, or to `|||||||` in diff3 style) is a baseline `pull` can diff against.
+ */
+export interface MergeConflict {
+  /** The text with every conflict replaced by its current branch's side. */
+  ours: string;
+  /** The line (1-based) of the first conflict marker. */
+  line: number;
+}
+
+/** The conflict in `text`, or undefined when it has no conflict markers. */
+export function findMergeConflict(text: string): MergeConflict | undefined {
+  if (!/^<{7}(?: |$)/m.test(text)) return undefined;
+  const kept: string[] = [];
+  let side: 'none' | 'ours' | 'base' | 'theirs' = 'none';
+  let line = 0;
+  const lines = text.split('\n');
+  lines.forEach((current, index) => {
+    if (/^<{7}(?: |$)/.test(current)) {
+      side = 'ours';
+      line ||= index + 1;
+    } else if (side === 'ours' && /^\|{7}(?: |$)/.test(current)) side = 'base';
+    else if (side !== 'none' && current === '=======') side = 'theirs';
+    else if (side === 'theirs' && /^>{7}(?: |$)/.test(current)) side = 'none';
+    else if (side === 'none' || side === 'ours') kept.push(current);
+  });
+  return { ours: kept.join('\n'), line };
+}

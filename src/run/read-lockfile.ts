@@ -1,0 +1,36 @@
+import { findMergeConflict, LockfileText } from '../lock/index.js';
+import { LockError } from '../model/errors.js';
+import type { FolderView } from '../write/index.js';
+
+/** A lockfile as found: its text, or its current branch's side when git left conflict markers in it. */
+export interface FoundLockfile {
+  lockfile: LockfileText;
+  /** The line of the first merge conflict marker, when there are any. */
+  conflictAt: number | undefined;
+}
+
+/**
+ * The lockfile as the next command will see it (a pending interrupted run's, if any); undefined
+ * when there is none (the first pull).
+ */
+export async function readLockfile(view: FolderView, path: string): Promise<FoundLockfile | undefined> {
+  const text = await view.readLockfile(path);
+  if (text === undefined) return undefined;
+  const conflict = findMergeConflict(text);
+  return { lockfile: new LockfileText(conflict?.ours ?? text, path), conflictAt: conflict?.line };
+}
+
+/**
+ * The lockfile, for commands that cannot work without one or with a conflicted one: a LockError
+ * ending with `what` when there is none, and one that says how to resolve merge conflicts.
+ */
+export async function requireLockfile(view: FolderView, path: string, what: { detail: string; hint: string }): Promise<LockfileText> {
+  const found = await readLockfile(view, path);
+  if (found === undefined) throw new LockError(`no lockfile at ${path}${what.detail}`, { hint: what.hint });
+  if (found.conflictAt !== undefined) {
+    throw new LockError(`${path} has git merge conflict markers (line ${found.conflictAt}).`, {
+      hint: `Resolve them: \`schema-sync pull\` takes your branch's side as the baseline and writes a clean lockfile; or keep one side with \`git checkout --ours ${path}\` (or --theirs).`,
+    });
+  }
+  return found.lockfile;
+}

@@ -1,0 +1,156 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { smallListing } from '../helpers/listing.js';
+
+// `--format` is the report format only; `--prettier` formats the generated code. The built CLI
+// on a saved listing (no server): a project folder with a .prettierrc in the output folder that
+// makes formatted files easy to tell (double quotes, no semicolons).
+
+let dir: string;
+beforeEach(async () => {
+  dir = await tempDir('schema-sync-flags-');
+  await mkdir(join(dir, '.git'));
+  await mkdir(join(dir, 'out'));
+  await writeFile(join(dir, 'out', '.prettierrc'), JSON.stringify({ semi: false, singleQuote: false }));
+  await writeFile(join(dir, 'listing.json'), JSON.stringify(smallListing(3)));
+});
+afterEach(() => removeDir(dir));
+
+const cli = (...args: string[]) => runBin(args, { cwd: dir });
+const pull = (...args: string[]) => cli('pull', '--input', 'listing.json', '--out', 'out', ...args);
+const messageFile = () => readFile(join(dir, 'out', 'messages', 'T0000.ts'), 'utf8');
+const expectFormatted = async () => {
+  const text = await messageFile();
+  expect(text).toContain('name: "T0000",');
+  expect(text).not.toMatch(/;\n/);
+};
+const expectUnformatted = async () => expect(await messageFile()).toMatch(/;\n/);
+
+describe('--prettier', () => {
+  it('formats the generated code with the output folder\'s prettier config; --no-prettier does not', async () => {
+    const run = await pull('--prettier');
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('warning');
+    await expectFormatted();
+    expect((await cli('generate', '--out', 'out', '--no-prettier')).code).toBe(0);
+    await expectUnformatted();
+  });
+
+  it('left unset, the setting the lockfile records holds: generate with no flag keeps the code formatted', async () => {
+    expect((await pull('--prettier', '--quiet')).code).toBe(0);
+    const run = await cli('generate', '--out', 'out');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^3 types · 0 files written, 0 deleted in /);
+    await expectFormatted();
+  });
+
+  it('is the config key "prettier"; the flag overrides it', async () => {
+    await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ out: 'out', prettier: true }));
+    expect((await cli('pull', '--input', 'listing.json')).code).toBe(0);
+    await expectFormatted();
+    expect((await cli('generate', '--no-prettier', '--quiet')).code).toBe(0);
+    await expectUnformatted();
+  });
+});
+
+describe('--format prettier (deprecated)', () => {
+  it('still formats, with a warning naming --prettier', async () => {
+    const run = await pull('--format', 'prettier');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('warning: --format prettier is deprecated and will be removed in the next release: use --prettier.\n');
+    await expectFormatted();
+  });
+
+  it('--format none turns it off, with a warning naming --no-prettier', async () => {
+    await pull('--prettier');
+    const run = await cli('generate', '--out', 'out', '--format', 'none');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('warning: --format none is deprecated and will be removed in the next release: use --no-prettier.\n');
+    await expectUnformatted();
+  });
+
+  it('goes with a report format: the report as asked, the code formatted', async () => {
+    const run = await pull('--format', 'prettier', '--format', 'json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ summary: { added: 3 } });
+    expect(run.stderr).toContain('warning: --format prettier is deprecated');
+    await expectFormatted();
+  });
+
+  it('the config key "format": "prettier" still formats, with a warning naming "prettier": true', async () => {
+    await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ out: 'out', format: 'prettier' }));
+    const run = await cli('pull', '--input', 'listing.json');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`warning: "format": "prettier" in ${join(dir, 'schema-sync.config.json')} is deprecated and will be removed in the next release: use "prettier": true.\n`);
+    await expectFormatted();
+  });
+
+  it('contradicting --no-prettier is a usage error', async () => {
+    expect(await cli('generate', '--format', 'prettier', '--no-prettier')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error [USAGE]: --format prettier and --no-prettier contradict each other.\nhint: Pass either --prettier or --no-prettier. Run schema-sync generate --help.\n',
+    });
+  });
+});
+
+describe('--format is the report format, one per run, for commands that print a report', () => {
+  it('two report formats are a usage error (exit 2)', async () => {
+    expect(await cli('check', '--format', 'github', '--format', 'markdown')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error [USAGE]: check prints one report, but --format names 2: github, markdown.\nhint: Keep one --format; run check again for another format. Run schema-sync check --help.\n',
+    });
+  });
+
+  it('generate prints no report: generate --format json is a usage error (exit 2) that writes nothing', async () => {
+    expect(await cli('generate', '--format', 'json')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error [USAGE]: generate prints no report; --format json does not apply to it.\n' +
+        'hint: Drop --format: it chooses the report of pull and check (--prettier formats the generated code). Run schema-sync generate --help.\n',
+    });
+  });
+
+  it.each(['init', 'serve'])('%s prints no report: --format json is a usage error (exit 2)', async (command) => {
+    expect(await cli(command, '--format', 'json')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error [USAGE]: Unknown argument: --format\nhint: --format is not an option of this command. Run schema-sync ${command} --help.\n`,
+    });
+  });
+
+  it('a value that is no report format is a usage error (exit 2)', async () => {
+    expect(await pull('--format', 'xml')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error [USAGE]: --format "xml" is not a report format.\nhint: Use one of text, json, markdown, github; --prettier formats the generated code. Run schema-sync pull --help.\n',
+    });
+  });
+
+  it('the same report format twice is one report format', async () => {
+    const run = await pull('--format', 'json', '--format', 'json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ inSync: false });
+  });
+});
+
+describe('help', () => {
+  it('generate shows --prettier and its example, and no --format', async () => {
+    const run = await cli('generate', '--help');
+    expect(run.stdout).toMatch(/--prettier +Format the generated code with prettier \(or --no-prettier\) +\[boolean\]/);
+    // yargs wraps a long example onto a second line.
+    expect(run.stdout).toMatch(/schema-sync generate --prettier --package +Formatted, as a package other repositories\s+@acme\/schema-types\s+import\n/);
+    expect(run.stdout).not.toContain('--format');
+  });
+
+  it.each(['pull', 'check'])('%s shows --format as the report format, and --prettier', async (command) => {
+    const run = await cli(command, '--help');
+    expect(run.stdout).toMatch(/--format +Report format: text \(default\), json, markdown or github/);
+    expect(run.stdout).toContain('--prettier');
+    expect(run.stdout).not.toMatch(/--format[^\n]*prettier/);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The lockfile records the generation settings of the run that wrote it: `generate` and `check`
+ * with no flags reproduce exactly what the last `pull` wrote; a setting given to `generate` is
+ * applied and recorded.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { syntheticListing } from '../hardening/helpers.js';
+
+let server: ReferenceServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startReferenceServer({ listing: syntheticListing(6) });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  if (dir !== undefined) await removeDir(dir);
+  dir = await tempDir();
+});
+
+const run = (args: string[]) => runBin([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+const settings = async () => (JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')) as { settings: unknown }).settings;
+
+describe('the settings record', () => {
+  it('pull --package X, then generate and check with no flags keep the package', async () => {
+    expect((await run(['pull', '--base-url', server.url, '--package', '@acme/schema-types'])).code).toBe(0);
+    expect(await settings()).toEqual({ packageName: '@acme/schema-types' });
+    const tree = await readTree(join(dir, 'out'));
+    const generated = await run(['generate']);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stderr).toMatch(/0 files written, 0 deleted/);
+    expect(await readTree(join(dir, 'out'))).toEqual(tree);
+    expect(existsSync(join(dir, 'out/package.json'))).toBe(true);
+    expect((await run(['check', '--base-url', server.url])).code).toBe(0);
+  });
+
+  it('pull with prettier, then check is in sync and generate writes nothing', async () => {
+    expect((await run(['pull', '--base-url', server.url, '--prettier'])).code).toBe(0);
+    expect(await settings()).toEqual({ prettier: true });
+    const checked = await run(['check', '--base-url', server.url]);
+    expect(checked.code, checked.stdout).toBe(0);
+    expect((await run(['generate'])).stderr).toMatch(/0 files written/);
+  });
+
+  it('a setting given to generate is applied and recorded', async () => {
+    expect((await run(['pull', '--base-url', server.url])).code).toBe(0);
+    expect(await settings()).toEqual({});
+    const generated = await run(['generate', '--package', 'schema-types']);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(await settings()).toEqual({ packageName: 'schema-types' });
+    expect(existsSync(join(dir, 'out/package.json'))).toBe(true);
+    expect((await run(['check', '--base-url', server.url])).code).toBe(0);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Hostile or broken surroundings (issue 18): a project folder or messages/ that cannot be written,
+ * files planted in the output folder, a full disk. Each run either does its work or fails with a
+ * WRITE error having changed nothing — never half of it, never outside the project.
+ *
+ * Permissions do not stop root, so the read-only cases run the CLI as `nobody` when the tests run
+ * as root; the full-disk cases mount a small tmpfs, which needs root. Where that cannot be done
+ * the test says why and is skipped.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { BIN, readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { syntheticElement, syntheticListing } from './helpers.js';
+
+const isRoot = process.getuid?.() === 0;
+const nobody = isRoot && spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', '0']).status === 0;
+if (!nobody) console.warn(`hostile-folders: read-only cases skipped: ${isRoot ? 'runuser -u nobody does not work here' : 'they need root to run the CLI as another user'}`);
+
+/** Runs the CLI as `nobody` (no permission is bypassed). */
+function runAsNobody(args: string[], cwd: string): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const env = { PATH: process.env['PATH'], HOME: cwd, NO_COLOR: '1', SCHEMA_SYNC_CACHE_DIR: 'off' };
+    const child = spawn('runuser', ['-u', 'nobody', '--', process.execPath, BIN, ...args], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+let server: ReferenceServer;
+let dir: string;
+const changed = () => syntheticListing(40).map((element, i) => (i % 10 === 0 ? syntheticElement(i, 1) : element));
+beforeAll(async () => {
+  server = await startReferenceServer({ listing: syntheticListing(40) });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  server.setListing(syntheticListing(40));
+  dir = await tempDir('schema-sync-hostile-');
+});
+afterEach(async () => {
+  await chmod(dir, 0o755).catch(() => undefined);
+  await chmod(join(dir, 'out/messages'), 0o755).catch(() => undefined);
+  await removeDir(dir);
+});
+
+describe.runIf(nobody)('a folder that cannot be written (run as nobody)', () => {
+  /** A project owned by nobody, pulled once. */
+  async function project(): Promise<void> {
+    await chown(dir, 65534, 65534);
+    const first = await runAsNobody(['pull', '--base-url', server.url, '--out', 'out'], dir);
+    expect(first.code, first.stderr).toBe(0);
+    server.setListing(changed());
+  }
+
+  for (const [what, folder] of [['the project folder (lockfile)', () => dir], ['messages/', () => join(dir, 'out/messages')]] as const) {
+    it(`a pull that cannot write ${what} fails before its commit point and changes nothing`, async () => {
+      await project();
+      const before = await readTree(dir);
+      await chmod(folder(), 0o555);
+      const failed = await runAsNobody(['pull', '--base-url', server.url, '--out', 'out'], dir);
+      expect(failed.code, failed.stderr).toBe(2);
+      expect(failed.stderr).toMatch(/error \[WRITE\]: cannot write .*permission denied\. Nothing was changed\./);
+      expect(failed.stderr).not.toMatch(/INTERNAL|this is a bug/);
+      expect(await readTree(dir)).toEqual(before);
+      // check still sees the drift (it is not in sync), and once writable, pull completes.
+      expect((await runAsNobody(['check', '--base-url', server.url, '--out', 'out'], dir)).code).toBe(1);
+      await chmod(folder(), 0o755);
+      expect((await runAsNobody(['pull', '--base-url', server.url, '--out', 'out'], dir)).code).toBe(0);
+      expect((await runAsNobody(['check', '--base-url', server.url, '--out', 'out'], dir)).code).toBe(0);
+    });
+  }
+});
+
+describe('files planted in the output folder', () => {
+  const pull = (...extra: string[]) => runBin(['pull', '--base-url', server.url, '--out', 'out', ...extra], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+
+  it('a planted journal that names a lockfile outside the project is never replayed', async () => {
+    expect((await pull()).code).toBe(0);
+    const outside = join(dir, 'outside.txt');
+    await writeFile(outside, 'precious\n');
+    await mkdir(join(dir, 'out/.schema-sync-staging/files'), { recursive: true });
+    await writeFile(join(dir, 'out/.schema-sync-staging/lockfile'), 'overwritten\n');
+    await writeFile(join(dir, 'out/.schema-sync-staging/journal.json'), JSON.stringify({ version: 1, writes: [], deletes: [], lockfile: outside }));
+    const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error \[WRITE\]: .*journal\.json names the lockfile .*outside\.txt, not this project's/);
+    expect(await readFile(outside, 'utf8')).toBe('precious\n');
+  });
+
+  it('messages/ replaced by a symbolic link is never written through', async () => {
+    expect((await pull()).code).toBe(0);
+    const elsewhere = join(dir, 'elsewhere');
+    await mkdir(elsewhere);
+    await writeFile(join(elsewhere, 'keep.txt'), 'mine\n');
+    await rm(join(dir, 'out/messages'), { recursive: true });
+    await symlink(elsewhere, join(dir, 'out/messages'));
+    server.setListing(changed());
+    const run = await pull();
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error \[WRITE\]: .*out\/messages is a symbolic link; schema-sync never writes or deletes through one\./);
+    expect(await readdir(elsewhere)).toEqual(['keep.txt']);
+    expect(existsSync(join(dir, 'out/.schema-sync-staging'))).toBe(false);
+  });
+
+  it('a generated file edited since is not deleted when its type goes away, and says so', async () => {
+    expect((await pull()).code).toBe(0);
+    const edited = join(dir, 'out/messages/Type00039.ts');
+    await writeFile(edited, `${await readFile(edited, 'utf8')}// my notes\n`);
+    server.setListing(syntheticListing(38));
+    const run = await pull();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/messages\/Type00039\.ts belonged to a message type that is gone, but was edited by hand: left in place/);
+    expect(existsSync(edited)).toBe(true);
+    expect(existsSync(join(dir, 'out/messages/Type00038.ts'))).toBe(false);
+  });
+});
+
+/** Mounts a tmpfs of `size` at `at`; false where this process may not mount. */
+function mountTmpfs(at: string, size: string): boolean {
+  return isRoot && spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', at]).status === 0;
+}
+
+describe('a full disk', () => {
+  let mounted = false;
+  beforeEach(async () => {
+    await mkdir(join(dir, 'out'));
+    mounted = mountTmpfs(join(dir, 'out'), '48k');
+    if (!mounted) console.warn('hostile-folders: full-disk cases skipped: cannot mount a tmpfs here (needs root)');
+  });
+  afterEach(() => {
+    if (mounted) spawnSync('umount', [join(dir, 'out')]);
+  });
+
+  it('a pull that runs out of space fails with a WRITE error and leaves nothing behind', async ({ skip }) => {
+    if (!mounted) skip();
+    const run = await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error \[WRITE\]: the disk is full: .*Nothing was changed\./);
+    expect(await readdir(join(dir, 'out'))).toEqual([]);
+    expect(existsSync(join(dir, 'schema-sync.lock.json'))).toBe(false);
+  });
+
+  it('no space for the run lock: a WRITE error, and no empty lock left to wait for', async ({ skip }) => {
+    if (!mounted) skip();
+    await writeFile(join(dir, 'out/filler'), Buffer.alloc(48 * 1024)).catch(() => undefined);
+    const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error \[WRITE\]: the disk is full/);
+    expect((await readdir(join(dir, 'out'))).filter((name) => name.startsWith('.schema-sync'))).toEqual([]);
+  });
+});
+
+describe('a failed generate', () => {
+  it('leaves no output folder behind when it made one for nothing', async () => {
+    const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error \[LOCK\]: no lockfile/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
+
+describe('a pending interrupted run', () => {
+  it('is never reported in sync by check: exit 2 until generate finishes it', async () => {
+    const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+    expect((await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    // As a run killed right after its commit point leaves it: a journal and a staged file.
+    const staging = join(dir, 'out/.schema-sync-staging');
+    await mkdir(join(staging, 'files/messages'), { recursive: true });
+    const file = 'messages/Type00001.ts';
+    const text = await readFile(join(dir, 'out', file), 'utf8');
+    await writeFile(join(staging, 'files', file), text);
+    await writeFile(join(staging, 'journal.json'), JSON.stringify({ version: 1, writes: [file], deletes: [] }));
+    const checked = await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toMatch(/error \[WRITE\]: an interrupted run is pending in .*\nhint: Run `schema-sync generate` to finish it, then check again\./);
+    expect(existsSync(join(staging, 'journal.json')), 'check writes nothing').toBe(true);
+    expect((await runBin(['generate', '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    expect((await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+  });
+});

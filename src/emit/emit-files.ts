@@ -1,20 +1,20 @@
 /**
  * The emit stage: descriptors in, file texts out. Pure apart from reading templates; writing is
- * the `write` stage's job. ts-morph is imported lazily so commands that emit nothing never load
- * it; each file is built as a plain structure and printed once with `printStructure`.
+ * the `write` stage's job. Each TypeScript file is a ts-morph structure made by its render
+ * function (`message-file.ts`, `index-file.ts`) and printed by `print-files.ts`; the package
+ * files are JSON and Markdown (`package-files.ts`).
  */
-import { createRequire } from 'node:module';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
 import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
-import { indexFileStructure, typesFileStructure } from './index-file.js';
+import { indexFile, typesFile } from './index-file.js';
 import { commentText } from './literals.js';
-import { createMessageFileBuilder, type TsMorph } from './message-file.js';
+import { messageFile } from './message-file.js';
 import { planNames } from './naming.js';
 import { packageFiles, validatePackageName } from './package-files.js';
+import { formatWithPrettier } from './prettier.js';
+import { type FileStructure, loadTsMorph, printFiles } from './print-files.js';
 import { loadTemplates } from './templates.js';
-import { PRINT_OPTIONS } from './writers.js';
 
 /** Options of {@link emitFiles}. */
 export interface EmitOptions {
@@ -47,80 +47,44 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
   return compareStrings(a.path, b.path);
 }
 
-async function emit(options: EmitOptions, only: ReadonlySet<string> | undefined, shared = true, onPrinted?: (files: EmittedFile[]) => void): Promise<EmittedFile[]> {
+/** Which files {@link render} prints: the message modules of `only`, and files whose path is in `paths`. */
+interface Selection {
+  only: ReadonlySet<string>;
+  paths: ReadonlySet<string>;
+}
+
+async function render(options: EmitOptions, selection?: Selection): Promise<EmittedFile[]> {
   const { source, templatesDir, packageName } = options;
   if (packageName !== undefined) validatePackageName(packageName);
   const descriptors = sortDescriptors(options.messages);
   checkDescriptors(descriptors);
   const plan = planNames(descriptors.map((d) => d.name));
-
+  const wanted = (path: string) => selection === undefined || selection.paths.has(path);
   const templates = await loadTemplates(templatesDir);
-  const tsMorph = loadTsMorph();
-  const { printStructure } = tsMorph;
   const bannerValues = {
     baseUrl: source.baseUrl === undefined ? undefined : commentText(source.baseUrl),
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
-  const sharedBanner = templates.banner.render(bannerValues);
-  const messageFileStructure = createMessageFileBuilder(tsMorph);
+  const banner = templates.banner.render(bannerValues);
+  const tsMorph = loadTsMorph();
 
-  const files: EmittedFile[] = [];
-  let handed = 0;
-  const handOn = () => {
-    if (onPrinted !== undefined && files.length > handed) onPrinted(files.slice(handed));
-    handed = files.length;
-  };
-  for (const descriptor of descriptors) {
-    if (only !== undefined && !only.has(descriptor.name)) continue;
-    // Printing 10,000 files takes a second or more: hand on what is printed, and let signals
-    // (Ctrl-C) through, now and then.
-    if (files.length - handed >= PRINTED_BATCH) {
-      handOn();
-      await yieldToEventLoop();
-    }
-    const planned = plan.get(descriptor.name)!;
-    const banner = templates.banner.render({
-      ...bannerValues,
-      schemaHash: commentText(descriptor.schemaHash),
-      messageName: commentText(descriptor.name),
-    });
-    files.push({
-      path: `messages/${planned.fileStem}.ts`,
-      text: printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS),
-    });
-  }
-  if (shared) {
-    files.push(
-      {
-        path: 'index.ts',
-        text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner }), PRINT_OPTIONS),
-      },
-      { path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner), PRINT_OPTIONS) },
-    );
-    if (packageName !== undefined) {
-      files.push(
-        ...packageFiles({
-          packageName,
-          baseUrl: source.baseUrl,
-          names: descriptors.map((d) => [d.name, plan.get(d.name)!] as const),
-          templates,
-        }),
-      );
+  function* structures(): Generator<FileStructure> {
+    if (wanted('index.ts')) yield { path: 'index.ts', structure: indexFile(tsMorph, { descriptors, plan, banner }) };
+    if (wanted('types.ts')) yield { path: 'types.ts', structure: typesFile(tsMorph, banner) };
+    for (const descriptor of descriptors) {
+      const planned = plan.get(descriptor.name)!;
+      const path = `messages/${planned.fileStem}.ts`;
+      if ((selection !== undefined && !selection.only.has(descriptor.name)) || !wanted(path)) continue;
+      const values = { ...bannerValues, schemaHash: commentText(descriptor.schemaHash), messageName: commentText(descriptor.name) };
+      yield { path, structure: messageFile(tsMorph, { descriptor, planned, banner: templates.banner.render(values) }) };
     }
   }
-  handOn();
+  const files = await printFiles(tsMorph, structures());
+  if (packageName !== undefined) {
+    const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
+    files.push(...packageFiles({ packageName, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));
+  }
   return files.sort(byPath);
-}
-
-/** How many printed files {@link emit} hands on at a time. */
-const PRINTED_BATCH = 500;
-
-/**
- * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader scans its
- * 9 MB for export names (~0.15 s) and bypasses the CLI's code cache.
- */
-function loadTsMorph(): TsMorph {
-  return createRequire(import.meta.url)('ts-morph') as TsMorph;
 }
 
 /**
@@ -130,23 +94,28 @@ function loadTsMorph(): TsMorph {
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
 export function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
-  return emit(options, undefined);
+  return render(options);
+}
+
+/** Options of {@link renderSelected}. */
+export interface RenderSelectedOptions {
+  emit: EmitOptions;
+  /** Message types whose modules are wanted (names without a message, e.g. removed ones, are ignored). */
+  only: ReadonlySet<string>;
+  /** The paths wanted: message modules of `only`, and whole-listing files (`index.ts`, …). */
+  paths: ReadonlySet<string>;
+  /** When set, format with prettier, its configuration resolved from this folder. */
+  prettierOutDir?: string;
 }
 
 /**
- * Like {@link emitFiles}, but only the message files of the names in `only` (names without a
- * message, e.g. removed ones, are ignored), plus `index.ts`, `types.ts` and the package files,
- * which depend on the whole listing. Names are still planned over all messages, so a file's
- * path and text are the same as from {@link emitFiles}. `shared: false` leaves out the
- * whole-listing files (used when several workers split the messages).
+ * The files of {@link emitFiles} whose paths are in `paths` (message modules only for the names
+ * in `only`), formatted with prettier when `prettierOutDir` is given, sorted by path. Names are
+ * planned over all messages, so every file has the path and bytes {@link emitFiles} gives it.
+ *
+ * @throws EmitError as {@link emitFiles} does, or naming the file prettier cannot format.
  */
-export function emitFilesFor(
-  options: EmitOptions & {
-    only: ReadonlySet<string>;
-    shared?: boolean;
-    /** Called with each batch of files as they are printed (every file exactly once, before the result). */
-    onPrinted?: (files: EmittedFile[]) => void;
-  },
-): Promise<EmittedFile[]> {
-  return emit(options, options.only, options.shared ?? true, options.onPrinted);
+export async function renderSelected(options: RenderSelectedOptions): Promise<EmittedFile[]> {
+  const files = await render(options.emit, options);
+  return options.prettierOutDir === undefined ? files : formatWithPrettier(files, { outDir: options.prettierOutDir });
 }

@@ -2,8 +2,7 @@
  * The emit stage: descriptors in, TypeScript file texts out. Pure apart from reading
  * templates; writing is the `write` stage's job.
  */
-export { type EmitOptions, type EmittedFile, emitFiles, emitFilesFor } from './emit-files.js';
-export { emitParallel, workerCount, type ParallelEmitOptions } from './parallel-emit.js';
+export { type EmitOptions, type EmittedFile, emitFiles, renderSelected, type RenderSelectedOptions } from './emit-files.js';
 export { outputSettingsKey, planOutput, type PlannedFile, type PlanOptions } from './plan-output.js';
 export { planNames, type PlannedName, GENERATED_EXPORTS } from './naming.js';
 export { formatWithPrettier, prettierFormatKey } from './prettier.js';

@@ -26,8 +26,13 @@ const PLAIN_LITERAL = /^[\u0020-\u0026\u0028-\u005B\u005D-\u007E]*$/;
 /** Line terminators a server may send inside a description. */
 const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/;
 
+/**
+ * No backslash here: a literal writes it as `\u005C`, never `\\`. ts-morph's writer, which
+ * tracks strings and comments as it prints, takes any quote after a backslash for an escaped
+ * one; after `'a\\'` it would read the next literal as code, and a `/*` there as a comment that
+ * it later closes by writing a comment end into the file.
+ */
 const SHORT_ESCAPES: ReadonlyMap<string, string> = new Map([
-  ['\\', '\\\\'],
   ["'", "\\'"],
   ['\n', '\\n'],
   ['\r', '\\r'],
@@ -49,8 +54,8 @@ function escapeForLiteral(match: string): string {
 
 /**
  * A single-quoted TypeScript string literal whose value is exactly `value`. Quotes,
- * backslashes, line terminators (including U+2028/U+2029) and invisible characters are
- * escaped, so the literal cannot end early and reads the same in every editor. `${` and
+ * backslashes (as `\u005C`), line terminators (including U+2028/U+2029) and invisible characters
+ * are escaped, so the literal cannot end early and reads the same in every editor. `${` and
  * backticks need no escaping in a single-quoted literal.
  */
 export function stringLiteral(value: string): string {

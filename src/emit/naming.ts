@@ -24,9 +24,8 @@
  * within the 255-byte limit of common file systems. Stems are ASCII `[A-Za-z0-9_$]` only, so they
  * contain no path separator, no dot and cannot leave the `messages/` folder.
  */
-import { createHash } from 'node:crypto';
-
 import { EmitError } from '../model/errors.js';
+import { hashOf } from '../model/hash.js';
 
 /** The safe names of one message type. */
 export interface PlannedName {
@@ -96,7 +95,7 @@ export function toIdentifier(name: string): string {
 
 /** `__` and 8 hex digits of the SHA-256 of the original name: stable across runs and machines. */
 function nameSuffix(name: string): string {
-  return '__' + createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 8);
+  return '__' + hashOf(name).slice(0, 8);
 }
 
 /** A name as it can be shown in a message: quoted, with control characters escaped. */
@@ -111,19 +110,6 @@ export function showName(name: string): string {
  * @throws EmitError when a name occurs twice or two names map to the same identifier.
  */
 export function planNames(names: readonly string[]): ReadonlyMap<string, PlannedName> {
-  // A run plans the same names twice (planning the output, then emitting it): ~30 ms at 10,000.
-  // JSON keeps any two lists apart, whatever characters the names hold.
-  const key = JSON.stringify(names);
-  if (lastPlan?.key === key) return lastPlan.plan;
-  const plan = planNamesAnew(names);
-  lastPlan = { key, plan };
-  return plan;
-}
-
-/** The last plan made, by its names: a plan is never changed once made. */
-let lastPlan: { key: string; plan: ReadonlyMap<string, PlannedName> } | undefined;
-
-function planNamesAnew(names: readonly string[]): Map<string, PlannedName> {
   const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const byIdentifier = new Map<string, string>();
   for (const name of sorted) {

@@ -1,4 +1,4 @@
-import { emitParallel, type PlannedFile } from '../emit/index.js';
+import { renderSelected, type PlannedFile } from '../emit/index.js';
 import type { LockfileText } from '../lock/index.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { writeOutput, type FolderView, type OutputFile, type WriteResult } from '../write/index.js';
@@ -10,7 +10,7 @@ import type { OutputSettings, RunContext } from './run-context.js';
 export async function renderFiles(settings: OutputSettings, lockfile: Lockfile, files: readonly PlannedFile[]): Promise<OutputFile[]> {
   if (files.length === 0) return [];
   const { templatesDir, packageName, prettierOutDir } = settings;
-  return emitParallel({
+  return renderSelected({
     emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName },
     only: new Set(files.flatMap((file) => (file.message === undefined ? [] : [file.message]))),
     paths: new Set(files.map((file) => file.path)),

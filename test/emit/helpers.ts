@@ -86,6 +86,20 @@ export async function writeEmitted(dir: string, files: readonly EmittedFile[]): 
   }
 }
 
+/** Each file formatted alone with a plain `prettier.format`, the config resolved for its place
+ * as schema-sync resolves it (babel-ts for `.ts` unless a parser is configured). */
+export async function formatEachAlone(files: readonly EmittedFile[], outDir: string): Promise<EmittedFile[]> {
+  const prettier = await import('prettier');
+  const result: EmittedFile[] = [];
+  for (const file of files) {
+    const filepath = join(outDir, ...file.path.split('/'));
+    const config = await prettier.resolveConfig(filepath, { editorconfig: true });
+    const parser = config?.parser ?? (file.path.endsWith('.ts') ? 'babel-ts' : undefined);
+    result.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath, ...(parser ? { parser } : {}) }) });
+  }
+  return result;
+}
+
 /** Runs the project's `tsc -p <project>`; resolves with exit code and output. */
 export function runTsc(project: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolvePromise, reject) => {

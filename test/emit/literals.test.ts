@@ -43,6 +43,11 @@ describe('stringLiteral', () => {
     expect(stringLiteral('Ünïcødé')).toBe("'Ünïcødé'");
     expect(stringLiteral('a\u2028b')).toBe("'a\\u2028b'");
   });
+
+  it('never writes two backslashes in a row, which would hide the closing quote from a writer', () => {
+    expect(stringLiteral('a\\')).toBe("'a\\u005C'");
+    for (const value of HOSTILE) expect(stringLiteral(value)).not.toContain('\\\\');
+  });
 });
 
 describe('commentText', () => {

@@ -20,7 +20,7 @@ import { loadTemplates } from './templates.js';
 export interface EmitOptions {
   /** The message types, in any order: the output does not depend on it. */
   messages: readonly Descriptor[];
-  /** Where the listing came from; its `baseUrl` (credential-free) goes into the banner. */
+  /** Where the listing came from; its normalised `baseUrl` goes only into a package's README. */
   source: ListingSource;
   /**
    * A folder whose `banner.txt` / `package-readme.md` override the built-in templates.
@@ -62,7 +62,6 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
   const templates = await loadTemplates(templatesDir);
   const bannerValues = {
-    baseUrl: source.baseUrl === undefined ? undefined : commentText(source.baseUrl),
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
   const banner = templates.banner.render(bannerValues);

@@ -33,8 +33,8 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   const settings = options.settingsKey ?? (await outputSettingsKey(options));
   const descriptors = sortDescriptors(options.messages);
   const plan = planNames(descriptors.map((d) => d.name));
-  // The settings plus the base URL, which every banner shows.
-  const context = hashOfParts([settings, options.source.baseUrl ?? null]);
+  // Message modules and the index depend on the settings, never on the service's URL.
+  const context = hashOfParts([settings]);
   const files: PlannedFile[] = [];
   const whole = [context];
   for (const descriptor of descriptors) {
@@ -51,8 +51,9 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   }
   // Index, types and package files depend on every message type's name and number.
   const all = hashOf(whole.join('\0'));
-  const shared = ['index.ts', 'types.ts', ...(options.packageName === undefined ? [] : ['package.json', 'README.md'])];
-  for (const path of shared) files.push({ path, input: all });
+  for (const path of ['index.ts', 'types.ts', ...(options.packageName === undefined ? [] : ['package.json'])]) files.push({ path, input: all });
+  // A package's README also names the (normalised) source.
+  if (options.packageName !== undefined) files.push({ path: 'README.md', input: hashOfParts([all, options.source.baseUrl ?? null]) });
   return files.sort((a, b) => compareStrings(a.path, b.path));
 }
 
@@ -60,7 +61,7 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
  * How input fingerprints are computed. Raise it when that changes, so that folders (and the
  * run memo, which trusts a manifest for its key) are planned anew even within one version.
  */
-const PLAN_SCHEME = '3';
+const PLAN_SCHEME = '4';
 
 /**
  * A key of everything besides the lockfile that decides the output: schema-sync's version, the

@@ -4,7 +4,8 @@
  *
  * Syntax: `{{variable}}` is replaced by the variable's value. A line that uses a variable
  * without a value in the file at hand is left out: e.g. `// Schema hash: {{schemaHash}}` appears
- * only in message files, `// Source: {{baseUrl}}` only when the listing came from a server.
+ * only in message files. The service's URL is not among the banner's variables: generated code
+ * never depends on how the URL was spelled (the lockfile records the source).
  * An unknown variable is an error, so a typo does not silently print nothing. Because lines
  * are dropped whole, a banner is best written as line comments (`// …`): in a block comment, a
  * dropped first or last line would leave the comment unclosed or unopened.
@@ -26,7 +27,7 @@ export const TEMPLATE_FILES = {
 
 /** Variables each template may use. */
 export const TEMPLATE_VARIABLES = {
-  banner: ['baseUrl', 'schemaHash', 'messageName', 'packageName'],
+  banner: ['schemaHash', 'messageName', 'packageName'],
   packageReadme: [
     'packageName',
     'baseUrl',

@@ -73,8 +73,7 @@ export function normaliseBaseUrl(baseUrl: string): URL {
   url.password = '';
   url.search = '';
   url.hash = '';
-  if (url.pathname.endsWith('/rest/proto')) url.pathname = url.pathname.slice(0, -'/rest/proto'.length);
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/rest\/proto$/, '').replace(/\/+$/, '');
   return url;
 }
 

@@ -56,3 +56,17 @@ describe('the settings record', () => {
     expect((await run(['check', '--base-url', server.url])).code).toBe(0);
   });
 });
+
+describe('the service URL', () => {
+  it('lives in the lockfile only: another spelling of the same service writes no generated file', async () => {
+    const port = new URL(server.url).port;
+    expect((await run(['pull', '--base-url', `http://127.0.0.1:${port}`])).code).toBe(0);
+    const tree = await readTree(join(dir, 'out'));
+    for (const [path, text] of tree) expect(text, path).not.toContain(port);
+    const respelled = await run(['pull', '--base-url', `http://localhost:${port}/rest/proto/`]);
+    expect(respelled.code, respelled.stderr).toBe(0);
+    expect(respelled.stderr).toMatch(/0 files written/);
+    expect(await readTree(join(dir, 'out'))).toEqual(tree);
+    expect((await readFile(join(dir, 'schema-sync.lock.json'), 'utf8'))).toContain(`"baseUrl": "http://localhost:${port}"`);
+  });
+});

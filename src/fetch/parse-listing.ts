@@ -1,9 +1,22 @@
 import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
-import { normaliseMessage } from './normalise.js';
-import type { TrailerMessage } from '../model/trailer.js';
-import { trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-schema.js';
+import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-message.js';
+
+/**
+ * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
+ * hand, not inferred from the zod schema, so the public type declarations do not pull in zod's.
+ */
+export interface TrailerMessage {
+  /** How many messages the server says it sent. */
+  numMessagesSent?: number;
+  queryElapsed?: unknown;
+  /** `Ok`, or what went wrong. */
+  result: string;
+  /** The server's explanation of a result other than `Ok`. */
+  detail?: unknown;
+  [field: string]: unknown;
+}
 
 /** What a listing response holds once validated. */
 export interface ParsedListing {

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
-import { CONFIG_SCHEMA_REF } from '../../config/json-schema.js';
-import type { SchemaSyncConfig } from '../../config/schema.js';
+import { CONFIG_SCHEMA_REF, type SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';

@@ -79,9 +79,6 @@ export function defineConfig(config: SchemaSyncConfig): SchemaSyncConfig {
   return config;
 }
 
-/** Where the JSON Schema lives inside the installed package, as `init` references it. */
-export const CONFIG_SCHEMA_REF = './node_modules/schema-sync/config.schema.json';
-
 /**
  * The JSON Schema of `schema-sync.config.json`, generated from the zod schema so the two never
  * disagree. Draft-07, which every editor understands; `additionalProperties: false` makes

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
-import { CONFIG_SCHEMA_REF, type SchemaSyncConfig } from '../../config/schema.js';
+import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -20,7 +20,7 @@ export interface InitArgs {
 }
 
 /** The placeholder base URL of a starter config: replace it with the real service. */
-export const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
+const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
 
 /**
  * Fails fast when the base URL is still the placeholder of `init` (or of the README): a reserved
@@ -47,17 +47,6 @@ export const SUGGESTED_SCRIPTS: Readonly<Record<string, string>> = {
   'schema:check': 'schema-sync check',
 };
 
-/** The starter config: what a new user edits. `$schema` is relative to the config's folder. */
-export function starterConfig(options: { schemaRef?: string; baseUrl?: string; out?: string } = {}): SchemaSyncConfig {
-  return {
-    $schema: options.schemaRef ?? CONFIG_SCHEMA_REF,
-    baseUrl: options.baseUrl ?? PLACEHOLDER_BASE_URL,
-    cmd: 'getmsgtypes',
-    out: options.out ?? 'src/generated/schema',
-    lockfile: 'schema-sync.lock.json',
-  };
-}
-
 /**
  * Writes a starter `schema-sync.config.json` (never over an existing one without `--force`) and
  * prints the npm scripts to add. Exit 0 when written, 2 when refused or failed.
@@ -67,7 +56,14 @@ export async function initCommand(args: InitArgs, io: CliIo, log: Logger): Promi
   const schemaFile = join(io.cwd, 'node_modules', 'schema-sync', 'config.schema.json');
   let schemaRef = relative(dirname(path), schemaFile).split(sep).join('/');
   if (!schemaRef.startsWith('.')) schemaRef = `./${schemaRef}`;
-  const config = starterConfig({ schemaRef, baseUrl: args.baseUrl, out: args.out });
+  // The starter config, what a new user edits; `$schema` is relative to the config's folder.
+  const config: SchemaSyncConfig = {
+    $schema: schemaRef,
+    baseUrl: args.baseUrl ?? PLACEHOLDER_BASE_URL,
+    cmd: 'getmsgtypes',
+    out: args.out ?? 'src/generated/schema',
+    lockfile: 'schema-sync.lock.json',
+  };
   // The same rules as every other command: a bad --base-url is refused here, not at the first pull.
   validateConfig(config, path);
   const shown = relative(io.cwd, path) || path;

@@ -100,8 +100,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
       return EXIT.ok;
     }
-    log.error(`error [USAGE]: unknown command ${JSON.stringify(command)}\nhint: run schema-sync --help`);
-    return EXIT.error;
+    return usageError(io, redactArgs, `unknown command ${JSON.stringify(command)}`, 'run schema-sync --help');
   } catch (error) {
     // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
     if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {

@@ -138,12 +138,8 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
 
 /** Environment variables for the credentials a URL carries (user info, `apikey`/`secret` parameters). */
 function credentialsInUrl(text: string): string[] {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return [];
-  }
+  if (!URL.canParse(text)) return [];
+  const url = new URL(text);
   const found = new Set<string>();
   if (url.username || url.password) found.add('SCHEMA_SYNC_API_KEY');
   for (const name of url.searchParams.keys()) {

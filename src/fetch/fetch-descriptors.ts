@@ -127,7 +127,9 @@ async function getWithRetries(
       if (response.status >= 200 && response.status < 300) return response;
       const statusError = statusFailure(response, shownUrl, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
-      if (attempt >= tries) throw exhausted(statusError, tries);
+      if (attempt >= tries) {
+        throw new NetworkError(`gave up after ${tries} tries; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
+      }
       reason = `status ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
@@ -167,13 +169,6 @@ function statusFailure(response: HttpResponse, shownUrl: string, redact: Redacto
     hint = 'The service failed: try again later, or ask its operators.';
   }
   return new NetworkError(`${shownUrl} answered HTTP ${response.status}${detail}`, { hint, status: response.status });
-}
-
-function exhausted(error: NetworkError, tries: number): NetworkError {
-  return new NetworkError(`gave up after ${tries} tries; last answer: ${error.message}`, {
-    hint: error.hint,
-    status: error.status,
-  });
 }
 
 function describeConnectionError(error: unknown, timeoutMs: number): string {

@@ -146,10 +146,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): ReturnType<S[
 }
 
 function nameOf(element: unknown): string | undefined {
-  if (element === null || typeof element !== 'object') return undefined;
-  const message = (element as { message?: unknown }).message;
-  if (message === null || typeof message !== 'object') return undefined;
-  const name = (message as { name?: unknown }).name;
+  const name = (element as { message?: { name?: unknown } } | null | undefined)?.message?.name;
   return typeof name === 'string' && name.length > 0 ? name : undefined;
 }
 

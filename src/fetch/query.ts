@@ -56,15 +56,13 @@ export function publicQuery(query: ListingQuery): Record<string, string> {
  * Throws a {@link ConfigError} for anything that is not an http(s) URL.
  */
 function normaliseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
+  if (!URL.canParse(baseUrl)) {
     // Without `user:pass@`: the text may not parse, but must still not leak a credential.
     throw new ConfigError(`base URL ${JSON.stringify(baseUrl.replace(/\/\/[^/@]*@/, '//'))} is not a valid URL.`, {
       hint: 'Pass --base-url like https://schemas.example.com (the service path /rest/proto is added).',
     });
   }
+  const url = new URL(baseUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`base URL must use http or https, got ${url.protocol}`, {
       hint: 'Pass --base-url like https://schemas.example.com.',

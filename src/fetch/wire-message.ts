@@ -37,15 +37,10 @@ export const wireMessageSchema = z.object({
   staticFilterFields: commaList,
 });
 
-/** The header: the type key may be `msgType` or the short `mTyp`. */
-const wireHeaderSchema = z.looseObject({
-  msgType: z.string().optional(),
-  mTyp: z.string().optional(),
-});
-
 /** One element of the response array (other keys are ignored). */
 export const wireElementSchema = z.object({
-  header: wireHeaderSchema.optional(),
+  // The type key may be `msgType` or the short `mTyp`.
+  header: z.looseObject({ msgType: z.string().optional(), mTyp: z.string().optional() }).optional(),
   // Not z.record: it copies by assignment, and an unknown field named `__proto__` would vanish.
   message: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), {
     error: 'expected an object',

@@ -27,14 +27,8 @@ const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
  * domain that would only end in DNS errors after every retry.
  */
 export function assertNotPlaceholder(baseUrl: string | undefined): void {
-  if (baseUrl === undefined) return;
-  let host: string;
-  try {
-    host = new URL(baseUrl).hostname;
-  } catch {
-    return;
-  }
-  if (host !== new URL(PLACEHOLDER_BASE_URL).hostname) return;
+  if (baseUrl === undefined || !URL.canParse(baseUrl)) return;
+  if (new URL(baseUrl).hostname !== new URL(PLACEHOLDER_BASE_URL).hostname) return;
   throw new ConfigError(`the base URL ${baseUrl} is the placeholder that \`schema-sync init\` writes, not your service.`, {
     hint: 'Set "baseUrl" in schema-sync.config.json to the service, or pass --base-url / set SCHEMA_SYNC_BASE_URL.',
   });

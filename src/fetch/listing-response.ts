@@ -121,43 +121,30 @@ function echoRedactor(secrets: ReadonlyArray<string | undefined>): Redactor | un
  * held one (or `[-1]` for a body that is not an array).
  */
 function scrubSecrets(body: unknown, redact: Redactor): { body: unknown; elements: number[] } {
-  const elements: number[] = [];
-  if (Array.isArray(body)) {
-    const scrubbed = body.map((element: unknown, index) => {
-      const result = scrub(element, redact);
-      if (result.found) elements.push(index);
-      return result.value;
-    });
-    return { body: scrubbed, elements };
-  }
-  const result = scrub(body, redact);
-  return { body: result.value, elements: result.found ? [-1] : [] };
-}
-
-function scrub(value: unknown, redact: Redactor): { value: unknown; found: boolean } {
-  if (typeof value === 'string') {
-    const clean = redact(value);
-    return { value: clean, found: clean !== value };
-  }
-  if (Array.isArray(value)) {
-    let found = false;
-    const items = value.map((item: unknown) => {
-      const result = scrub(item, redact);
-      found ||= result.found;
-      return result.value;
-    });
-    return { value: items, found };
-  }
-  if (value !== null && typeof value === 'object') {
-    let found = false;
+  let found = false;
+  const clean = (text: string): string => {
+    const result = redact(text);
+    found ||= result !== text;
+    return result;
+  };
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string') return clean(value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      const cleanKey = redact(key);
-      const result = scrub(item, redact);
-      found ||= result.found || cleanKey !== key;
-      setOwn(out, cleanKey, result.value);
-    }
-    return { value: out, found };
+    for (const [key, item] of Object.entries(value)) setOwn(out, clean(key), scrub(item));
+    return out;
+  };
+  if (!Array.isArray(body)) {
+    const scrubbed = scrub(body);
+    return { body: scrubbed, elements: found ? [-1] : [] };
   }
-  return { value, found: false };
+  const elements: number[] = [];
+  const scrubbed = body.map((element: unknown, index) => {
+    found = false;
+    const result = scrub(element);
+    if (found) elements.push(index);
+    return result;
+  });
+  return { body: scrubbed, elements };
 }

@@ -44,25 +44,25 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
   const path = found.path;
   if (path === undefined) return { config: {}, warnings: found.warnings };
   const kind = extname(path).toLowerCase();
-  if (kind === '.mjs' || kind === '.js') {
-    await readConfigText(path, options.explicit !== undefined);
-    return { config: validateConfig(loadModuleConfig(path), path), path, warnings: found.warnings };
-  }
-  if (kind !== '.json') {
+  if (kind !== '.json' && kind !== '.mjs' && kind !== '.js') {
     throw new ConfigError(`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
       hint: 'Check the --config path, or convert the file to one of those.',
     });
   }
+  // Read for a module too: an unreadable one gets the same message as an unreadable JSON file.
   const text = await readConfigText(path, options.explicit !== undefined);
-  let json: unknown;
+  const raw = kind === '.json' ? parseConfigJson(text, path) : loadModuleConfig(path);
+  return { config: validateConfig(raw, path), path, warnings: found.warnings };
+}
+
+function parseConfigJson(text: string, path: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ConfigError(`config file ${path} is not valid JSON: ${describeJsonError((error as Error).message, text)}`, {
       hint: 'Fix the JSON syntax (no comments or trailing commas).',
     });
   }
-  return { config: validateConfig(json, path), path, warnings: found.warnings };
 }
 
 /** The file's text; a file that cannot be read is a ConfigError saying where to look. */

@@ -71,11 +71,8 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     const message = parsed.data.message;
     if (type === TRAILER_TYPE) {
       const status = validate(trailerMessageSchema, message);
-      if (!status.success) {
-        issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
-        return;
-      }
-      trailer = status.data;
+      if (status.success) trailer = status.data;
+      else issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
       return;
     }
     const fields = validate(wireMessageSchema, message);

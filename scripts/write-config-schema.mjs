@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes config.schema.json at the repository root from the built zod config schema
-// (dist/config/json-schema.js), so editors can autocomplete schema-sync.config.json.
+// (dist/config/schema.js), so editors can autocomplete schema-sync.config.json.
 // Usage: npm run build && node scripts/write-config-schema.mjs [--check]
 //   --check: write nothing; exit 1 when the committed file differs from the generated one.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const target = join(root, 'config.schema.json');
-const { configJsonSchemaText } = await import(pathToFileURL(join(root, 'dist/config/json-schema.js')).href);
+const { configJsonSchemaText } = await import(pathToFileURL(join(root, 'dist/config/schema.js')).href);
 const text = configJsonSchemaText();
 const current = await readFile(target, 'utf8').catch(() => undefined);
 

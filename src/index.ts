@@ -12,5 +12,5 @@ export { emitFiles as emit, type EmitOptions, type EmittedFile } from './emit/in
 export type { Descriptor } from './model/descriptor.js';
 export type { Lockfile } from './model/lockfile.js';
 export * from './model/errors.js';
-export { defineConfig } from './config/define-config.js';
+export { defineConfig } from './config/schema.js';
 export type { SchemaSyncConfig } from './config/schema.js';

@@ -8,19 +8,3 @@ export interface CliIo {
   /** Resolves when the user asks to stop (Ctrl-C / SIGTERM); used by `serve`. */
   untilStopped?: () => Promise<void>;
 }
-
-/** The real process. */
-export function processIo(): CliIo {
-  return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    env: process.env,
-    cwd: process.cwd(),
-    untilStopped: () =>
-      new Promise((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
-      }),
-  };
-}

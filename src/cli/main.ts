@@ -1,124 +1,19 @@
 import { appendFile } from 'node:fs/promises';
-import yargs, { type Argv } from 'yargs';
-import { didYouMean } from '../config/did-you-mean.js';
 import { hasBreaking, renderReport } from '../diff/index.js';
+import type { FetchEvent } from '../fetch/index.js';
 import { createRedactor } from '../model/redact.js';
 import { check } from '../run/check.js';
 import { generate } from '../run/generate.js';
-import { pull } from '../run/pull.js';
+import { pull, type PullResult } from '../run/pull.js';
 import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
 import type { ServeArgs } from './commands/serve.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { createLogger, useColor, type Logger } from './logger.js';
+import { createLogger, renderError, useColor, type Logger } from './logger.js';
 import { startProgress } from './progress.js';
-import { withoutEagerHelp } from './start-up.js';
-import { Interrupted } from '../write/index.js';
-import { renderError } from './render-error.js';
+import { buildParser, parseFailure } from './parser.js';
 import { earlySecrets, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
-import { pullSummary } from './summary.js';
-import { VERSION } from '../model/version.js';
-
-const COMMANDS = ['pull', 'check', 'generate', 'serve', 'init'];
-const SOURCE_GROUP = 'Source:';
-const OUTPUT_GROUP = 'Output:';
-
-function sourceOptions(y: Argv): Argv {
-  return y
-    .option('base-url', { type: 'string', group: SOURCE_GROUP, describe: 'Service base URL (env SCHEMA_SYNC_BASE_URL); /rest/proto is appended' })
-    .option('input', { type: 'string', group: SOURCE_GROUP, describe: 'Read a saved /rest/proto response (file, or - for stdin) instead of the network' })
-    .option('api-key', { type: 'string', group: SOURCE_GROUP, describe: 'API key (prefer env SCHEMA_SYNC_API_KEY); never printed or stored' })
-    .option('secret', { type: 'string', group: SOURCE_GROUP, describe: 'Secret (prefer env SCHEMA_SYNC_SECRET); never printed or stored' })
-    .option('cmd', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter cmd, e.g. getmsgtypes' })
-    .option('msg-type', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter msgType (name or number)' })
-    .option('pkey', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter pkey' })
-    .option('limit', { type: 'number', group: SOURCE_GROUP, describe: 'Query parameter limit (1..10000)' })
-    .option('view', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter view' })
-    .option('where', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter where, e.g. mToken:ne:SystemData' })
-    .option('order', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter order' })
-    .option('timeout', { type: 'number', group: SOURCE_GROUP, describe: 'Milliseconds for one request (default 30000)' })
-    .option('retries', { type: 'number', group: SOURCE_GROUP, describe: 'Retries on connection errors, 429, 502-504 (default 3)' })
-    .option('allow-truncated', { type: 'boolean', group: SOURCE_GROUP, describe: 'Accept a listing that fills --limit' });
-}
-
-function outputOptions(y: Argv): Argv {
-  return y
-    .option('out', { type: 'string', group: OUTPUT_GROUP, describe: 'Output folder (default src/generated/schema)' })
-    .option('lockfile', { type: 'string', group: OUTPUT_GROUP, describe: 'Lockfile (default schema-sync.lock.json)' })
-    .option('templates', { type: 'string', group: OUTPUT_GROUP, describe: 'Folder overriding the built-in templates' })
-    .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json and README.md for this package name' })
-    .option('lock-wait', { type: 'number', group: OUTPUT_GROUP, describe: 'Milliseconds to wait for another run on the same output folder (default 30000)' })
-    .option('prettier', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Format the generated code with prettier (or --no-prettier)' });
-}
-
-/** `--format` of the commands that print a report; `generate` takes it only to say it does not apply. */
-function reportOption(y: Argv, hidden = false): Argv {
-  return y.option('format', { type: 'string', array: true, hidden, describe: 'Report format: text (default), json, markdown or github' });
-}
-
-/** Builds the parser; commands have no handlers: {@link runCli} dispatches after parsing. */
-function buildParser(argv: string[]): Argv {
-  const parser = yargs(argv)
-    .scriptName('schema-sync')
-    .usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.')
-    .example('$0 init', 'Write a starter schema-sync.config.json')
-    .example('$0 pull', 'Fetch, update the lockfile, regenerate the code')
-    .example('$0 check --format github', 'Exit 1 on drift, with GitHub annotations')
-    .epilogue('Run schema-sync <command> --help for its options. Exit codes: 0 done / in sync, 1 drift (check), 2 error.')
-    .command('pull', 'Fetch the listing, update the lockfile and the generated code', (y) =>
-      reportOption(outputOptions(sourceOptions(y)))
-        .option('dry-run', { type: 'boolean', describe: 'Show what would change; write nothing' })
-        .option('allow-empty', { type: 'boolean', describe: 'Accept an empty listing while types are locked' })
-        .option('force', { type: 'boolean', describe: 'Accept a pull that removes more than half of the locked types' })
-        .example('$0 pull --base-url https://schemas.example.com --out src/generated/schema', 'Fetch and generate')
-        .example('$0 pull --dry-run --format markdown', 'Show the changes as a PR comment, write nothing'),
-    )
-    .command('check', 'Exit 1 when the service or the output folder drifted from the lockfile (writes nothing)', (y) =>
-      reportOption(outputOptions(sourceOptions(y)))
-        .option('fail-on', { choices: ['any', 'breaking'] as const, describe: 'Which drift exits 1 (default any)' })
-        .example('$0 check --format github', 'Annotate a GitHub Actions run')
-        .example('$0 check --fail-on breaking', 'Fail only on breaking drift'),
-    )
-    .command('generate', 'Rebuild the output folder from the lockfile alone (no network)', (y) =>
-      reportOption(outputOptions(y), true)
-        .example('$0 generate', 'Regenerate before a build')
-        .example('$0 generate --prettier --package @acme/schema-types', 'Formatted, as a package other repositories import'),
-    )
-    .command('serve', 'Serve a descriptor file with the bundled reference server on loopback', (y) =>
-      y
-        .option('file', { type: 'string', demandOption: true, describe: 'Descriptor listing file (JSON array)' })
-        .option('port', { type: 'number', default: 0, describe: 'Port (0 = any free port)' })
-        .option('host', { type: 'string', describe: 'Loopback address to bind (default 127.0.0.1)' })
-        .option('api-key', { type: 'string', describe: 'Require this apikey' })
-        .option('secret', { type: 'string', describe: 'Require this secret' })
-        .option('trailer', { type: 'boolean', describe: 'Append the QueryResult trailer' })
-        .option('header-key', { choices: ['msgType', 'mTyp'] as const, describe: 'Header type key to use' })
-        .example('$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing')
-        .example('$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'),
-    )
-    .command('init', 'Write a starter schema-sync.config.json and suggest npm scripts', (y) =>
-      y
-        .option('force', { type: 'boolean', describe: 'Overwrite an existing config file' })
-        .option('base-url', { type: 'string', describe: 'Service base URL to write (default: a placeholder to edit)' })
-        .option('out', { type: 'string', describe: 'Output folder to write (default src/generated/schema)' })
-        .example('$0 init', 'Create schema-sync.config.json in this folder')
-        .example('$0 init --base-url https://schemas.example.com', 'Start with the real service URL')
-        .example('$0 init --force', 'Replace an existing config with a starter one'),
-    )
-    .option('config', { type: 'string', global: true, describe: 'Config file (default: schema-sync.config.json, .mjs or .js, searched from here up to the repository root)' })
-    .option('quiet', { type: 'boolean', global: true, describe: 'Print only errors' })
-    .option('verbose', { type: 'boolean', global: true, describe: 'Print request details and timings' })
-    .option('color', { type: 'boolean', global: true, describe: 'Colour output (--no-color to disable)' })
-    .demandCommand(1, 'Name a command: pull, check, generate, serve or init.')
-    .recommendCommands()
-    .strict()
-    .version(VERSION)
-    .help()
-    .alias('h', 'help')
-    .wrap(Math.min(100, process.stdout.columns || 100))
-    .exitProcess(false);
-  return withoutEagerHelp(parser);
-}
+import { Interrupted } from '../write/index.js';
 
 /**
  * Runs the CLI and returns its exit code. The only place that reads argv, prints, and decides
@@ -137,10 +32,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   });
   const redactArgs = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
   if (parseError) {
-    const first = String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? '');
-    const topic = COMMANDS.includes(first) ? `${first} ` : '';
-    const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(parseError.message);
-    return usageError(io, redactArgs, tidyUnknown(parseError.message, argv), `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`);
+    const failure = parseFailure(parseError.message, helpText, argv, String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? ''));
+    return usageError(io, redactArgs, failure.message, failure.hint);
   }
   if (helpText) {
     io.stdout.write(`${helpText}\n`);
@@ -177,7 +70,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const library = {
       ...resolved.library,
       onWarning: (text: string) => log.warn(text),
-      onFetchEvent: (event: import('../fetch/index.js').FetchEvent) => {
+      onFetchEvent: (event: FetchEvent) => {
         progress.stage(event.type === 'retry' ? `retrying in ${seconds(event.delayMs)}` : 'fetching');
         log.verbose(describeEvent(event));
       },
@@ -207,8 +100,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
       return EXIT.ok;
     }
-    log.error(`error [USAGE]: unknown command ${JSON.stringify(command)}\nhint: run schema-sync --help`);
-    return EXIT.error;
+    return usageError(io, redactArgs, `unknown command ${JSON.stringify(command)}`, 'run schema-sync --help');
   } catch (error) {
     // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
     if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {
@@ -237,42 +129,6 @@ function emitReport(log: Logger, format: string, text: string): void {
   if (format === 'json' || format === 'github' || !log.quiet) log.out(text);
 }
 
-const FLAGS = [
-  'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
-  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'prettier', 'no-prettier', 'dry-run', 'allow-empty', 'force',
-  'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
-];
-
-/**
- * yargs says "Unknown arguments: bsae-url, bsaeUrl" (its camel-case copy included); say
- * "Unknown argument: --bsae-url", as the user typed it.
- */
-function tidyUnknown(message: string, argv: readonly string[]): string {
-  const match = /^Unknown arguments?: (.*)$/s.exec(message);
-  if (!match?.[1]) return message;
-  const names = match[1].split(', ');
-  const distinct = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
-  const shown = distinct.map((name) => {
-    const typed = argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || arg === `-${name}`);
-    return typed ? typed.split('=')[0]! : name;
-  });
-  return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}`;
-}
-
-function camel(name: string): string {
-  return name.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** "Did you mean --base-url?" for yargs' "Unknown argument: bsae-url". */
-function suggestFlag(message: string): string | undefined {
-  const unknown = /^Unknown arguments?: ([^,\s]+)/.exec(message)?.[1];
-  if (!unknown || unknown.length < 2) return undefined;
-  const match = didYouMean(unknown, FLAGS);
-  // A real flag of another command (`generate --base-url`): say so rather than suggest itself.
-  if (match === unknown) return `--${unknown} is not an option of this command.`;
-  return match ? `Did you mean --${match}?` : undefined;
-}
-
 /** Under GitHub Actions, the markdown report also goes to the job summary page. */
 async function appendStepSummary(io: CliIo, markdown: string): Promise<void> {
   const file = io.env['GITHUB_STEP_SUMMARY'];
@@ -280,7 +136,7 @@ async function appendStepSummary(io: CliIo, markdown: string): Promise<void> {
   await appendFile(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
 }
 
-function describeEvent(event: import('../fetch/index.js').FetchEvent): string {
+function describeEvent(event: FetchEvent): string {
   if (event.type === 'request') return `GET ${event.url} (try ${event.attempt})`;
   if (event.type === 'response') return `HTTP ${event.status}, ${event.bytes} bytes in ${event.ms} ms`;
   return `retrying in ${event.delayMs} ms after ${event.reason}`;
@@ -288,4 +144,15 @@ function describeEvent(event: import('../fetch/index.js').FetchEvent): string {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The one-line end of a pull: "264 types · 3 changed, 1 added · 5 files written in 0.4 s". */
+function pullSummary(result: PullResult, ms: number): string {
+  const { summary } = result.report;
+  const parts = (['changed', 'added', 'removed', 'renamed'] as const).filter((kind) => summary[kind]).map((kind) => `${summary[kind]} ${kind}`);
+  const changes = parts.length > 0 ? parts.join(', ') : 'no changes';
+  if (!result.write) return `${result.messageCount} types · ${changes} · dry run, nothing written (${seconds(ms)})`;
+  const files = result.write.written.length;
+  const deleted = result.write.deleted.length ? `, ${result.write.deleted.length} deleted` : '';
+  return `${result.messageCount} types · ${changes} · ${files} ${files === 1 ? 'file' : 'files'} written${deleted} in ${seconds(ms)}`;
 }

@@ -43,11 +43,6 @@ const realClock: ProgressClock = {
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const CLEAR = '\r\u001b[2K';
 
-/** A progress that does nothing: not a TTY, `--quiet`, or a command that needs none. */
-function inactive(io: CliIo): Progress {
-  return { io, stage: () => undefined, stop: () => undefined };
-}
-
 /**
  * Starts a progress line: shown only when stderr is a TTY, not `--quiet`, not `TERM=dumb`, and
  * only once the run has taken longer than `delayMs` (1 s) — quick runs never see it. It redraws
@@ -59,7 +54,7 @@ export function startProgress(
   options: { label: string; enabled?: boolean; delayMs?: number; intervalMs?: number; clock?: ProgressClock },
 ): Progress {
   const stderr = io.stderr;
-  if (options.enabled === false || !stderr.isTTY || io.env['TERM'] === 'dumb') return inactive(io);
+  if (options.enabled === false || !stderr.isTTY || io.env['TERM'] === 'dumb') return { io, stage: () => undefined, stop: () => undefined };
   const clock = options.clock ?? realClock;
   const started = clock.now();
   let stage = '';

@@ -7,8 +7,8 @@ import type { PullOptions } from '../run/pull.js';
 import type { CliIo } from './io.js';
 
 /** The report formats `--format` chooses from. */
-export const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
-export type ReportFormatName = (typeof REPORT_FORMATS)[number];
+const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
+type ReportFormatName = (typeof REPORT_FORMATS)[number];
 
 /** Values `--format` took before `--prettier` existed, and the switch that replaces each (deprecated). */
 const CODE_FORMATS: Readonly<Record<string, boolean>> = { prettier: true, none: false };

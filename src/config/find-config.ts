@@ -6,7 +6,7 @@ import { ConfigError } from '../model/errors.js';
 export const CONFIG_FILES = ['schema-sync.config.json', 'schema-sync.config.mjs', 'schema-sync.config.js'] as const;
 
 /** "schema-sync.config.json, schema-sync.config.mjs or schema-sync.config.js", for messages. */
-export const READ_NAMES_TEXT = `${CONFIG_FILES.slice(0, -1).join(', ')} or ${CONFIG_FILES[CONFIG_FILES.length - 1]}`;
+const READ_NAMES_TEXT = `${CONFIG_FILES.slice(0, -1).join(', ')} or ${CONFIG_FILES[CONFIG_FILES.length - 1]}`;
 
 /**
  * Names a user may well have written for a schema-sync config (`schema-sync.config.ts`, `.cjs`,

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import { configSchema, type SchemaSyncConfig } from './schema.js';
 import { didYouMean } from './did-you-mean.js';
 import { CONFIG_FILES, findConfig } from './find-config.js';
-import { loadModuleConfig } from './load-module-config.js';
 
 /** The config file `init` writes, and the first name the upward search looks for. */
 export const CONFIG_FILE = CONFIG_FILES[0];
@@ -44,25 +44,25 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
   const path = found.path;
   if (path === undefined) return { config: {}, warnings: found.warnings };
   const kind = extname(path).toLowerCase();
-  if (kind === '.mjs' || kind === '.js') {
-    await readConfigText(path, options.explicit !== undefined);
-    return { config: validateConfig(loadModuleConfig(path), path), path, warnings: found.warnings };
-  }
-  if (kind !== '.json') {
+  if (kind !== '.json' && kind !== '.mjs' && kind !== '.js') {
     throw new ConfigError(`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
       hint: 'Check the --config path, or convert the file to one of those.',
     });
   }
+  // Read for a module too: an unreadable one gets the same message as an unreadable JSON file.
   const text = await readConfigText(path, options.explicit !== undefined);
-  let json: unknown;
+  const raw = kind === '.json' ? parseConfigJson(text, path) : loadModuleConfig(path);
+  return { config: validateConfig(raw, path), path, warnings: found.warnings };
+}
+
+function parseConfigJson(text: string, path: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ConfigError(`config file ${path} is not valid JSON: ${describeJsonError((error as Error).message, text)}`, {
       hint: 'Fix the JSON syntax (no comments or trailing commas).',
     });
   }
-  return { config: validateConfig(json, path), path, warnings: found.warnings };
 }
 
 /** The file's text; a file that cannot be read is a ConfigError saying where to look. */
@@ -138,12 +138,8 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
 
 /** Environment variables for the credentials a URL carries (user info, `apikey`/`secret` parameters). */
 function credentialsInUrl(text: string): string[] {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return [];
-  }
+  if (!URL.canParse(text)) return [];
+  const url = new URL(text);
   const found = new Set<string>();
   if (url.username || url.password) found.add('SCHEMA_SYNC_API_KEY');
   for (const name of url.searchParams.keys()) {
@@ -167,4 +163,52 @@ function describeJsonError(message: string, text: string): string {
     clean = clean.replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, ` at line ${line}, column ${column}`);
   }
   return clean;
+}
+
+/**
+ * The default export of a `.mjs` / `.js` config, through `require()`: the CLI runs as a CommonJS
+ * bundle compiled through node:vm, where dynamic `import()` has no loader to call, while Node
+ * >= 20.19 loads ES modules (without top-level await) through `require()`. A CommonJS `.js`
+ * config's `module.exports` is its default export. Validation is the caller's. Node keeps a loaded
+ * module for the life of the process, which is one run of the CLI.
+ */
+function loadModuleConfig(path: string): unknown {
+  let loaded: unknown;
+  try {
+    loaded = createRequire(path)(path);
+  } catch (error) {
+    throw loadFailure(path, error);
+  }
+  if (!isModuleNamespace(loaded)) return loaded;
+  if ('default' in loaded) return loaded.default;
+  throw new ConfigError(`config file ${path} has no default export.`, {
+    hint: "Export the configuration as the module's default: `export default defineConfig({ … })` (defineConfig from 'schema-sync').",
+  });
+}
+
+/** An ES module's namespace object (what `require()` returns for one), as opposed to `module.exports`. */
+function isModuleNamespace(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && (value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Module';
+}
+
+/** Why a config module did not load, and what to do; the module's own error message is kept. */
+function loadFailure(path: string, error: unknown): ConfigError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ERR_REQUIRE_ASYNC_MODULE') {
+    return new ConfigError(`config file ${path} uses top-level await, which schema-sync cannot load.`, {
+      hint: 'Compute the configuration without top-level await (schema-sync loads config modules synchronously), or use schema-sync.config.json.',
+      cause: error,
+    });
+  }
+  if (code === 'ERR_REQUIRE_ESM') {
+    return new ConfigError(`config file ${path} is an ES module, which Node ${process.versions.node} cannot load through require().`, {
+      hint: 'Use Node 20.19 or later (or 22.12 or later), or use schema-sync.config.json.',
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+  return new ConfigError(`config file ${path} failed to load: ${message}`, {
+    hint: `Fix the error in the config module (\`node ${path}\` shows it in full).`,
+    cause: error,
+  });
 }

@@ -2,10 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
-import { excerpt } from './interpret-body.js';
-import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
+import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
-import { DEFAULT_BACKOFF, MAX_RETRY_AFTER_MS, parseRetryAfter, RETRY_STATUSES, retryDelayMs, type BackoffOptions } from './retry-policy.js';
 
 /** Options of {@link fetchDescriptors}. */
 export interface FetchOptions {
@@ -72,6 +70,43 @@ export async function requestListing(options: FetchOptions): Promise<ListingResp
   }
 }
 
+/** Statuses worth another try: rate limiting and gateway trouble. */
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/** Longest wait a `Retry-After` may impose: past it the run fails rather than hanging CI. */
+const MAX_RETRY_AFTER_MS = 120_000;
+
+/** How retries are spaced. */
+export interface BackoffOptions {
+  /** First delay, doubled each try. */
+  baseDelayMs: number;
+  /** Cap on one delay. */
+  maxDelayMs: number;
+}
+
+/** Default spacing: 0.5 s, 1 s, 2 s … capped at 10 s, each with up to 50 % jitter. */
+const DEFAULT_BACKOFF: BackoffOptions = { baseDelayMs: 500, maxDelayMs: 10_000 };
+
+/**
+ * Delay before try number `attempt + 1` (attempt counts from 1): exponential with jitter, so
+ * many CI jobs failing together do not retry in lock-step; a server's `Retry-After` wins.
+ */
+function retryDelayMs(attempt: number, retryAfterMs: number | undefined, backoff: BackoffOptions): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
+  const exp = Math.min(backoff.baseDelayMs * 2 ** (attempt - 1), backoff.maxDelayMs);
+  return Math.round(exp * (0.5 + Math.random() * 0.5));
+}
+
+/** Parses `Retry-After` as seconds or an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === '') return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(text)) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - Date.now());
+}
+
 async function getWithRetries(
   url: URL,
   shownUrl: string,
@@ -92,7 +127,9 @@ async function getWithRetries(
       if (response.status >= 200 && response.status < 300) return response;
       const statusError = statusFailure(response, shownUrl, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
-      if (attempt >= tries) throw exhausted(statusError, tries);
+      if (attempt >= tries) {
+        throw new NetworkError(`gave up after ${tries} tries; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
+      }
       reason = `status ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers['retry-after']);
       if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
@@ -134,23 +171,11 @@ function statusFailure(response: HttpResponse, shownUrl: string, redact: Redacto
   return new NetworkError(`${shownUrl} answered HTTP ${response.status}${detail}`, { hint, status: response.status });
 }
 
-function exhausted(error: NetworkError, tries: number): NetworkError {
-  return new NetworkError(`gave up after ${tries} tries; last answer: ${error.message}`, {
-    hint: error.hint,
-    status: error.status,
-  });
-}
-
-/** undici's redirect interceptor refuses to follow a Location it has already visited. */
-function isRedirectLoop(error: unknown): boolean {
-  return error instanceof Error && /^Redirect loop detected\b/.test(error.message);
-}
-
 function describeConnectionError(error: unknown, timeoutMs: number): string {
   if (error instanceof TimeoutError) return `timed out after ${timeoutMs} ms (--timeout)`;
-  // A redirect back to where it came from: worth another try (it may have set something up),
-  // but say what it is, not undici's advice about Client and Agent.
-  if (isRedirectLoop(error)) return 'the service redirected in a loop, back to an address it had already sent schema-sync to';
+  // undici's redirect interceptor refuses a Location it has already visited: worth another try
+  // (it may have set something up), but say what it is, not undici's advice about Client and Agent.
+  if (error instanceof Error && /^Redirect loop detected\b/.test(error.message)) return 'the service redirected in a loop, back to an address it had already sent schema-sync to';
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const message = err.cause?.message ?? err.message ?? String(error);

@@ -1,8 +1,8 @@
-import { createRedactor, redactError } from '../model/redact.js';
+import { setOwn } from '../model/descriptor.js';
+import { ResponseError } from '../model/errors.js';
+import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
-import { interpretBody } from './interpret-body.js';
 import { parseListing, type ParsedListing } from './parse-listing.js';
-import { echoRedactor, scrubSecrets } from './scrub-secrets.js';
 
 /** A validated listing and where it came from. */
 export interface FetchResult extends ParsedListing {
@@ -22,7 +22,7 @@ export interface ListingResponse {
 }
 
 /** What {@link listingResponse} is made of. */
-export interface ReceivedListing {
+interface ReceivedListing {
   source: ListingSource;
   identity: ListingResponse['identity'] & { body: Buffer };
   /** Where the answer came from, for messages: a redacted URL or a file name. */
@@ -66,4 +66,85 @@ export function listingResponse({ source, identity, origin, secrets }: ReceivedL
 function echoWarning(elements: number[]): string {
   const where = elements[0] === -1 ? 'its answer' : `${elements.length === 1 ? 'element' : 'elements'} ${elements.slice(0, 10).join(', ')}${elements.length > 10 ? ' …' : ''}`;
   return `the service echoed the API key or secret in ${where} of the listing; replaced by *** so it is neither stored nor generated.`;
+}
+
+/** A short, single-line, redacted excerpt of a body for error messages. */
+export function excerpt(body: string, redact: Redactor, max = 160): string {
+  const flat = redact(body).replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * Parses a body that should be a JSON array. Servers answer errors with HTML pages, sometimes
+ * with status 200 (login pages, proxies), so an HTML or non-JSON body is named for what it is.
+ */
+function interpretBody(body: string, contentType: string, origin: string, redact: Redactor): unknown {
+  const trimmed = body.replace(/^\uFEFF/, '').trimStart();
+  const looksHtml = contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed);
+  if (looksHtml || trimmed.startsWith('<')) {
+    throw new ResponseError(`${origin}: expected a JSON array, got ${contentType || 'text/html'}: ${excerpt(trimmed, redact)}`, {
+      hint: 'The URL answered with a web page, not the service: check --base-url, and whether a proxy or login page is in the way.',
+    });
+  }
+  if (trimmed === '') {
+    throw new ResponseError(`${origin}: expected a JSON array, got an empty body.`, {
+      hint: 'Check --base-url and try again; the service sent nothing.',
+    });
+  }
+  try {
+    return JSON.parse(trimmed);
+  } catch (error) {
+    throw new ResponseError(
+      `${origin}: expected a JSON array, got ${contentType || 'a body'} that is not JSON (${(error as Error).message}): ${excerpt(trimmed, redact)}`,
+      { hint: 'Check --base-url; the answer did not come from the schema listing service, or was cut off.' },
+    );
+  }
+}
+
+/**
+ * Shortest secret looked for inside listing data: a one-letter "key" would otherwise turn every
+ * `K` of the listing into `***`. Error texts are still redacted for secrets of any length.
+ */
+const MIN_ECHOED_SECRET_LENGTH = 6;
+
+/** The redactor for listing data: the run's secrets long enough to recognise; undefined when none. */
+function echoRedactor(secrets: ReadonlyArray<string | undefined>): Redactor | undefined {
+  const long = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_ECHOED_SECRET_LENGTH);
+  return long.length === 0 ? undefined : createRedactor(long);
+}
+
+/**
+ * Servers echo the API key back, also inside a successful listing (a `desc` that quotes the
+ * request, a `pkey` that holds it). Whatever is kept from a listing ends up in the lockfile and
+ * the generated code, so the run's secrets are replaced (by `***`) in every string and key of
+ * the parsed body before it is validated. Returns the indexes of the top-level elements that
+ * held one (or `[-1]` for a body that is not an array).
+ */
+function scrubSecrets(body: unknown, redact: Redactor): { body: unknown; elements: number[] } {
+  let found = false;
+  const clean = (text: string): string => {
+    const result = redact(text);
+    found ||= result !== text;
+    return result;
+  };
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string') return clean(value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) setOwn(out, clean(key), scrub(item));
+    return out;
+  };
+  if (!Array.isArray(body)) {
+    const scrubbed = scrub(body);
+    return { body: scrubbed, elements: found ? [-1] : [] };
+  }
+  const elements: number[] = [];
+  const scrubbed = body.map((element: unknown, index) => {
+    found = false;
+    const result = scrub(element);
+    if (found) elements.push(index);
+    return result;
+  });
+  return { body: scrubbed, elements };
 }

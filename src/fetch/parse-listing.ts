@@ -1,9 +1,22 @@
 import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
-import { normaliseMessage } from './normalise.js';
-import type { TrailerMessage } from '../model/trailer.js';
-import { trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-schema.js';
+import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-message.js';
+
+/**
+ * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
+ * hand, not inferred from the zod schema, so the public type declarations do not pull in zod's.
+ */
+export interface TrailerMessage {
+  /** How many messages the server says it sent. */
+  numMessagesSent?: number;
+  queryElapsed?: unknown;
+  /** `Ok`, or what went wrong. */
+  result: string;
+  /** The server's explanation of a result other than `Ok`. */
+  detail?: unknown;
+  [field: string]: unknown;
+}
 
 /** What a listing response holds once validated. */
 export interface ParsedListing {
@@ -58,11 +71,8 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     const message = parsed.data.message;
     if (type === TRAILER_TYPE) {
       const status = validate(trailerMessageSchema, message);
-      if (!status.success) {
-        issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
-        return;
-      }
-      trailer = status.data;
+      if (status.success) trailer = status.data;
+      else issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
       return;
     }
     const fields = validate(wireMessageSchema, message);
@@ -133,10 +143,7 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): ReturnType<S[
 }
 
 function nameOf(element: unknown): string | undefined {
-  if (element === null || typeof element !== 'object') return undefined;
-  const message = (element as { message?: unknown }).message;
-  if (message === null || typeof message !== 'object') return undefined;
-  const name = (message as { name?: unknown }).name;
+  const name = (element as { message?: { name?: unknown } } | null | undefined)?.message?.name;
   return typeof name === 'string' && name.length > 0 ? name : undefined;
 }
 

@@ -25,7 +25,7 @@ export interface Credentials {
 }
 
 /** The non-secret query parameters, in the order they are sent. */
-export const QUERY_KEYS = ['cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order'] as const;
+const QUERY_KEYS = ['cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order'] as const;
 
 /** The most descriptors one request may ask for. */
 export const MAX_LIMIT = 10_000;
@@ -55,15 +55,14 @@ export function publicQuery(query: ListingQuery): Record<string, string> {
  * Checks a base URL and strips what must never be recorded: user info, query and fragment.
  * Throws a {@link ConfigError} for anything that is not an http(s) URL.
  */
-export function normaliseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ConfigError(`base URL ${JSON.stringify(stripCredentials(baseUrl))} is not a valid URL.`, {
+function normaliseBaseUrl(baseUrl: string): URL {
+  if (!URL.canParse(baseUrl)) {
+    // Without `user:pass@`: the text may not parse, but must still not leak a credential.
+    throw new ConfigError(`base URL ${JSON.stringify(baseUrl.replace(/\/\/[^/@]*@/, '//'))} is not a valid URL.`, {
       hint: 'Pass --base-url like https://schemas.example.com (the service path /rest/proto is added).',
     });
   }
+  const url = new URL(baseUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`base URL must use http or https, got ${url.protocol}`, {
       hint: 'Pass --base-url like https://schemas.example.com.',
@@ -90,9 +89,4 @@ export function buildRequestUrl(baseUrl: string, query: ListingQuery, credential
   if (credentials.apiKey) url.searchParams.set('apikey', credentials.apiKey);
   if (credentials.secret) url.searchParams.set('secret', credentials.secret);
   return url;
-}
-
-/** Removes `user:pass@` from a URL-ish string that may not parse. */
-function stripCredentials(text: string): string {
-  return text.replace(/\/\/[^/@]*@/, '//');
 }

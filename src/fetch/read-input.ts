@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { ConfigError } from '../model/errors.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
@@ -29,7 +30,7 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const origin = options.input === '-' ? 'standard input' : options.input;
   let body: Buffer;
   try {
-    body = options.input === '-' ? await readStream(options.stdin ?? process.stdin) : await readFile(options.input);
+    body = options.input === '-' ? await buffer(options.stdin ?? process.stdin) : await readFile(options.input);
   } catch (error) {
     throw new ConfigError(`cannot read --input ${origin}: ${(error as Error).message}`, {
       hint: 'Pass a file saved from GET {base_url}/rest/proto, or - to read standard input.',
@@ -39,10 +40,4 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
   return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, secrets: [] });
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks);
 }

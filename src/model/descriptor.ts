@@ -13,9 +13,6 @@ export const ACTION_LETTERS = {
   D: 'delete',
 } as const;
 
-/** One of the five known action names. */
-export type KnownAction = (typeof ACTION_LETTERS)[keyof typeof ACTION_LETTERS];
-
 /** A normalised message-type descriptor. */
 export interface Descriptor {
   /** The message type's name, exactly as the service sent it. */

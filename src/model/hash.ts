@@ -19,8 +19,3 @@ export interface HashedText {
   readonly text: string;
   readonly hash: string;
 }
-
-/** Hashes `text` once, for everything downstream that needs to compare or key by it. */
-export function hashedText(text: string): HashedText {
-  return { text, hash: hashOf(text) };
-}

@@ -5,7 +5,7 @@
  */
 
 /** The placeholder a secret is replaced with. */
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /** Replaces the given secrets (and their encoded forms) wherever they stand as a token of a text. */
 export type Redactor = (text: string) => string;

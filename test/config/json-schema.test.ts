@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../src/config/schema.js';
-import { configJsonSchema, configJsonSchemaText } from '../../src/config/json-schema.js';
+import { configJsonSchema, configJsonSchemaText, configSchema } from '../../src/config/schema.js';
 import { ROOT } from '../helpers/cli.js';
 
 type Schema = Record<string, unknown>;

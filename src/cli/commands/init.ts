@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
-import { CONFIG_SCHEMA_REF } from '../../config/json-schema.js';
 import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -21,21 +20,15 @@ export interface InitArgs {
 }
 
 /** The placeholder base URL of a starter config: replace it with the real service. */
-export const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
+const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
 
 /**
  * Fails fast when the base URL is still the placeholder of `init` (or of the README): a reserved
  * domain that would only end in DNS errors after every retry.
  */
 export function assertNotPlaceholder(baseUrl: string | undefined): void {
-  if (baseUrl === undefined) return;
-  let host: string;
-  try {
-    host = new URL(baseUrl).hostname;
-  } catch {
-    return;
-  }
-  if (host !== new URL(PLACEHOLDER_BASE_URL).hostname) return;
+  if (baseUrl === undefined || !URL.canParse(baseUrl)) return;
+  if (new URL(baseUrl).hostname !== new URL(PLACEHOLDER_BASE_URL).hostname) return;
   throw new ConfigError(`the base URL ${baseUrl} is the placeholder that \`schema-sync init\` writes, not your service.`, {
     hint: 'Set "baseUrl" in schema-sync.config.json to the service, or pass --base-url / set SCHEMA_SYNC_BASE_URL.',
   });
@@ -48,17 +41,6 @@ export const SUGGESTED_SCRIPTS: Readonly<Record<string, string>> = {
   'schema:check': 'schema-sync check',
 };
 
-/** The starter config: what a new user edits. `$schema` is relative to the config's folder. */
-export function starterConfig(options: { schemaRef?: string; baseUrl?: string; out?: string } = {}): SchemaSyncConfig {
-  return {
-    $schema: options.schemaRef ?? CONFIG_SCHEMA_REF,
-    baseUrl: options.baseUrl ?? PLACEHOLDER_BASE_URL,
-    cmd: 'getmsgtypes',
-    out: options.out ?? 'src/generated/schema',
-    lockfile: 'schema-sync.lock.json',
-  };
-}
-
 /**
  * Writes a starter `schema-sync.config.json` (never over an existing one without `--force`) and
  * prints the npm scripts to add. Exit 0 when written, 2 when refused or failed.
@@ -68,7 +50,14 @@ export async function initCommand(args: InitArgs, io: CliIo, log: Logger): Promi
   const schemaFile = join(io.cwd, 'node_modules', 'schema-sync', 'config.schema.json');
   let schemaRef = relative(dirname(path), schemaFile).split(sep).join('/');
   if (!schemaRef.startsWith('.')) schemaRef = `./${schemaRef}`;
-  const config = starterConfig({ schemaRef, baseUrl: args.baseUrl, out: args.out });
+  // The starter config, what a new user edits; `$schema` is relative to the config's folder.
+  const config: SchemaSyncConfig = {
+    $schema: schemaRef,
+    baseUrl: args.baseUrl ?? PLACEHOLDER_BASE_URL,
+    cmd: 'getmsgtypes',
+    out: args.out ?? 'src/generated/schema',
+    lockfile: 'schema-sync.lock.json',
+  };
   // The same rules as every other command: a bad --base-url is refused here, not at the first pull.
   validateConfig(config, path);
   const shown = relative(io.cwd, path) || path;

@@ -61,7 +61,7 @@ export function indexFile(tsMorph: TsMorph, { descriptors, plan, banner }: Index
       namedExports: ['KnownMessageAction', 'MessageDescriptor'],
       moduleSpecifier: './types.js',
     },
-    ...entries.map((e): StatementStructures => ({ kind: StructureKind.ExportDeclaration, namedExports: [e.identifier], moduleSpecifier: e.specifier })),
+    ...entries.map((e): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: e.specifier })),
     exportedConst(tsMorph, 'messages', 'Every message type, keyed by its name as the service sends it.', Writers.assertion(Writers.object(registry), 'const')),
     exportedConst(tsMorph, 'messagesByNumber', 'Every message type, keyed by its message number (`mNum`).', Writers.assertion(Writers.object(numberRegistry), 'const')),
     exportedConst(tsMorph, 'messageNames', 'The names of all message types, sorted.', Writers.assertion(arrayLiteral(entries.map((e) => stringLiteral(e.descriptor.name))), 'const')),

@@ -1,16 +1,16 @@
 /**
  * The one printer of the generated TypeScript files: ts-morph structures in, texts out.
  *
- * `printStructure` sets up its printers and writer anew on every call, so files are printed in
- * batches that pay for that once: the statements of several files in one source file structure,
- * a boundary comment line as the trailing trivia of each file's last statement, and the text cut
- * apart at those lines. A file gets the bytes of printing it alone (`printFile`; a test checks
- * it), because ts-morph writes top-level statements one after the other and decides what goes
- * before a statement from the text just written: after the boundary line, as at the start of a
- * file, that is "at the start of a line, in no comment or string". A first statement that
- * ts-morph puts a blank line before unless it is first in its block (an interface, class,
- * function, enum or namespace) would break that, as would a last statement that is no structure
- * (no trivia to hold the boundary): such files are printed alone.
+ * `printStructure` sets up its printers and writer anew on every call, which costs more than
+ * printing a small module. So files are printed in batches: the statements of several files in
+ * one source file structure, a boundary comment line as the trailing trivia of each file's last
+ * statement, and the text cut apart at those lines. A file gets the bytes of printing it alone
+ * (`printFile`; a test checks it), because ts-morph writes top-level statements one after the
+ * other and decides what goes before a statement from the text just written: after the boundary
+ * line, as at the start of a file, that is "at the start of a line, in no comment or string".
+ * Two kinds of first statement break that (ts-morph puts a blank line before an interface,
+ * class, function, enum or namespace unless it is first in its block), as does a last one that
+ * is no structure (no trivia to hold the boundary): such files are printed alone.
  */
 import { createRequire } from 'node:module';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';

@@ -266,1074 +266,1074 @@ import { VolTimeCalculator } from './messages/VolTimeCalculator.js';
 import { WshFutureQuarters } from './messages/WshFutureQuarters.js';
 
 export type { KnownMessageAction, MessageDescriptor } from './types.js';
-export * from './messages/AccountRiskRecordV5.js';
-export * from './messages/AccountRouteConfig.js';
-export * from './messages/AggregateCount.js';
-export * from './messages/AggregateNumeric.js';
-export * from './messages/AggregateString.js';
-export * from './messages/AltHedgePolicyMap.js';
-export * from './messages/AltHedgeTargetMap.js';
-export * from './messages/AltSymbolMap.js';
-export * from './messages/AssetAccountControl.js';
-export * from './messages/AuctionNotice.js';
-export * from './messages/AuctionNoticeBX.js';
-export * from './messages/AuctionNoticeRC.js';
-export * from './messages/AuctionNoticeSN.js';
-export * from './messages/AuctionPrint.js';
-export * from './messages/AuctionPrintBX.js';
-export * from './messages/AuctionPrintRC.js';
-export * from './messages/AuctionPrintSN.js';
-export * from './messages/AuctionState.js';
-export * from './messages/AutoHedgeSymbol.js';
-export * from './messages/AutoResponderVegaDir.js';
-export * from './messages/AvailableStockLocates.js';
-export * from './messages/BookControl.js';
-export * from './messages/BucketRange.js';
-export * from './messages/CCodeDefinition.js';
-export * from './messages/ClientAccntStrategyMap.js';
-export * from './messages/ClientAccountConfig.js';
-export * from './messages/ClientBeta.js';
-export * from './messages/ClientStockLocate.js';
-export * from './messages/CurrencyPositionRecordV5.js';
-export * from './messages/CurrencyTransaction.js';
-export * from './messages/CustomControl.js';
-export * from './messages/EquityCorpActionRecordV5.js';
-export * from './messages/ExpirationControl.js';
-export * from './messages/ExpirationRiskRecordV5.js';
-export * from './messages/ExternAggGroupReport.js';
-export * from './messages/FieldDesc.js';
-export * from './messages/FutureBookQuote.js';
-export * from './messages/FutureCloseMark.js';
-export * from './messages/FutureControl.js';
-export * from './messages/FutureMarketSummary.js';
-export * from './messages/FutureMinuteBar.js';
-export * from './messages/FutureOpenMark.js';
-export * from './messages/FuturePositionRecordV5.js';
-export * from './messages/FuturePrint.js';
-export * from './messages/FuturePrintMarkup.js';
-export * from './messages/FuturePrintProbability.js';
-export * from './messages/FuturePrintSet.js';
-export * from './messages/FutureQuoteProbability.js';
-export * from './messages/FutureRiskDetailV5.js';
-export * from './messages/FutureRiskSummaryV5.js';
-export * from './messages/FutureSettlementMark.js';
-export * from './messages/GetFlexSpreadPrice.js';
-export * from './messages/GetOptionBasket.js';
-export * from './messages/GetOptionPrice.js';
-export * from './messages/GetOptionVolatility.js';
-export * from './messages/GlobalDividends.js';
-export * from './messages/GlobalRates.js';
-export * from './messages/GlobalRiskControl.js';
-export * from './messages/HedgePolicyAlgoConfig.js';
-export * from './messages/HedgePolicyConfig.js';
-export * from './messages/HistoricalVolatilities.js';
-export * from './messages/IndexQuote.js';
-export * from './messages/IndustryControl.js';
-export * from './messages/IndustryRiskRecordV5.js';
-export * from './messages/LiveAtmVol.js';
-export * from './messages/LiveExpiryAtm.js';
-export * from './messages/LiveExpiryDividends.js';
-export * from './messages/LiveExpirySurface.js';
-export * from './messages/LiveIVarSwapFixedTerm.js';
-export * from './messages/LiveImpliedQuote.js';
-export * from './messages/LiveImpliedQuoteAdj.js';
-export * from './messages/LiveImpliedQuoteDisp.js';
-export * from './messages/LiveRevConQuote.js';
-export * from './messages/LiveSurfaceAtm.js';
-export * from './messages/LiveSurfaceCurve.js';
-export * from './messages/LiveSurfaceFixedGrid.js';
-export * from './messages/LiveSurfaceFixedTerm.js';
-export * from './messages/LiveSurfacePerf.js';
-export * from './messages/MLinkAdmin.js';
-export * from './messages/MLinkCount.js';
-export * from './messages/MLinkDataAck.js';
-export * from './messages/MLinkHeartbeat.js';
-export * from './messages/MLinkLogon.js';
-export * from './messages/MLinkSignalReady.js';
-export * from './messages/MLinkStream.js';
-export * from './messages/MLinkStreamAck.js';
-export * from './messages/MLinkStreamCheckPt.js';
-export * from './messages/MLinkSubscribe.js';
-export * from './messages/MLinkSubscribeAck.js';
-export * from './messages/MLinkSubscribeCheckPt.js';
-export * from './messages/MLinkTheoModel.js';
-export * from './messages/MarRiskComposite.js';
-export * from './messages/MarRiskControl.js';
-export * from './messages/MarRiskControlTkOverride.js';
-export * from './messages/MarRiskCounter.js';
-export * from './messages/MarketHoursConfig.js';
-export * from './messages/MsgDesc.js';
-export * from './messages/MsgExpiryKey.js';
-export * from './messages/MsgOptionKey.js';
-export * from './messages/MsgTickerKey.js';
-export * from './messages/NMSCircuitBreaker.js';
-export * from './messages/NationsIndexPrice.js';
-export * from './messages/NoticeCancel.js';
-export * from './messages/NoticeExecReport.js';
-export * from './messages/NoticeMarkupVegaDir.js';
-export * from './messages/NoticeResponse.js';
-export * from './messages/OpraPrintType.js';
-export * from './messages/OptExpiryDefinition.js';
-export * from './messages/OptionAtmMinuteBarSet.js';
-export * from './messages/OptionCloseMark.js';
-export * from './messages/OptionCorpActionRecordAdjV5.js';
-export * from './messages/OptionCorpActionRecordV5.js';
-export * from './messages/OptionEOP.js';
-export * from './messages/OptionExAsRecordV5.js';
-export * from './messages/OptionFlexPrint.js';
-export * from './messages/OptionFlexText.js';
-export * from './messages/OptionItemCalc.js';
-export * from './messages/OptionItemDef.js';
-export * from './messages/OptionLookback.js';
-export * from './messages/OptionMarketSummary.js';
-export * from './messages/OptionNbboQuote.js';
-export * from './messages/OptionOpenAuction.js';
-export * from './messages/OptionOpenAuctionSummary.js';
-export * from './messages/OptionOpenInterest.js';
-export * from './messages/OptionOpenMark.js';
-export * from './messages/OptionOpenVega.js';
-export * from './messages/OptionPositionRecordV5.js';
-export * from './messages/OptionPrint.js';
-export * from './messages/OptionPrint2.js';
-export * from './messages/OptionPrintProbability.js';
-export * from './messages/OptionPrintSet.js';
-export * from './messages/OptionPrintSetSummary.js';
-export * from './messages/OptionPrintSummary.js';
-export * from './messages/OptionQuoteProbability.js';
-export * from './messages/OptionRiskFactor.js';
-export * from './messages/OptionSettlementMark.js';
-export * from './messages/OptionTheoVol.js';
-export * from './messages/PositionHedgeTrigger.js';
-export * from './messages/PostAck.js';
-export * from './messages/ProductDefinitionV2.js';
-export * from './messages/ProductPriceBand.js';
-export * from './messages/ProductRiskDetailV5.js';
-export * from './messages/ProductRiskSummaryV5.js';
-export * from './messages/ProductTradingStatus.js';
-export * from './messages/ProductTradingStatusV2.js';
-export * from './messages/QueryResult.js';
-export * from './messages/RFQQuoteBroadcast.js';
-export * from './messages/ResponderMarkupVegaDir.js';
-export * from './messages/RiskAggGroupStateV5.js';
-export * from './messages/RiskClassControl.js';
-export * from './messages/RiskCubeDetailV5.js';
-export * from './messages/RiskGroupCounter.js';
-export * from './messages/RootDefinition.js';
-export * from './messages/SOQConstituentSymbolMap.js';
-export * from './messages/SOQStrikeRangeUpdate.js';
-export * from './messages/SectorControl.js';
-export * from './messages/SodCashRecordV5.js';
-export * from './messages/SodClearingRecordV5.js';
-export * from './messages/SpanRiskCalculator.js';
-export * from './messages/SpdrAccntCancel.js';
-export * from './messages/SpdrAlertRecord.js';
-export * from './messages/SpdrAllocationNotice.js';
-export * from './messages/SpdrAllocationNoticeStatus.js';
-export * from './messages/SpdrAuctionState.js';
-export * from './messages/SpdrAutoHedgeControl.js';
-export * from './messages/SpdrAutoHedgeState.js';
-export * from './messages/SpdrAvailExecAllocation.js';
-export * from './messages/SpdrAwayExecution.js';
-export * from './messages/SpdrBrokerCancel.js';
-export * from './messages/SpdrClientFirmRiskMgmt.js';
-export * from './messages/SpdrDropExecution.js';
-export * from './messages/SpdrDropExecutionAck.js';
-export * from './messages/SpdrExchRiskDrop.js';
-export * from './messages/SpdrExchRiskMgmt.js';
-export * from './messages/SpdrExchRiskReset.js';
-export * from './messages/SpdrExecutionAllocation.js';
-export * from './messages/SpdrExecutionAllocationStatus.js';
-export * from './messages/SpdrHedgeAggregation.js';
-export * from './messages/SpdrHedgePolicyState.js';
-export * from './messages/SpdrMLegBrkrEvent.js';
-export * from './messages/SpdrMLegBrkrState.js';
-export * from './messages/SpdrOmniOrder.js';
-export * from './messages/SpdrOptTheoRecord.js';
-export * from './messages/SpdrParentAllocation.js';
-export * from './messages/SpdrParentAllocationStatus.js';
-export * from './messages/SpdrParentBrkrEvent.js';
-export * from './messages/SpdrParentBrkrState.js';
-export * from './messages/SpdrParentBrokerSummary.js';
-export * from './messages/SpdrParentCancel.js';
-export * from './messages/SpdrParentExecution.js';
-export * from './messages/SpdrParentExecutionV2.js';
-export * from './messages/SpdrParentLimit.js';
-export * from './messages/SpdrParentOrder.js';
-export * from './messages/SpdrParentReport.js';
-export * from './messages/SpdrParentReviewRequest.js';
-export * from './messages/SpdrParentReviewResponse.js';
-export * from './messages/SpdrReleaseWaitTrigger.js';
-export * from './messages/SpdrRiskControl.js';
-export * from './messages/SpdrRiskCounter.js';
-export * from './messages/SpdrRiskExecution.js';
-export * from './messages/SpdrRiskGroupCancel.js';
-export * from './messages/SpdrRiskGroupControl.js';
-export * from './messages/SpdrRouteCancel.js';
-export * from './messages/SpdrSecKeyCancel.js';
-export * from './messages/SpdrStrategyCancel.js';
-export * from './messages/SpdrStripeTrigger.js';
-export * from './messages/SpdrSweepDetail.js';
-export * from './messages/SpdrSweepExchDetail.js';
-export * from './messages/SpdrTheoExp2PtCurve.js';
-export * from './messages/SpdrTheoExpSurface.js';
-export * from './messages/SpdrUserCancel.js';
-export * from './messages/SpreadBookQuote.js';
-export * from './messages/SpreadDefinition.js';
-export * from './messages/SpreadExchDefinition.js';
-export * from './messages/SpreadExchOrder.js';
-export * from './messages/SpreadPrint.js';
-export * from './messages/StockAuctionSummary.js';
-export * from './messages/StockBeta.js';
-export * from './messages/StockBetaExt.js';
-export * from './messages/StockBookQuote.js';
-export * from './messages/StockBorrowRate.js';
-export * from './messages/StockCloseMark.js';
-export * from './messages/StockDetail.js';
-export * from './messages/StockEarningsCalendar.js';
-export * from './messages/StockExchImbalance.js';
-export * from './messages/StockExchImbalanceV2.js';
-export * from './messages/StockImbalance.js';
-export * from './messages/StockLocateRequest.js';
-export * from './messages/StockLocateResponse.js';
-export * from './messages/StockMarketSummary.js';
-export * from './messages/StockMinuteBar.js';
-export * from './messages/StockOpenMark.js';
-export * from './messages/StockPoolBorrowRate.js';
-export * from './messages/StockPositionRecordV5.js';
-export * from './messages/StockPrint.js';
-export * from './messages/StockPrintMarkup.js';
-export * from './messages/StockPrintProbability.js';
-export * from './messages/StockPrintSet.js';
-export * from './messages/StockQuoteProbability.js';
-export * from './messages/StockRegSHOStatus.js';
-export * from './messages/StockThreshold.js';
-export * from './messages/SymbolControl.js';
-export * from './messages/SymbolMarginSummaryV5.js';
-export * from './messages/SymbolRiskDetailV5.js';
-export * from './messages/SymbolRiskSummaryV5.js';
-export * from './messages/SyntheticExpiryCloseMark.js';
-export * from './messages/SyntheticExpiryOpenMark.js';
-export * from './messages/SyntheticExpiryQuote.js';
-export * from './messages/SyntheticFutureQuote.js';
-export * from './messages/TheoSurfacePerf.js';
-export * from './messages/TickerAnalytics.js';
-export * from './messages/TickerDefinition.js';
-export * from './messages/TickerItemDef.js';
-export * from './messages/ToolCompositeExecution.js';
-export * from './messages/TradeCubeDetailV5.js';
-export * from './messages/UserApiKey.js';
-export * from './messages/UserAuctionFilter.js';
-export * from './messages/UserAuctionTickerFilter.js';
-export * from './messages/UserDividendOverride.js';
-export * from './messages/UserMetaData.js';
-export * from './messages/UserRateOverride.js';
-export * from './messages/UserSDivOverride.js';
-export * from './messages/VolTimeCalculator.js';
-export * from './messages/WshFutureQuarters.js';
+export { AccountRiskRecordV5 } from './messages/AccountRiskRecordV5.js';
+export { AccountRouteConfig } from './messages/AccountRouteConfig.js';
+export { AggregateCount } from './messages/AggregateCount.js';
+export { AggregateNumeric } from './messages/AggregateNumeric.js';
+export { AggregateString } from './messages/AggregateString.js';
+export { AltHedgePolicyMap } from './messages/AltHedgePolicyMap.js';
+export { AltHedgeTargetMap } from './messages/AltHedgeTargetMap.js';
+export { AltSymbolMap } from './messages/AltSymbolMap.js';
+export { AssetAccountControl } from './messages/AssetAccountControl.js';
+export { AuctionNotice } from './messages/AuctionNotice.js';
+export { AuctionNoticeBX } from './messages/AuctionNoticeBX.js';
+export { AuctionNoticeRC } from './messages/AuctionNoticeRC.js';
+export { AuctionNoticeSN } from './messages/AuctionNoticeSN.js';
+export { AuctionPrint } from './messages/AuctionPrint.js';
+export { AuctionPrintBX } from './messages/AuctionPrintBX.js';
+export { AuctionPrintRC } from './messages/AuctionPrintRC.js';
+export { AuctionPrintSN } from './messages/AuctionPrintSN.js';
+export { AuctionState } from './messages/AuctionState.js';
+export { AutoHedgeSymbol } from './messages/AutoHedgeSymbol.js';
+export { AutoResponderVegaDir } from './messages/AutoResponderVegaDir.js';
+export { AvailableStockLocates } from './messages/AvailableStockLocates.js';
+export { BookControl } from './messages/BookControl.js';
+export { BucketRange } from './messages/BucketRange.js';
+export { CCodeDefinition } from './messages/CCodeDefinition.js';
+export { ClientAccntStrategyMap } from './messages/ClientAccntStrategyMap.js';
+export { ClientAccountConfig } from './messages/ClientAccountConfig.js';
+export { ClientBeta } from './messages/ClientBeta.js';
+export { ClientStockLocate } from './messages/ClientStockLocate.js';
+export { CurrencyPositionRecordV5 } from './messages/CurrencyPositionRecordV5.js';
+export { CurrencyTransaction } from './messages/CurrencyTransaction.js';
+export { CustomControl } from './messages/CustomControl.js';
+export { EquityCorpActionRecordV5 } from './messages/EquityCorpActionRecordV5.js';
+export { ExpirationControl } from './messages/ExpirationControl.js';
+export { ExpirationRiskRecordV5 } from './messages/ExpirationRiskRecordV5.js';
+export { ExternAggGroupReport } from './messages/ExternAggGroupReport.js';
+export { FieldDesc } from './messages/FieldDesc.js';
+export { FutureBookQuote } from './messages/FutureBookQuote.js';
+export { FutureCloseMark } from './messages/FutureCloseMark.js';
+export { FutureControl } from './messages/FutureControl.js';
+export { FutureMarketSummary } from './messages/FutureMarketSummary.js';
+export { FutureMinuteBar } from './messages/FutureMinuteBar.js';
+export { FutureOpenMark } from './messages/FutureOpenMark.js';
+export { FuturePositionRecordV5 } from './messages/FuturePositionRecordV5.js';
+export { FuturePrint } from './messages/FuturePrint.js';
+export { FuturePrintMarkup } from './messages/FuturePrintMarkup.js';
+export { FuturePrintProbability } from './messages/FuturePrintProbability.js';
+export { FuturePrintSet } from './messages/FuturePrintSet.js';
+export { FutureQuoteProbability } from './messages/FutureQuoteProbability.js';
+export { FutureRiskDetailV5 } from './messages/FutureRiskDetailV5.js';
+export { FutureRiskSummaryV5 } from './messages/FutureRiskSummaryV5.js';
+export { FutureSettlementMark } from './messages/FutureSettlementMark.js';
+export { GetFlexSpreadPrice } from './messages/GetFlexSpreadPrice.js';
+export { GetOptionBasket } from './messages/GetOptionBasket.js';
+export { GetOptionPrice } from './messages/GetOptionPrice.js';
+export { GetOptionVolatility } from './messages/GetOptionVolatility.js';
+export { GlobalDividends } from './messages/GlobalDividends.js';
+export { GlobalRates } from './messages/GlobalRates.js';
+export { GlobalRiskControl } from './messages/GlobalRiskControl.js';
+export { HedgePolicyAlgoConfig } from './messages/HedgePolicyAlgoConfig.js';
+export { HedgePolicyConfig } from './messages/HedgePolicyConfig.js';
+export { HistoricalVolatilities } from './messages/HistoricalVolatilities.js';
+export { IndexQuote } from './messages/IndexQuote.js';
+export { IndustryControl } from './messages/IndustryControl.js';
+export { IndustryRiskRecordV5 } from './messages/IndustryRiskRecordV5.js';
+export { LiveAtmVol } from './messages/LiveAtmVol.js';
+export { LiveExpiryAtm } from './messages/LiveExpiryAtm.js';
+export { LiveExpiryDividends } from './messages/LiveExpiryDividends.js';
+export { LiveExpirySurface } from './messages/LiveExpirySurface.js';
+export { LiveIVarSwapFixedTerm } from './messages/LiveIVarSwapFixedTerm.js';
+export { LiveImpliedQuote } from './messages/LiveImpliedQuote.js';
+export { LiveImpliedQuoteAdj } from './messages/LiveImpliedQuoteAdj.js';
+export { LiveImpliedQuoteDisp } from './messages/LiveImpliedQuoteDisp.js';
+export { LiveRevConQuote } from './messages/LiveRevConQuote.js';
+export { LiveSurfaceAtm } from './messages/LiveSurfaceAtm.js';
+export { LiveSurfaceCurve } from './messages/LiveSurfaceCurve.js';
+export { LiveSurfaceFixedGrid } from './messages/LiveSurfaceFixedGrid.js';
+export { LiveSurfaceFixedTerm } from './messages/LiveSurfaceFixedTerm.js';
+export { LiveSurfacePerf } from './messages/LiveSurfacePerf.js';
+export { MLinkAdmin } from './messages/MLinkAdmin.js';
+export { MLinkCount } from './messages/MLinkCount.js';
+export { MLinkDataAck } from './messages/MLinkDataAck.js';
+export { MLinkHeartbeat } from './messages/MLinkHeartbeat.js';
+export { MLinkLogon } from './messages/MLinkLogon.js';
+export { MLinkSignalReady } from './messages/MLinkSignalReady.js';
+export { MLinkStream } from './messages/MLinkStream.js';
+export { MLinkStreamAck } from './messages/MLinkStreamAck.js';
+export { MLinkStreamCheckPt } from './messages/MLinkStreamCheckPt.js';
+export { MLinkSubscribe } from './messages/MLinkSubscribe.js';
+export { MLinkSubscribeAck } from './messages/MLinkSubscribeAck.js';
+export { MLinkSubscribeCheckPt } from './messages/MLinkSubscribeCheckPt.js';
+export { MLinkTheoModel } from './messages/MLinkTheoModel.js';
+export { MarRiskComposite } from './messages/MarRiskComposite.js';
+export { MarRiskControl } from './messages/MarRiskControl.js';
+export { MarRiskControlTkOverride } from './messages/MarRiskControlTkOverride.js';
+export { MarRiskCounter } from './messages/MarRiskCounter.js';
+export { MarketHoursConfig } from './messages/MarketHoursConfig.js';
+export { MsgDesc } from './messages/MsgDesc.js';
+export { MsgExpiryKey } from './messages/MsgExpiryKey.js';
+export { MsgOptionKey } from './messages/MsgOptionKey.js';
+export { MsgTickerKey } from './messages/MsgTickerKey.js';
+export { NMSCircuitBreaker } from './messages/NMSCircuitBreaker.js';
+export { NationsIndexPrice } from './messages/NationsIndexPrice.js';
+export { NoticeCancel } from './messages/NoticeCancel.js';
+export { NoticeExecReport } from './messages/NoticeExecReport.js';
+export { NoticeMarkupVegaDir } from './messages/NoticeMarkupVegaDir.js';
+export { NoticeResponse } from './messages/NoticeResponse.js';
+export { OpraPrintType } from './messages/OpraPrintType.js';
+export { OptExpiryDefinition } from './messages/OptExpiryDefinition.js';
+export { OptionAtmMinuteBarSet } from './messages/OptionAtmMinuteBarSet.js';
+export { OptionCloseMark } from './messages/OptionCloseMark.js';
+export { OptionCorpActionRecordAdjV5 } from './messages/OptionCorpActionRecordAdjV5.js';
+export { OptionCorpActionRecordV5 } from './messages/OptionCorpActionRecordV5.js';
+export { OptionEOP } from './messages/OptionEOP.js';
+export { OptionExAsRecordV5 } from './messages/OptionExAsRecordV5.js';
+export { OptionFlexPrint } from './messages/OptionFlexPrint.js';
+export { OptionFlexText } from './messages/OptionFlexText.js';
+export { OptionItemCalc } from './messages/OptionItemCalc.js';
+export { OptionItemDef } from './messages/OptionItemDef.js';
+export { OptionLookback } from './messages/OptionLookback.js';
+export { OptionMarketSummary } from './messages/OptionMarketSummary.js';
+export { OptionNbboQuote } from './messages/OptionNbboQuote.js';
+export { OptionOpenAuction } from './messages/OptionOpenAuction.js';
+export { OptionOpenAuctionSummary } from './messages/OptionOpenAuctionSummary.js';
+export { OptionOpenInterest } from './messages/OptionOpenInterest.js';
+export { OptionOpenMark } from './messages/OptionOpenMark.js';
+export { OptionOpenVega } from './messages/OptionOpenVega.js';
+export { OptionPositionRecordV5 } from './messages/OptionPositionRecordV5.js';
+export { OptionPrint } from './messages/OptionPrint.js';
+export { OptionPrint2 } from './messages/OptionPrint2.js';
+export { OptionPrintProbability } from './messages/OptionPrintProbability.js';
+export { OptionPrintSet } from './messages/OptionPrintSet.js';
+export { OptionPrintSetSummary } from './messages/OptionPrintSetSummary.js';
+export { OptionPrintSummary } from './messages/OptionPrintSummary.js';
+export { OptionQuoteProbability } from './messages/OptionQuoteProbability.js';
+export { OptionRiskFactor } from './messages/OptionRiskFactor.js';
+export { OptionSettlementMark } from './messages/OptionSettlementMark.js';
+export { OptionTheoVol } from './messages/OptionTheoVol.js';
+export { PositionHedgeTrigger } from './messages/PositionHedgeTrigger.js';
+export { PostAck } from './messages/PostAck.js';
+export { ProductDefinitionV2 } from './messages/ProductDefinitionV2.js';
+export { ProductPriceBand } from './messages/ProductPriceBand.js';
+export { ProductRiskDetailV5 } from './messages/ProductRiskDetailV5.js';
+export { ProductRiskSummaryV5 } from './messages/ProductRiskSummaryV5.js';
+export { ProductTradingStatus } from './messages/ProductTradingStatus.js';
+export { ProductTradingStatusV2 } from './messages/ProductTradingStatusV2.js';
+export { QueryResult } from './messages/QueryResult.js';
+export { RFQQuoteBroadcast } from './messages/RFQQuoteBroadcast.js';
+export { ResponderMarkupVegaDir } from './messages/ResponderMarkupVegaDir.js';
+export { RiskAggGroupStateV5 } from './messages/RiskAggGroupStateV5.js';
+export { RiskClassControl } from './messages/RiskClassControl.js';
+export { RiskCubeDetailV5 } from './messages/RiskCubeDetailV5.js';
+export { RiskGroupCounter } from './messages/RiskGroupCounter.js';
+export { RootDefinition } from './messages/RootDefinition.js';
+export { SOQConstituentSymbolMap } from './messages/SOQConstituentSymbolMap.js';
+export { SOQStrikeRangeUpdate } from './messages/SOQStrikeRangeUpdate.js';
+export { SectorControl } from './messages/SectorControl.js';
+export { SodCashRecordV5 } from './messages/SodCashRecordV5.js';
+export { SodClearingRecordV5 } from './messages/SodClearingRecordV5.js';
+export { SpanRiskCalculator } from './messages/SpanRiskCalculator.js';
+export { SpdrAccntCancel } from './messages/SpdrAccntCancel.js';
+export { SpdrAlertRecord } from './messages/SpdrAlertRecord.js';
+export { SpdrAllocationNotice } from './messages/SpdrAllocationNotice.js';
+export { SpdrAllocationNoticeStatus } from './messages/SpdrAllocationNoticeStatus.js';
+export { SpdrAuctionState } from './messages/SpdrAuctionState.js';
+export { SpdrAutoHedgeControl } from './messages/SpdrAutoHedgeControl.js';
+export { SpdrAutoHedgeState } from './messages/SpdrAutoHedgeState.js';
+export { SpdrAvailExecAllocation } from './messages/SpdrAvailExecAllocation.js';
+export { SpdrAwayExecution } from './messages/SpdrAwayExecution.js';
+export { SpdrBrokerCancel } from './messages/SpdrBrokerCancel.js';
+export { SpdrClientFirmRiskMgmt } from './messages/SpdrClientFirmRiskMgmt.js';
+export { SpdrDropExecution } from './messages/SpdrDropExecution.js';
+export { SpdrDropExecutionAck } from './messages/SpdrDropExecutionAck.js';
+export { SpdrExchRiskDrop } from './messages/SpdrExchRiskDrop.js';
+export { SpdrExchRiskMgmt } from './messages/SpdrExchRiskMgmt.js';
+export { SpdrExchRiskReset } from './messages/SpdrExchRiskReset.js';
+export { SpdrExecutionAllocation } from './messages/SpdrExecutionAllocation.js';
+export { SpdrExecutionAllocationStatus } from './messages/SpdrExecutionAllocationStatus.js';
+export { SpdrHedgeAggregation } from './messages/SpdrHedgeAggregation.js';
+export { SpdrHedgePolicyState } from './messages/SpdrHedgePolicyState.js';
+export { SpdrMLegBrkrEvent } from './messages/SpdrMLegBrkrEvent.js';
+export { SpdrMLegBrkrState } from './messages/SpdrMLegBrkrState.js';
+export { SpdrOmniOrder } from './messages/SpdrOmniOrder.js';
+export { SpdrOptTheoRecord } from './messages/SpdrOptTheoRecord.js';
+export { SpdrParentAllocation } from './messages/SpdrParentAllocation.js';
+export { SpdrParentAllocationStatus } from './messages/SpdrParentAllocationStatus.js';
+export { SpdrParentBrkrEvent } from './messages/SpdrParentBrkrEvent.js';
+export { SpdrParentBrkrState } from './messages/SpdrParentBrkrState.js';
+export { SpdrParentBrokerSummary } from './messages/SpdrParentBrokerSummary.js';
+export { SpdrParentCancel } from './messages/SpdrParentCancel.js';
+export { SpdrParentExecution } from './messages/SpdrParentExecution.js';
+export { SpdrParentExecutionV2 } from './messages/SpdrParentExecutionV2.js';
+export { SpdrParentLimit } from './messages/SpdrParentLimit.js';
+export { SpdrParentOrder } from './messages/SpdrParentOrder.js';
+export { SpdrParentReport } from './messages/SpdrParentReport.js';
+export { SpdrParentReviewRequest } from './messages/SpdrParentReviewRequest.js';
+export { SpdrParentReviewResponse } from './messages/SpdrParentReviewResponse.js';
+export { SpdrReleaseWaitTrigger } from './messages/SpdrReleaseWaitTrigger.js';
+export { SpdrRiskControl } from './messages/SpdrRiskControl.js';
+export { SpdrRiskCounter } from './messages/SpdrRiskCounter.js';
+export { SpdrRiskExecution } from './messages/SpdrRiskExecution.js';
+export { SpdrRiskGroupCancel } from './messages/SpdrRiskGroupCancel.js';
+export { SpdrRiskGroupControl } from './messages/SpdrRiskGroupControl.js';
+export { SpdrRouteCancel } from './messages/SpdrRouteCancel.js';
+export { SpdrSecKeyCancel } from './messages/SpdrSecKeyCancel.js';
+export { SpdrStrategyCancel } from './messages/SpdrStrategyCancel.js';
+export { SpdrStripeTrigger } from './messages/SpdrStripeTrigger.js';
+export { SpdrSweepDetail } from './messages/SpdrSweepDetail.js';
+export { SpdrSweepExchDetail } from './messages/SpdrSweepExchDetail.js';
+export { SpdrTheoExp2PtCurve } from './messages/SpdrTheoExp2PtCurve.js';
+export { SpdrTheoExpSurface } from './messages/SpdrTheoExpSurface.js';
+export { SpdrUserCancel } from './messages/SpdrUserCancel.js';
+export { SpreadBookQuote } from './messages/SpreadBookQuote.js';
+export { SpreadDefinition } from './messages/SpreadDefinition.js';
+export { SpreadExchDefinition } from './messages/SpreadExchDefinition.js';
+export { SpreadExchOrder } from './messages/SpreadExchOrder.js';
+export { SpreadPrint } from './messages/SpreadPrint.js';
+export { StockAuctionSummary } from './messages/StockAuctionSummary.js';
+export { StockBeta } from './messages/StockBeta.js';
+export { StockBetaExt } from './messages/StockBetaExt.js';
+export { StockBookQuote } from './messages/StockBookQuote.js';
+export { StockBorrowRate } from './messages/StockBorrowRate.js';
+export { StockCloseMark } from './messages/StockCloseMark.js';
+export { StockDetail } from './messages/StockDetail.js';
+export { StockEarningsCalendar } from './messages/StockEarningsCalendar.js';
+export { StockExchImbalance } from './messages/StockExchImbalance.js';
+export { StockExchImbalanceV2 } from './messages/StockExchImbalanceV2.js';
+export { StockImbalance } from './messages/StockImbalance.js';
+export { StockLocateRequest } from './messages/StockLocateRequest.js';
+export { StockLocateResponse } from './messages/StockLocateResponse.js';
+export { StockMarketSummary } from './messages/StockMarketSummary.js';
+export { StockMinuteBar } from './messages/StockMinuteBar.js';
+export { StockOpenMark } from './messages/StockOpenMark.js';
+export { StockPoolBorrowRate } from './messages/StockPoolBorrowRate.js';
+export { StockPositionRecordV5 } from './messages/StockPositionRecordV5.js';
+export { StockPrint } from './messages/StockPrint.js';
+export { StockPrintMarkup } from './messages/StockPrintMarkup.js';
+export { StockPrintProbability } from './messages/StockPrintProbability.js';
+export { StockPrintSet } from './messages/StockPrintSet.js';
+export { StockQuoteProbability } from './messages/StockQuoteProbability.js';
+export { StockRegSHOStatus } from './messages/StockRegSHOStatus.js';
+export { StockThreshold } from './messages/StockThreshold.js';
+export { SymbolControl } from './messages/SymbolControl.js';
+export { SymbolMarginSummaryV5 } from './messages/SymbolMarginSummaryV5.js';
+export { SymbolRiskDetailV5 } from './messages/SymbolRiskDetailV5.js';
+export { SymbolRiskSummaryV5 } from './messages/SymbolRiskSummaryV5.js';
+export { SyntheticExpiryCloseMark } from './messages/SyntheticExpiryCloseMark.js';
+export { SyntheticExpiryOpenMark } from './messages/SyntheticExpiryOpenMark.js';
+export { SyntheticExpiryQuote } from './messages/SyntheticExpiryQuote.js';
+export { SyntheticFutureQuote } from './messages/SyntheticFutureQuote.js';
+export { TheoSurfacePerf } from './messages/TheoSurfacePerf.js';
+export { TickerAnalytics } from './messages/TickerAnalytics.js';
+export { TickerDefinition } from './messages/TickerDefinition.js';
+export { TickerItemDef } from './messages/TickerItemDef.js';
+export { ToolCompositeExecution } from './messages/ToolCompositeExecution.js';
+export { TradeCubeDetailV5 } from './messages/TradeCubeDetailV5.js';
+export { UserApiKey } from './messages/UserApiKey.js';
+export { UserAuctionFilter } from './messages/UserAuctionFilter.js';
+export { UserAuctionTickerFilter } from './messages/UserAuctionTickerFilter.js';
+export { UserDividendOverride } from './messages/UserDividendOverride.js';
+export { UserMetaData } from './messages/UserMetaData.js';
+export { UserRateOverride } from './messages/UserRateOverride.js';
+export { UserSDivOverride } from './messages/UserSDivOverride.js';
+export { VolTimeCalculator } from './messages/VolTimeCalculator.js';
+export { WshFutureQuarters } from './messages/WshFutureQuarters.js';
 
 /** Every message type, keyed by its name as the service sends it. */
 export const messages = {
-    'AccountRiskRecordV5': AccountRiskRecordV5,
-    'AccountRouteConfig': AccountRouteConfig,
-    'AggregateCount': AggregateCount,
-    'AggregateNumeric': AggregateNumeric,
-    'AggregateString': AggregateString,
-    'AltHedgePolicyMap': AltHedgePolicyMap,
-    'AltHedgeTargetMap': AltHedgeTargetMap,
-    'AltSymbolMap': AltSymbolMap,
-    'AssetAccountControl': AssetAccountControl,
-    'AuctionNotice': AuctionNotice,
-    'AuctionNoticeBX': AuctionNoticeBX,
-    'AuctionNoticeRC': AuctionNoticeRC,
-    'AuctionNoticeSN': AuctionNoticeSN,
-    'AuctionPrint': AuctionPrint,
-    'AuctionPrintBX': AuctionPrintBX,
-    'AuctionPrintRC': AuctionPrintRC,
-    'AuctionPrintSN': AuctionPrintSN,
-    'AuctionState': AuctionState,
-    'AutoHedgeSymbol': AutoHedgeSymbol,
-    'AutoResponderVegaDir': AutoResponderVegaDir,
-    'AvailableStockLocates': AvailableStockLocates,
-    'BookControl': BookControl,
-    'BucketRange': BucketRange,
-    'CCodeDefinition': CCodeDefinition,
-    'ClientAccntStrategyMap': ClientAccntStrategyMap,
-    'ClientAccountConfig': ClientAccountConfig,
-    'ClientBeta': ClientBeta,
-    'ClientStockLocate': ClientStockLocate,
-    'CurrencyPositionRecordV5': CurrencyPositionRecordV5,
-    'CurrencyTransaction': CurrencyTransaction,
-    'CustomControl': CustomControl,
-    'EquityCorpActionRecordV5': EquityCorpActionRecordV5,
-    'ExpirationControl': ExpirationControl,
-    'ExpirationRiskRecordV5': ExpirationRiskRecordV5,
-    'ExternAggGroupReport': ExternAggGroupReport,
-    'FieldDesc': FieldDesc,
-    'FutureBookQuote': FutureBookQuote,
-    'FutureCloseMark': FutureCloseMark,
-    'FutureControl': FutureControl,
-    'FutureMarketSummary': FutureMarketSummary,
-    'FutureMinuteBar': FutureMinuteBar,
-    'FutureOpenMark': FutureOpenMark,
-    'FuturePositionRecordV5': FuturePositionRecordV5,
-    'FuturePrint': FuturePrint,
-    'FuturePrintMarkup': FuturePrintMarkup,
-    'FuturePrintProbability': FuturePrintProbability,
-    'FuturePrintSet': FuturePrintSet,
-    'FutureQuoteProbability': FutureQuoteProbability,
-    'FutureRiskDetailV5': FutureRiskDetailV5,
-    'FutureRiskSummaryV5': FutureRiskSummaryV5,
-    'FutureSettlementMark': FutureSettlementMark,
-    'GetFlexSpreadPrice': GetFlexSpreadPrice,
-    'GetOptionBasket': GetOptionBasket,
-    'GetOptionPrice': GetOptionPrice,
-    'GetOptionVolatility': GetOptionVolatility,
-    'GlobalDividends': GlobalDividends,
-    'GlobalRates': GlobalRates,
-    'GlobalRiskControl': GlobalRiskControl,
-    'HedgePolicyAlgoConfig': HedgePolicyAlgoConfig,
-    'HedgePolicyConfig': HedgePolicyConfig,
-    'HistoricalVolatilities': HistoricalVolatilities,
-    'IndexQuote': IndexQuote,
-    'IndustryControl': IndustryControl,
-    'IndustryRiskRecordV5': IndustryRiskRecordV5,
-    'LiveAtmVol': LiveAtmVol,
-    'LiveExpiryAtm': LiveExpiryAtm,
-    'LiveExpiryDividends': LiveExpiryDividends,
-    'LiveExpirySurface': LiveExpirySurface,
-    'LiveIVarSwapFixedTerm': LiveIVarSwapFixedTerm,
-    'LiveImpliedQuote': LiveImpliedQuote,
-    'LiveImpliedQuoteAdj': LiveImpliedQuoteAdj,
-    'LiveImpliedQuoteDisp': LiveImpliedQuoteDisp,
-    'LiveRevConQuote': LiveRevConQuote,
-    'LiveSurfaceAtm': LiveSurfaceAtm,
-    'LiveSurfaceCurve': LiveSurfaceCurve,
-    'LiveSurfaceFixedGrid': LiveSurfaceFixedGrid,
-    'LiveSurfaceFixedTerm': LiveSurfaceFixedTerm,
-    'LiveSurfacePerf': LiveSurfacePerf,
-    'MLinkAdmin': MLinkAdmin,
-    'MLinkCount': MLinkCount,
-    'MLinkDataAck': MLinkDataAck,
-    'MLinkHeartbeat': MLinkHeartbeat,
-    'MLinkLogon': MLinkLogon,
-    'MLinkSignalReady': MLinkSignalReady,
-    'MLinkStream': MLinkStream,
-    'MLinkStreamAck': MLinkStreamAck,
-    'MLinkStreamCheckPt': MLinkStreamCheckPt,
-    'MLinkSubscribe': MLinkSubscribe,
-    'MLinkSubscribeAck': MLinkSubscribeAck,
-    'MLinkSubscribeCheckPt': MLinkSubscribeCheckPt,
-    'MLinkTheoModel': MLinkTheoModel,
-    'MarRiskComposite': MarRiskComposite,
-    'MarRiskControl': MarRiskControl,
-    'MarRiskControlTkOverride': MarRiskControlTkOverride,
-    'MarRiskCounter': MarRiskCounter,
-    'MarketHoursConfig': MarketHoursConfig,
-    'MsgDesc': MsgDesc,
-    'MsgExpiryKey': MsgExpiryKey,
-    'MsgOptionKey': MsgOptionKey,
-    'MsgTickerKey': MsgTickerKey,
-    'NMSCircuitBreaker': NMSCircuitBreaker,
-    'NationsIndexPrice': NationsIndexPrice,
-    'NoticeCancel': NoticeCancel,
-    'NoticeExecReport': NoticeExecReport,
-    'NoticeMarkupVegaDir': NoticeMarkupVegaDir,
-    'NoticeResponse': NoticeResponse,
-    'OpraPrintType': OpraPrintType,
-    'OptExpiryDefinition': OptExpiryDefinition,
-    'OptionAtmMinuteBarSet': OptionAtmMinuteBarSet,
-    'OptionCloseMark': OptionCloseMark,
-    'OptionCorpActionRecordAdjV5': OptionCorpActionRecordAdjV5,
-    'OptionCorpActionRecordV5': OptionCorpActionRecordV5,
-    'OptionEOP': OptionEOP,
-    'OptionExAsRecordV5': OptionExAsRecordV5,
-    'OptionFlexPrint': OptionFlexPrint,
-    'OptionFlexText': OptionFlexText,
-    'OptionItemCalc': OptionItemCalc,
-    'OptionItemDef': OptionItemDef,
-    'OptionLookback': OptionLookback,
-    'OptionMarketSummary': OptionMarketSummary,
-    'OptionNbboQuote': OptionNbboQuote,
-    'OptionOpenAuction': OptionOpenAuction,
-    'OptionOpenAuctionSummary': OptionOpenAuctionSummary,
-    'OptionOpenInterest': OptionOpenInterest,
-    'OptionOpenMark': OptionOpenMark,
-    'OptionOpenVega': OptionOpenVega,
-    'OptionPositionRecordV5': OptionPositionRecordV5,
-    'OptionPrint': OptionPrint,
-    'OptionPrint2': OptionPrint2,
-    'OptionPrintProbability': OptionPrintProbability,
-    'OptionPrintSet': OptionPrintSet,
-    'OptionPrintSetSummary': OptionPrintSetSummary,
-    'OptionPrintSummary': OptionPrintSummary,
-    'OptionQuoteProbability': OptionQuoteProbability,
-    'OptionRiskFactor': OptionRiskFactor,
-    'OptionSettlementMark': OptionSettlementMark,
-    'OptionTheoVol': OptionTheoVol,
-    'PositionHedgeTrigger': PositionHedgeTrigger,
-    'PostAck': PostAck,
-    'ProductDefinitionV2': ProductDefinitionV2,
-    'ProductPriceBand': ProductPriceBand,
-    'ProductRiskDetailV5': ProductRiskDetailV5,
-    'ProductRiskSummaryV5': ProductRiskSummaryV5,
-    'ProductTradingStatus': ProductTradingStatus,
-    'ProductTradingStatusV2': ProductTradingStatusV2,
-    'QueryResult': QueryResult,
-    'RFQQuoteBroadcast': RFQQuoteBroadcast,
-    'ResponderMarkupVegaDir': ResponderMarkupVegaDir,
-    'RiskAggGroupStateV5': RiskAggGroupStateV5,
-    'RiskClassControl': RiskClassControl,
-    'RiskCubeDetailV5': RiskCubeDetailV5,
-    'RiskGroupCounter': RiskGroupCounter,
-    'RootDefinition': RootDefinition,
-    'SOQConstituentSymbolMap': SOQConstituentSymbolMap,
-    'SOQStrikeRangeUpdate': SOQStrikeRangeUpdate,
-    'SectorControl': SectorControl,
-    'SodCashRecordV5': SodCashRecordV5,
-    'SodClearingRecordV5': SodClearingRecordV5,
-    'SpanRiskCalculator': SpanRiskCalculator,
-    'SpdrAccntCancel': SpdrAccntCancel,
-    'SpdrAlertRecord': SpdrAlertRecord,
-    'SpdrAllocationNotice': SpdrAllocationNotice,
-    'SpdrAllocationNoticeStatus': SpdrAllocationNoticeStatus,
-    'SpdrAuctionState': SpdrAuctionState,
-    'SpdrAutoHedgeControl': SpdrAutoHedgeControl,
-    'SpdrAutoHedgeState': SpdrAutoHedgeState,
-    'SpdrAvailExecAllocation': SpdrAvailExecAllocation,
-    'SpdrAwayExecution': SpdrAwayExecution,
-    'SpdrBrokerCancel': SpdrBrokerCancel,
-    'SpdrClientFirmRiskMgmt': SpdrClientFirmRiskMgmt,
-    'SpdrDropExecution': SpdrDropExecution,
-    'SpdrDropExecutionAck': SpdrDropExecutionAck,
-    'SpdrExchRiskDrop': SpdrExchRiskDrop,
-    'SpdrExchRiskMgmt': SpdrExchRiskMgmt,
-    'SpdrExchRiskReset': SpdrExchRiskReset,
-    'SpdrExecutionAllocation': SpdrExecutionAllocation,
-    'SpdrExecutionAllocationStatus': SpdrExecutionAllocationStatus,
-    'SpdrHedgeAggregation': SpdrHedgeAggregation,
-    'SpdrHedgePolicyState': SpdrHedgePolicyState,
-    'SpdrMLegBrkrEvent': SpdrMLegBrkrEvent,
-    'SpdrMLegBrkrState': SpdrMLegBrkrState,
-    'SpdrOmniOrder': SpdrOmniOrder,
-    'SpdrOptTheoRecord': SpdrOptTheoRecord,
-    'SpdrParentAllocation': SpdrParentAllocation,
-    'SpdrParentAllocationStatus': SpdrParentAllocationStatus,
-    'SpdrParentBrkrEvent': SpdrParentBrkrEvent,
-    'SpdrParentBrkrState': SpdrParentBrkrState,
-    'SpdrParentBrokerSummary': SpdrParentBrokerSummary,
-    'SpdrParentCancel': SpdrParentCancel,
-    'SpdrParentExecution': SpdrParentExecution,
-    'SpdrParentExecutionV2': SpdrParentExecutionV2,
-    'SpdrParentLimit': SpdrParentLimit,
-    'SpdrParentOrder': SpdrParentOrder,
-    'SpdrParentReport': SpdrParentReport,
-    'SpdrParentReviewRequest': SpdrParentReviewRequest,
-    'SpdrParentReviewResponse': SpdrParentReviewResponse,
-    'SpdrReleaseWaitTrigger': SpdrReleaseWaitTrigger,
-    'SpdrRiskControl': SpdrRiskControl,
-    'SpdrRiskCounter': SpdrRiskCounter,
-    'SpdrRiskExecution': SpdrRiskExecution,
-    'SpdrRiskGroupCancel': SpdrRiskGroupCancel,
-    'SpdrRiskGroupControl': SpdrRiskGroupControl,
-    'SpdrRouteCancel': SpdrRouteCancel,
-    'SpdrSecKeyCancel': SpdrSecKeyCancel,
-    'SpdrStrategyCancel': SpdrStrategyCancel,
-    'SpdrStripeTrigger': SpdrStripeTrigger,
-    'SpdrSweepDetail': SpdrSweepDetail,
-    'SpdrSweepExchDetail': SpdrSweepExchDetail,
-    'SpdrTheoExp2PtCurve': SpdrTheoExp2PtCurve,
-    'SpdrTheoExpSurface': SpdrTheoExpSurface,
-    'SpdrUserCancel': SpdrUserCancel,
-    'SpreadBookQuote': SpreadBookQuote,
-    'SpreadDefinition': SpreadDefinition,
-    'SpreadExchDefinition': SpreadExchDefinition,
-    'SpreadExchOrder': SpreadExchOrder,
-    'SpreadPrint': SpreadPrint,
-    'StockAuctionSummary': StockAuctionSummary,
-    'StockBeta': StockBeta,
-    'StockBetaExt': StockBetaExt,
-    'StockBookQuote': StockBookQuote,
-    'StockBorrowRate': StockBorrowRate,
-    'StockCloseMark': StockCloseMark,
-    'StockDetail': StockDetail,
-    'StockEarningsCalendar': StockEarningsCalendar,
-    'StockExchImbalance': StockExchImbalance,
-    'StockExchImbalanceV2': StockExchImbalanceV2,
-    'StockImbalance': StockImbalance,
-    'StockLocateRequest': StockLocateRequest,
-    'StockLocateResponse': StockLocateResponse,
-    'StockMarketSummary': StockMarketSummary,
-    'StockMinuteBar': StockMinuteBar,
-    'StockOpenMark': StockOpenMark,
-    'StockPoolBorrowRate': StockPoolBorrowRate,
-    'StockPositionRecordV5': StockPositionRecordV5,
-    'StockPrint': StockPrint,
-    'StockPrintMarkup': StockPrintMarkup,
-    'StockPrintProbability': StockPrintProbability,
-    'StockPrintSet': StockPrintSet,
-    'StockQuoteProbability': StockQuoteProbability,
-    'StockRegSHOStatus': StockRegSHOStatus,
-    'StockThreshold': StockThreshold,
-    'SymbolControl': SymbolControl,
-    'SymbolMarginSummaryV5': SymbolMarginSummaryV5,
-    'SymbolRiskDetailV5': SymbolRiskDetailV5,
-    'SymbolRiskSummaryV5': SymbolRiskSummaryV5,
-    'SyntheticExpiryCloseMark': SyntheticExpiryCloseMark,
-    'SyntheticExpiryOpenMark': SyntheticExpiryOpenMark,
-    'SyntheticExpiryQuote': SyntheticExpiryQuote,
-    'SyntheticFutureQuote': SyntheticFutureQuote,
-    'TheoSurfacePerf': TheoSurfacePerf,
-    'TickerAnalytics': TickerAnalytics,
-    'TickerDefinition': TickerDefinition,
-    'TickerItemDef': TickerItemDef,
-    'ToolCompositeExecution': ToolCompositeExecution,
-    'TradeCubeDetailV5': TradeCubeDetailV5,
-    'UserApiKey': UserApiKey,
-    'UserAuctionFilter': UserAuctionFilter,
-    'UserAuctionTickerFilter': UserAuctionTickerFilter,
-    'UserDividendOverride': UserDividendOverride,
-    'UserMetaData': UserMetaData,
-    'UserRateOverride': UserRateOverride,
-    'UserSDivOverride': UserSDivOverride,
-    'VolTimeCalculator': VolTimeCalculator,
-    'WshFutureQuarters': WshFutureQuarters
-  } as const;
+  'AccountRiskRecordV5': AccountRiskRecordV5,
+  'AccountRouteConfig': AccountRouteConfig,
+  'AggregateCount': AggregateCount,
+  'AggregateNumeric': AggregateNumeric,
+  'AggregateString': AggregateString,
+  'AltHedgePolicyMap': AltHedgePolicyMap,
+  'AltHedgeTargetMap': AltHedgeTargetMap,
+  'AltSymbolMap': AltSymbolMap,
+  'AssetAccountControl': AssetAccountControl,
+  'AuctionNotice': AuctionNotice,
+  'AuctionNoticeBX': AuctionNoticeBX,
+  'AuctionNoticeRC': AuctionNoticeRC,
+  'AuctionNoticeSN': AuctionNoticeSN,
+  'AuctionPrint': AuctionPrint,
+  'AuctionPrintBX': AuctionPrintBX,
+  'AuctionPrintRC': AuctionPrintRC,
+  'AuctionPrintSN': AuctionPrintSN,
+  'AuctionState': AuctionState,
+  'AutoHedgeSymbol': AutoHedgeSymbol,
+  'AutoResponderVegaDir': AutoResponderVegaDir,
+  'AvailableStockLocates': AvailableStockLocates,
+  'BookControl': BookControl,
+  'BucketRange': BucketRange,
+  'CCodeDefinition': CCodeDefinition,
+  'ClientAccntStrategyMap': ClientAccntStrategyMap,
+  'ClientAccountConfig': ClientAccountConfig,
+  'ClientBeta': ClientBeta,
+  'ClientStockLocate': ClientStockLocate,
+  'CurrencyPositionRecordV5': CurrencyPositionRecordV5,
+  'CurrencyTransaction': CurrencyTransaction,
+  'CustomControl': CustomControl,
+  'EquityCorpActionRecordV5': EquityCorpActionRecordV5,
+  'ExpirationControl': ExpirationControl,
+  'ExpirationRiskRecordV5': ExpirationRiskRecordV5,
+  'ExternAggGroupReport': ExternAggGroupReport,
+  'FieldDesc': FieldDesc,
+  'FutureBookQuote': FutureBookQuote,
+  'FutureCloseMark': FutureCloseMark,
+  'FutureControl': FutureControl,
+  'FutureMarketSummary': FutureMarketSummary,
+  'FutureMinuteBar': FutureMinuteBar,
+  'FutureOpenMark': FutureOpenMark,
+  'FuturePositionRecordV5': FuturePositionRecordV5,
+  'FuturePrint': FuturePrint,
+  'FuturePrintMarkup': FuturePrintMarkup,
+  'FuturePrintProbability': FuturePrintProbability,
+  'FuturePrintSet': FuturePrintSet,
+  'FutureQuoteProbability': FutureQuoteProbability,
+  'FutureRiskDetailV5': FutureRiskDetailV5,
+  'FutureRiskSummaryV5': FutureRiskSummaryV5,
+  'FutureSettlementMark': FutureSettlementMark,
+  'GetFlexSpreadPrice': GetFlexSpreadPrice,
+  'GetOptionBasket': GetOptionBasket,
+  'GetOptionPrice': GetOptionPrice,
+  'GetOptionVolatility': GetOptionVolatility,
+  'GlobalDividends': GlobalDividends,
+  'GlobalRates': GlobalRates,
+  'GlobalRiskControl': GlobalRiskControl,
+  'HedgePolicyAlgoConfig': HedgePolicyAlgoConfig,
+  'HedgePolicyConfig': HedgePolicyConfig,
+  'HistoricalVolatilities': HistoricalVolatilities,
+  'IndexQuote': IndexQuote,
+  'IndustryControl': IndustryControl,
+  'IndustryRiskRecordV5': IndustryRiskRecordV5,
+  'LiveAtmVol': LiveAtmVol,
+  'LiveExpiryAtm': LiveExpiryAtm,
+  'LiveExpiryDividends': LiveExpiryDividends,
+  'LiveExpirySurface': LiveExpirySurface,
+  'LiveIVarSwapFixedTerm': LiveIVarSwapFixedTerm,
+  'LiveImpliedQuote': LiveImpliedQuote,
+  'LiveImpliedQuoteAdj': LiveImpliedQuoteAdj,
+  'LiveImpliedQuoteDisp': LiveImpliedQuoteDisp,
+  'LiveRevConQuote': LiveRevConQuote,
+  'LiveSurfaceAtm': LiveSurfaceAtm,
+  'LiveSurfaceCurve': LiveSurfaceCurve,
+  'LiveSurfaceFixedGrid': LiveSurfaceFixedGrid,
+  'LiveSurfaceFixedTerm': LiveSurfaceFixedTerm,
+  'LiveSurfacePerf': LiveSurfacePerf,
+  'MLinkAdmin': MLinkAdmin,
+  'MLinkCount': MLinkCount,
+  'MLinkDataAck': MLinkDataAck,
+  'MLinkHeartbeat': MLinkHeartbeat,
+  'MLinkLogon': MLinkLogon,
+  'MLinkSignalReady': MLinkSignalReady,
+  'MLinkStream': MLinkStream,
+  'MLinkStreamAck': MLinkStreamAck,
+  'MLinkStreamCheckPt': MLinkStreamCheckPt,
+  'MLinkSubscribe': MLinkSubscribe,
+  'MLinkSubscribeAck': MLinkSubscribeAck,
+  'MLinkSubscribeCheckPt': MLinkSubscribeCheckPt,
+  'MLinkTheoModel': MLinkTheoModel,
+  'MarRiskComposite': MarRiskComposite,
+  'MarRiskControl': MarRiskControl,
+  'MarRiskControlTkOverride': MarRiskControlTkOverride,
+  'MarRiskCounter': MarRiskCounter,
+  'MarketHoursConfig': MarketHoursConfig,
+  'MsgDesc': MsgDesc,
+  'MsgExpiryKey': MsgExpiryKey,
+  'MsgOptionKey': MsgOptionKey,
+  'MsgTickerKey': MsgTickerKey,
+  'NMSCircuitBreaker': NMSCircuitBreaker,
+  'NationsIndexPrice': NationsIndexPrice,
+  'NoticeCancel': NoticeCancel,
+  'NoticeExecReport': NoticeExecReport,
+  'NoticeMarkupVegaDir': NoticeMarkupVegaDir,
+  'NoticeResponse': NoticeResponse,
+  'OpraPrintType': OpraPrintType,
+  'OptExpiryDefinition': OptExpiryDefinition,
+  'OptionAtmMinuteBarSet': OptionAtmMinuteBarSet,
+  'OptionCloseMark': OptionCloseMark,
+  'OptionCorpActionRecordAdjV5': OptionCorpActionRecordAdjV5,
+  'OptionCorpActionRecordV5': OptionCorpActionRecordV5,
+  'OptionEOP': OptionEOP,
+  'OptionExAsRecordV5': OptionExAsRecordV5,
+  'OptionFlexPrint': OptionFlexPrint,
+  'OptionFlexText': OptionFlexText,
+  'OptionItemCalc': OptionItemCalc,
+  'OptionItemDef': OptionItemDef,
+  'OptionLookback': OptionLookback,
+  'OptionMarketSummary': OptionMarketSummary,
+  'OptionNbboQuote': OptionNbboQuote,
+  'OptionOpenAuction': OptionOpenAuction,
+  'OptionOpenAuctionSummary': OptionOpenAuctionSummary,
+  'OptionOpenInterest': OptionOpenInterest,
+  'OptionOpenMark': OptionOpenMark,
+  'OptionOpenVega': OptionOpenVega,
+  'OptionPositionRecordV5': OptionPositionRecordV5,
+  'OptionPrint': OptionPrint,
+  'OptionPrint2': OptionPrint2,
+  'OptionPrintProbability': OptionPrintProbability,
+  'OptionPrintSet': OptionPrintSet,
+  'OptionPrintSetSummary': OptionPrintSetSummary,
+  'OptionPrintSummary': OptionPrintSummary,
+  'OptionQuoteProbability': OptionQuoteProbability,
+  'OptionRiskFactor': OptionRiskFactor,
+  'OptionSettlementMark': OptionSettlementMark,
+  'OptionTheoVol': OptionTheoVol,
+  'PositionHedgeTrigger': PositionHedgeTrigger,
+  'PostAck': PostAck,
+  'ProductDefinitionV2': ProductDefinitionV2,
+  'ProductPriceBand': ProductPriceBand,
+  'ProductRiskDetailV5': ProductRiskDetailV5,
+  'ProductRiskSummaryV5': ProductRiskSummaryV5,
+  'ProductTradingStatus': ProductTradingStatus,
+  'ProductTradingStatusV2': ProductTradingStatusV2,
+  'QueryResult': QueryResult,
+  'RFQQuoteBroadcast': RFQQuoteBroadcast,
+  'ResponderMarkupVegaDir': ResponderMarkupVegaDir,
+  'RiskAggGroupStateV5': RiskAggGroupStateV5,
+  'RiskClassControl': RiskClassControl,
+  'RiskCubeDetailV5': RiskCubeDetailV5,
+  'RiskGroupCounter': RiskGroupCounter,
+  'RootDefinition': RootDefinition,
+  'SOQConstituentSymbolMap': SOQConstituentSymbolMap,
+  'SOQStrikeRangeUpdate': SOQStrikeRangeUpdate,
+  'SectorControl': SectorControl,
+  'SodCashRecordV5': SodCashRecordV5,
+  'SodClearingRecordV5': SodClearingRecordV5,
+  'SpanRiskCalculator': SpanRiskCalculator,
+  'SpdrAccntCancel': SpdrAccntCancel,
+  'SpdrAlertRecord': SpdrAlertRecord,
+  'SpdrAllocationNotice': SpdrAllocationNotice,
+  'SpdrAllocationNoticeStatus': SpdrAllocationNoticeStatus,
+  'SpdrAuctionState': SpdrAuctionState,
+  'SpdrAutoHedgeControl': SpdrAutoHedgeControl,
+  'SpdrAutoHedgeState': SpdrAutoHedgeState,
+  'SpdrAvailExecAllocation': SpdrAvailExecAllocation,
+  'SpdrAwayExecution': SpdrAwayExecution,
+  'SpdrBrokerCancel': SpdrBrokerCancel,
+  'SpdrClientFirmRiskMgmt': SpdrClientFirmRiskMgmt,
+  'SpdrDropExecution': SpdrDropExecution,
+  'SpdrDropExecutionAck': SpdrDropExecutionAck,
+  'SpdrExchRiskDrop': SpdrExchRiskDrop,
+  'SpdrExchRiskMgmt': SpdrExchRiskMgmt,
+  'SpdrExchRiskReset': SpdrExchRiskReset,
+  'SpdrExecutionAllocation': SpdrExecutionAllocation,
+  'SpdrExecutionAllocationStatus': SpdrExecutionAllocationStatus,
+  'SpdrHedgeAggregation': SpdrHedgeAggregation,
+  'SpdrHedgePolicyState': SpdrHedgePolicyState,
+  'SpdrMLegBrkrEvent': SpdrMLegBrkrEvent,
+  'SpdrMLegBrkrState': SpdrMLegBrkrState,
+  'SpdrOmniOrder': SpdrOmniOrder,
+  'SpdrOptTheoRecord': SpdrOptTheoRecord,
+  'SpdrParentAllocation': SpdrParentAllocation,
+  'SpdrParentAllocationStatus': SpdrParentAllocationStatus,
+  'SpdrParentBrkrEvent': SpdrParentBrkrEvent,
+  'SpdrParentBrkrState': SpdrParentBrkrState,
+  'SpdrParentBrokerSummary': SpdrParentBrokerSummary,
+  'SpdrParentCancel': SpdrParentCancel,
+  'SpdrParentExecution': SpdrParentExecution,
+  'SpdrParentExecutionV2': SpdrParentExecutionV2,
+  'SpdrParentLimit': SpdrParentLimit,
+  'SpdrParentOrder': SpdrParentOrder,
+  'SpdrParentReport': SpdrParentReport,
+  'SpdrParentReviewRequest': SpdrParentReviewRequest,
+  'SpdrParentReviewResponse': SpdrParentReviewResponse,
+  'SpdrReleaseWaitTrigger': SpdrReleaseWaitTrigger,
+  'SpdrRiskControl': SpdrRiskControl,
+  'SpdrRiskCounter': SpdrRiskCounter,
+  'SpdrRiskExecution': SpdrRiskExecution,
+  'SpdrRiskGroupCancel': SpdrRiskGroupCancel,
+  'SpdrRiskGroupControl': SpdrRiskGroupControl,
+  'SpdrRouteCancel': SpdrRouteCancel,
+  'SpdrSecKeyCancel': SpdrSecKeyCancel,
+  'SpdrStrategyCancel': SpdrStrategyCancel,
+  'SpdrStripeTrigger': SpdrStripeTrigger,
+  'SpdrSweepDetail': SpdrSweepDetail,
+  'SpdrSweepExchDetail': SpdrSweepExchDetail,
+  'SpdrTheoExp2PtCurve': SpdrTheoExp2PtCurve,
+  'SpdrTheoExpSurface': SpdrTheoExpSurface,
+  'SpdrUserCancel': SpdrUserCancel,
+  'SpreadBookQuote': SpreadBookQuote,
+  'SpreadDefinition': SpreadDefinition,
+  'SpreadExchDefinition': SpreadExchDefinition,
+  'SpreadExchOrder': SpreadExchOrder,
+  'SpreadPrint': SpreadPrint,
+  'StockAuctionSummary': StockAuctionSummary,
+  'StockBeta': StockBeta,
+  'StockBetaExt': StockBetaExt,
+  'StockBookQuote': StockBookQuote,
+  'StockBorrowRate': StockBorrowRate,
+  'StockCloseMark': StockCloseMark,
+  'StockDetail': StockDetail,
+  'StockEarningsCalendar': StockEarningsCalendar,
+  'StockExchImbalance': StockExchImbalance,
+  'StockExchImbalanceV2': StockExchImbalanceV2,
+  'StockImbalance': StockImbalance,
+  'StockLocateRequest': StockLocateRequest,
+  'StockLocateResponse': StockLocateResponse,
+  'StockMarketSummary': StockMarketSummary,
+  'StockMinuteBar': StockMinuteBar,
+  'StockOpenMark': StockOpenMark,
+  'StockPoolBorrowRate': StockPoolBorrowRate,
+  'StockPositionRecordV5': StockPositionRecordV5,
+  'StockPrint': StockPrint,
+  'StockPrintMarkup': StockPrintMarkup,
+  'StockPrintProbability': StockPrintProbability,
+  'StockPrintSet': StockPrintSet,
+  'StockQuoteProbability': StockQuoteProbability,
+  'StockRegSHOStatus': StockRegSHOStatus,
+  'StockThreshold': StockThreshold,
+  'SymbolControl': SymbolControl,
+  'SymbolMarginSummaryV5': SymbolMarginSummaryV5,
+  'SymbolRiskDetailV5': SymbolRiskDetailV5,
+  'SymbolRiskSummaryV5': SymbolRiskSummaryV5,
+  'SyntheticExpiryCloseMark': SyntheticExpiryCloseMark,
+  'SyntheticExpiryOpenMark': SyntheticExpiryOpenMark,
+  'SyntheticExpiryQuote': SyntheticExpiryQuote,
+  'SyntheticFutureQuote': SyntheticFutureQuote,
+  'TheoSurfacePerf': TheoSurfacePerf,
+  'TickerAnalytics': TickerAnalytics,
+  'TickerDefinition': TickerDefinition,
+  'TickerItemDef': TickerItemDef,
+  'ToolCompositeExecution': ToolCompositeExecution,
+  'TradeCubeDetailV5': TradeCubeDetailV5,
+  'UserApiKey': UserApiKey,
+  'UserAuctionFilter': UserAuctionFilter,
+  'UserAuctionTickerFilter': UserAuctionTickerFilter,
+  'UserDividendOverride': UserDividendOverride,
+  'UserMetaData': UserMetaData,
+  'UserRateOverride': UserRateOverride,
+  'UserSDivOverride': UserSDivOverride,
+  'VolTimeCalculator': VolTimeCalculator,
+  'WshFutureQuarters': WshFutureQuarters,
+} as const;
 
 /** Every message type, keyed by its message number (`mNum`). */
 export const messagesByNumber = {
-    1000: AccountRiskRecordV5,
-    1007: AccountRouteConfig,
-    1014: AggregateCount,
-    1021: AggregateNumeric,
-    1028: AggregateString,
-    1035: AltHedgePolicyMap,
-    1042: AltHedgeTargetMap,
-    1049: AltSymbolMap,
-    1056: AssetAccountControl,
-    1063: AuctionNotice,
-    1070: AuctionNoticeBX,
-    1077: AuctionNoticeRC,
-    1084: AuctionNoticeSN,
-    1091: AuctionPrint,
-    1098: AuctionPrintBX,
-    1105: AuctionPrintRC,
-    1112: AuctionPrintSN,
-    1119: AuctionState,
-    1126: AutoHedgeSymbol,
-    1133: AutoResponderVegaDir,
-    1140: AvailableStockLocates,
-    1147: BookControl,
-    1154: BucketRange,
-    1161: CCodeDefinition,
-    1168: ClientAccntStrategyMap,
-    1175: ClientAccountConfig,
-    1182: ClientBeta,
-    1189: ClientStockLocate,
-    1196: CurrencyPositionRecordV5,
-    1203: CurrencyTransaction,
-    1210: CustomControl,
-    1217: EquityCorpActionRecordV5,
-    1224: ExpirationControl,
-    1231: ExpirationRiskRecordV5,
-    1238: ExternAggGroupReport,
-    1245: FieldDesc,
-    1252: FutureBookQuote,
-    1259: FutureCloseMark,
-    1266: FutureControl,
-    1273: FutureMarketSummary,
-    1280: FutureMinuteBar,
-    1287: FutureOpenMark,
-    1294: FuturePositionRecordV5,
-    1301: FuturePrint,
-    1308: FuturePrintMarkup,
-    1315: FuturePrintProbability,
-    1322: FuturePrintSet,
-    1329: FutureQuoteProbability,
-    1336: FutureRiskDetailV5,
-    1343: FutureRiskSummaryV5,
-    1350: FutureSettlementMark,
-    1357: GetFlexSpreadPrice,
-    1364: GetOptionBasket,
-    1371: GetOptionPrice,
-    1378: GetOptionVolatility,
-    1385: GlobalDividends,
-    1392: GlobalRates,
-    1399: GlobalRiskControl,
-    1406: HedgePolicyAlgoConfig,
-    1413: HedgePolicyConfig,
-    1420: HistoricalVolatilities,
-    1427: IndexQuote,
-    1434: IndustryControl,
-    1441: IndustryRiskRecordV5,
-    1448: LiveAtmVol,
-    1455: LiveExpiryAtm,
-    1462: LiveExpiryDividends,
-    1469: LiveExpirySurface,
-    1476: LiveIVarSwapFixedTerm,
-    1483: LiveImpliedQuote,
-    1490: LiveImpliedQuoteAdj,
-    1497: LiveImpliedQuoteDisp,
-    1504: LiveRevConQuote,
-    1511: LiveSurfaceAtm,
-    1518: LiveSurfaceCurve,
-    1525: LiveSurfaceFixedGrid,
-    1532: LiveSurfaceFixedTerm,
-    1539: LiveSurfacePerf,
-    1546: MLinkAdmin,
-    1553: MLinkCount,
-    1560: MLinkDataAck,
-    1567: MLinkHeartbeat,
-    1574: MLinkLogon,
-    1581: MLinkSignalReady,
-    1588: MLinkStream,
-    1595: MLinkStreamAck,
-    1602: MLinkStreamCheckPt,
-    1609: MLinkSubscribe,
-    1616: MLinkSubscribeAck,
-    1623: MLinkSubscribeCheckPt,
-    1630: MLinkTheoModel,
-    1637: MarRiskComposite,
-    1644: MarRiskControl,
-    1651: MarRiskControlTkOverride,
-    1658: MarRiskCounter,
-    1665: MarketHoursConfig,
-    1672: MsgDesc,
-    1679: MsgExpiryKey,
-    1686: MsgOptionKey,
-    1693: MsgTickerKey,
-    1700: NMSCircuitBreaker,
-    1707: NationsIndexPrice,
-    1714: NoticeCancel,
-    1721: NoticeExecReport,
-    1728: NoticeMarkupVegaDir,
-    1735: NoticeResponse,
-    1742: OpraPrintType,
-    1749: OptExpiryDefinition,
-    1756: OptionAtmMinuteBarSet,
-    1763: OptionCloseMark,
-    1770: OptionCorpActionRecordAdjV5,
-    1777: OptionCorpActionRecordV5,
-    1784: OptionEOP,
-    1791: OptionExAsRecordV5,
-    1798: OptionFlexPrint,
-    1805: OptionFlexText,
-    1812: OptionItemCalc,
-    1819: OptionItemDef,
-    1826: OptionLookback,
-    1833: OptionMarketSummary,
-    1840: OptionNbboQuote,
-    1847: OptionOpenAuction,
-    1854: OptionOpenAuctionSummary,
-    1861: OptionOpenInterest,
-    1868: OptionOpenMark,
-    1875: OptionOpenVega,
-    1882: OptionPositionRecordV5,
-    1889: OptionPrint,
-    1896: OptionPrint2,
-    1903: OptionPrintProbability,
-    1910: OptionPrintSet,
-    1917: OptionPrintSetSummary,
-    1924: OptionPrintSummary,
-    1931: OptionQuoteProbability,
-    1938: OptionRiskFactor,
-    1945: OptionSettlementMark,
-    1952: OptionTheoVol,
-    1959: PositionHedgeTrigger,
-    1966: PostAck,
-    1973: ProductDefinitionV2,
-    1980: ProductPriceBand,
-    1987: ProductRiskDetailV5,
-    1994: ProductRiskSummaryV5,
-    2001: ProductTradingStatus,
-    2008: ProductTradingStatusV2,
-    2015: QueryResult,
-    2022: RFQQuoteBroadcast,
-    2029: ResponderMarkupVegaDir,
-    2036: RiskAggGroupStateV5,
-    2043: RiskClassControl,
-    2050: RiskCubeDetailV5,
-    2057: RiskGroupCounter,
-    2064: RootDefinition,
-    2071: SOQConstituentSymbolMap,
-    2078: SOQStrikeRangeUpdate,
-    2085: SectorControl,
-    2092: SodCashRecordV5,
-    2099: SodClearingRecordV5,
-    2106: SpanRiskCalculator,
-    2113: SpdrAccntCancel,
-    2120: SpdrAlertRecord,
-    2127: SpdrAllocationNotice,
-    2134: SpdrAllocationNoticeStatus,
-    2141: SpdrAuctionState,
-    2148: SpdrAutoHedgeControl,
-    2155: SpdrAutoHedgeState,
-    2162: SpdrAvailExecAllocation,
-    2169: SpdrAwayExecution,
-    2176: SpdrBrokerCancel,
-    2183: SpdrClientFirmRiskMgmt,
-    2190: SpdrDropExecution,
-    2197: SpdrDropExecutionAck,
-    2204: SpdrExchRiskDrop,
-    2211: SpdrExchRiskMgmt,
-    2218: SpdrExchRiskReset,
-    2225: SpdrExecutionAllocation,
-    2232: SpdrExecutionAllocationStatus,
-    2239: SpdrHedgeAggregation,
-    2246: SpdrHedgePolicyState,
-    2253: SpdrMLegBrkrEvent,
-    2260: SpdrMLegBrkrState,
-    2267: SpdrOmniOrder,
-    2274: SpdrOptTheoRecord,
-    2281: SpdrParentAllocation,
-    2288: SpdrParentAllocationStatus,
-    2295: SpdrParentBrkrEvent,
-    2302: SpdrParentBrkrState,
-    2309: SpdrParentBrokerSummary,
-    2316: SpdrParentCancel,
-    2323: SpdrParentExecution,
-    2330: SpdrParentExecutionV2,
-    2337: SpdrParentLimit,
-    2344: SpdrParentOrder,
-    2351: SpdrParentReport,
-    2358: SpdrParentReviewRequest,
-    2365: SpdrParentReviewResponse,
-    2372: SpdrReleaseWaitTrigger,
-    2379: SpdrRiskControl,
-    2386: SpdrRiskCounter,
-    2393: SpdrRiskExecution,
-    2400: SpdrRiskGroupCancel,
-    2407: SpdrRiskGroupControl,
-    2414: SpdrRouteCancel,
-    2421: SpdrSecKeyCancel,
-    2428: SpdrStrategyCancel,
-    2435: SpdrStripeTrigger,
-    2442: SpdrSweepDetail,
-    2449: SpdrSweepExchDetail,
-    2456: SpdrTheoExp2PtCurve,
-    2463: SpdrTheoExpSurface,
-    2470: SpdrUserCancel,
-    2477: SpreadBookQuote,
-    2484: SpreadDefinition,
-    2491: SpreadExchDefinition,
-    2498: SpreadExchOrder,
-    2505: SpreadPrint,
-    2512: StockAuctionSummary,
-    2519: StockBeta,
-    2526: StockBetaExt,
-    2533: StockBookQuote,
-    2540: StockBorrowRate,
-    2547: StockCloseMark,
-    2554: StockDetail,
-    2561: StockEarningsCalendar,
-    2568: StockExchImbalance,
-    2575: StockExchImbalanceV2,
-    2582: StockImbalance,
-    2589: StockLocateRequest,
-    2596: StockLocateResponse,
-    2603: StockMarketSummary,
-    2610: StockMinuteBar,
-    2617: StockOpenMark,
-    2624: StockPoolBorrowRate,
-    2631: StockPositionRecordV5,
-    2638: StockPrint,
-    2645: StockPrintMarkup,
-    2652: StockPrintProbability,
-    2659: StockPrintSet,
-    2666: StockQuoteProbability,
-    2673: StockRegSHOStatus,
-    2680: StockThreshold,
-    2687: SymbolControl,
-    2694: SymbolMarginSummaryV5,
-    2701: SymbolRiskDetailV5,
-    2708: SymbolRiskSummaryV5,
-    2715: SyntheticExpiryCloseMark,
-    2722: SyntheticExpiryOpenMark,
-    2729: SyntheticExpiryQuote,
-    2736: SyntheticFutureQuote,
-    2743: TheoSurfacePerf,
-    2750: TickerAnalytics,
-    2757: TickerDefinition,
-    2764: TickerItemDef,
-    2771: ToolCompositeExecution,
-    2778: TradeCubeDetailV5,
-    2785: UserApiKey,
-    2792: UserAuctionFilter,
-    2799: UserAuctionTickerFilter,
-    2806: UserDividendOverride,
-    2813: UserMetaData,
-    2820: UserRateOverride,
-    2827: UserSDivOverride,
-    2834: VolTimeCalculator,
-    2841: WshFutureQuarters
-  } as const;
+  1000: AccountRiskRecordV5,
+  1007: AccountRouteConfig,
+  1014: AggregateCount,
+  1021: AggregateNumeric,
+  1028: AggregateString,
+  1035: AltHedgePolicyMap,
+  1042: AltHedgeTargetMap,
+  1049: AltSymbolMap,
+  1056: AssetAccountControl,
+  1063: AuctionNotice,
+  1070: AuctionNoticeBX,
+  1077: AuctionNoticeRC,
+  1084: AuctionNoticeSN,
+  1091: AuctionPrint,
+  1098: AuctionPrintBX,
+  1105: AuctionPrintRC,
+  1112: AuctionPrintSN,
+  1119: AuctionState,
+  1126: AutoHedgeSymbol,
+  1133: AutoResponderVegaDir,
+  1140: AvailableStockLocates,
+  1147: BookControl,
+  1154: BucketRange,
+  1161: CCodeDefinition,
+  1168: ClientAccntStrategyMap,
+  1175: ClientAccountConfig,
+  1182: ClientBeta,
+  1189: ClientStockLocate,
+  1196: CurrencyPositionRecordV5,
+  1203: CurrencyTransaction,
+  1210: CustomControl,
+  1217: EquityCorpActionRecordV5,
+  1224: ExpirationControl,
+  1231: ExpirationRiskRecordV5,
+  1238: ExternAggGroupReport,
+  1245: FieldDesc,
+  1252: FutureBookQuote,
+  1259: FutureCloseMark,
+  1266: FutureControl,
+  1273: FutureMarketSummary,
+  1280: FutureMinuteBar,
+  1287: FutureOpenMark,
+  1294: FuturePositionRecordV5,
+  1301: FuturePrint,
+  1308: FuturePrintMarkup,
+  1315: FuturePrintProbability,
+  1322: FuturePrintSet,
+  1329: FutureQuoteProbability,
+  1336: FutureRiskDetailV5,
+  1343: FutureRiskSummaryV5,
+  1350: FutureSettlementMark,
+  1357: GetFlexSpreadPrice,
+  1364: GetOptionBasket,
+  1371: GetOptionPrice,
+  1378: GetOptionVolatility,
+  1385: GlobalDividends,
+  1392: GlobalRates,
+  1399: GlobalRiskControl,
+  1406: HedgePolicyAlgoConfig,
+  1413: HedgePolicyConfig,
+  1420: HistoricalVolatilities,
+  1427: IndexQuote,
+  1434: IndustryControl,
+  1441: IndustryRiskRecordV5,
+  1448: LiveAtmVol,
+  1455: LiveExpiryAtm,
+  1462: LiveExpiryDividends,
+  1469: LiveExpirySurface,
+  1476: LiveIVarSwapFixedTerm,
+  1483: LiveImpliedQuote,
+  1490: LiveImpliedQuoteAdj,
+  1497: LiveImpliedQuoteDisp,
+  1504: LiveRevConQuote,
+  1511: LiveSurfaceAtm,
+  1518: LiveSurfaceCurve,
+  1525: LiveSurfaceFixedGrid,
+  1532: LiveSurfaceFixedTerm,
+  1539: LiveSurfacePerf,
+  1546: MLinkAdmin,
+  1553: MLinkCount,
+  1560: MLinkDataAck,
+  1567: MLinkHeartbeat,
+  1574: MLinkLogon,
+  1581: MLinkSignalReady,
+  1588: MLinkStream,
+  1595: MLinkStreamAck,
+  1602: MLinkStreamCheckPt,
+  1609: MLinkSubscribe,
+  1616: MLinkSubscribeAck,
+  1623: MLinkSubscribeCheckPt,
+  1630: MLinkTheoModel,
+  1637: MarRiskComposite,
+  1644: MarRiskControl,
+  1651: MarRiskControlTkOverride,
+  1658: MarRiskCounter,
+  1665: MarketHoursConfig,
+  1672: MsgDesc,
+  1679: MsgExpiryKey,
+  1686: MsgOptionKey,
+  1693: MsgTickerKey,
+  1700: NMSCircuitBreaker,
+  1707: NationsIndexPrice,
+  1714: NoticeCancel,
+  1721: NoticeExecReport,
+  1728: NoticeMarkupVegaDir,
+  1735: NoticeResponse,
+  1742: OpraPrintType,
+  1749: OptExpiryDefinition,
+  1756: OptionAtmMinuteBarSet,
+  1763: OptionCloseMark,
+  1770: OptionCorpActionRecordAdjV5,
+  1777: OptionCorpActionRecordV5,
+  1784: OptionEOP,
+  1791: OptionExAsRecordV5,
+  1798: OptionFlexPrint,
+  1805: OptionFlexText,
+  1812: OptionItemCalc,
+  1819: OptionItemDef,
+  1826: OptionLookback,
+  1833: OptionMarketSummary,
+  1840: OptionNbboQuote,
+  1847: OptionOpenAuction,
+  1854: OptionOpenAuctionSummary,
+  1861: OptionOpenInterest,
+  1868: OptionOpenMark,
+  1875: OptionOpenVega,
+  1882: OptionPositionRecordV5,
+  1889: OptionPrint,
+  1896: OptionPrint2,
+  1903: OptionPrintProbability,
+  1910: OptionPrintSet,
+  1917: OptionPrintSetSummary,
+  1924: OptionPrintSummary,
+  1931: OptionQuoteProbability,
+  1938: OptionRiskFactor,
+  1945: OptionSettlementMark,
+  1952: OptionTheoVol,
+  1959: PositionHedgeTrigger,
+  1966: PostAck,
+  1973: ProductDefinitionV2,
+  1980: ProductPriceBand,
+  1987: ProductRiskDetailV5,
+  1994: ProductRiskSummaryV5,
+  2001: ProductTradingStatus,
+  2008: ProductTradingStatusV2,
+  2015: QueryResult,
+  2022: RFQQuoteBroadcast,
+  2029: ResponderMarkupVegaDir,
+  2036: RiskAggGroupStateV5,
+  2043: RiskClassControl,
+  2050: RiskCubeDetailV5,
+  2057: RiskGroupCounter,
+  2064: RootDefinition,
+  2071: SOQConstituentSymbolMap,
+  2078: SOQStrikeRangeUpdate,
+  2085: SectorControl,
+  2092: SodCashRecordV5,
+  2099: SodClearingRecordV5,
+  2106: SpanRiskCalculator,
+  2113: SpdrAccntCancel,
+  2120: SpdrAlertRecord,
+  2127: SpdrAllocationNotice,
+  2134: SpdrAllocationNoticeStatus,
+  2141: SpdrAuctionState,
+  2148: SpdrAutoHedgeControl,
+  2155: SpdrAutoHedgeState,
+  2162: SpdrAvailExecAllocation,
+  2169: SpdrAwayExecution,
+  2176: SpdrBrokerCancel,
+  2183: SpdrClientFirmRiskMgmt,
+  2190: SpdrDropExecution,
+  2197: SpdrDropExecutionAck,
+  2204: SpdrExchRiskDrop,
+  2211: SpdrExchRiskMgmt,
+  2218: SpdrExchRiskReset,
+  2225: SpdrExecutionAllocation,
+  2232: SpdrExecutionAllocationStatus,
+  2239: SpdrHedgeAggregation,
+  2246: SpdrHedgePolicyState,
+  2253: SpdrMLegBrkrEvent,
+  2260: SpdrMLegBrkrState,
+  2267: SpdrOmniOrder,
+  2274: SpdrOptTheoRecord,
+  2281: SpdrParentAllocation,
+  2288: SpdrParentAllocationStatus,
+  2295: SpdrParentBrkrEvent,
+  2302: SpdrParentBrkrState,
+  2309: SpdrParentBrokerSummary,
+  2316: SpdrParentCancel,
+  2323: SpdrParentExecution,
+  2330: SpdrParentExecutionV2,
+  2337: SpdrParentLimit,
+  2344: SpdrParentOrder,
+  2351: SpdrParentReport,
+  2358: SpdrParentReviewRequest,
+  2365: SpdrParentReviewResponse,
+  2372: SpdrReleaseWaitTrigger,
+  2379: SpdrRiskControl,
+  2386: SpdrRiskCounter,
+  2393: SpdrRiskExecution,
+  2400: SpdrRiskGroupCancel,
+  2407: SpdrRiskGroupControl,
+  2414: SpdrRouteCancel,
+  2421: SpdrSecKeyCancel,
+  2428: SpdrStrategyCancel,
+  2435: SpdrStripeTrigger,
+  2442: SpdrSweepDetail,
+  2449: SpdrSweepExchDetail,
+  2456: SpdrTheoExp2PtCurve,
+  2463: SpdrTheoExpSurface,
+  2470: SpdrUserCancel,
+  2477: SpreadBookQuote,
+  2484: SpreadDefinition,
+  2491: SpreadExchDefinition,
+  2498: SpreadExchOrder,
+  2505: SpreadPrint,
+  2512: StockAuctionSummary,
+  2519: StockBeta,
+  2526: StockBetaExt,
+  2533: StockBookQuote,
+  2540: StockBorrowRate,
+  2547: StockCloseMark,
+  2554: StockDetail,
+  2561: StockEarningsCalendar,
+  2568: StockExchImbalance,
+  2575: StockExchImbalanceV2,
+  2582: StockImbalance,
+  2589: StockLocateRequest,
+  2596: StockLocateResponse,
+  2603: StockMarketSummary,
+  2610: StockMinuteBar,
+  2617: StockOpenMark,
+  2624: StockPoolBorrowRate,
+  2631: StockPositionRecordV5,
+  2638: StockPrint,
+  2645: StockPrintMarkup,
+  2652: StockPrintProbability,
+  2659: StockPrintSet,
+  2666: StockQuoteProbability,
+  2673: StockRegSHOStatus,
+  2680: StockThreshold,
+  2687: SymbolControl,
+  2694: SymbolMarginSummaryV5,
+  2701: SymbolRiskDetailV5,
+  2708: SymbolRiskSummaryV5,
+  2715: SyntheticExpiryCloseMark,
+  2722: SyntheticExpiryOpenMark,
+  2729: SyntheticExpiryQuote,
+  2736: SyntheticFutureQuote,
+  2743: TheoSurfacePerf,
+  2750: TickerAnalytics,
+  2757: TickerDefinition,
+  2764: TickerItemDef,
+  2771: ToolCompositeExecution,
+  2778: TradeCubeDetailV5,
+  2785: UserApiKey,
+  2792: UserAuctionFilter,
+  2799: UserAuctionTickerFilter,
+  2806: UserDividendOverride,
+  2813: UserMetaData,
+  2820: UserRateOverride,
+  2827: UserSDivOverride,
+  2834: VolTimeCalculator,
+  2841: WshFutureQuarters,
+} as const;
 
 /** The names of all message types, sorted. */
 export const messageNames = [
-    'AccountRiskRecordV5',
-    'AccountRouteConfig',
-    'AggregateCount',
-    'AggregateNumeric',
-    'AggregateString',
-    'AltHedgePolicyMap',
-    'AltHedgeTargetMap',
-    'AltSymbolMap',
-    'AssetAccountControl',
-    'AuctionNotice',
-    'AuctionNoticeBX',
-    'AuctionNoticeRC',
-    'AuctionNoticeSN',
-    'AuctionPrint',
-    'AuctionPrintBX',
-    'AuctionPrintRC',
-    'AuctionPrintSN',
-    'AuctionState',
-    'AutoHedgeSymbol',
-    'AutoResponderVegaDir',
-    'AvailableStockLocates',
-    'BookControl',
-    'BucketRange',
-    'CCodeDefinition',
-    'ClientAccntStrategyMap',
-    'ClientAccountConfig',
-    'ClientBeta',
-    'ClientStockLocate',
-    'CurrencyPositionRecordV5',
-    'CurrencyTransaction',
-    'CustomControl',
-    'EquityCorpActionRecordV5',
-    'ExpirationControl',
-    'ExpirationRiskRecordV5',
-    'ExternAggGroupReport',
-    'FieldDesc',
-    'FutureBookQuote',
-    'FutureCloseMark',
-    'FutureControl',
-    'FutureMarketSummary',
-    'FutureMinuteBar',
-    'FutureOpenMark',
-    'FuturePositionRecordV5',
-    'FuturePrint',
-    'FuturePrintMarkup',
-    'FuturePrintProbability',
-    'FuturePrintSet',
-    'FutureQuoteProbability',
-    'FutureRiskDetailV5',
-    'FutureRiskSummaryV5',
-    'FutureSettlementMark',
-    'GetFlexSpreadPrice',
-    'GetOptionBasket',
-    'GetOptionPrice',
-    'GetOptionVolatility',
-    'GlobalDividends',
-    'GlobalRates',
-    'GlobalRiskControl',
-    'HedgePolicyAlgoConfig',
-    'HedgePolicyConfig',
-    'HistoricalVolatilities',
-    'IndexQuote',
-    'IndustryControl',
-    'IndustryRiskRecordV5',
-    'LiveAtmVol',
-    'LiveExpiryAtm',
-    'LiveExpiryDividends',
-    'LiveExpirySurface',
-    'LiveIVarSwapFixedTerm',
-    'LiveImpliedQuote',
-    'LiveImpliedQuoteAdj',
-    'LiveImpliedQuoteDisp',
-    'LiveRevConQuote',
-    'LiveSurfaceAtm',
-    'LiveSurfaceCurve',
-    'LiveSurfaceFixedGrid',
-    'LiveSurfaceFixedTerm',
-    'LiveSurfacePerf',
-    'MLinkAdmin',
-    'MLinkCount',
-    'MLinkDataAck',
-    'MLinkHeartbeat',
-    'MLinkLogon',
-    'MLinkSignalReady',
-    'MLinkStream',
-    'MLinkStreamAck',
-    'MLinkStreamCheckPt',
-    'MLinkSubscribe',
-    'MLinkSubscribeAck',
-    'MLinkSubscribeCheckPt',
-    'MLinkTheoModel',
-    'MarRiskComposite',
-    'MarRiskControl',
-    'MarRiskControlTkOverride',
-    'MarRiskCounter',
-    'MarketHoursConfig',
-    'MsgDesc',
-    'MsgExpiryKey',
-    'MsgOptionKey',
-    'MsgTickerKey',
-    'NMSCircuitBreaker',
-    'NationsIndexPrice',
-    'NoticeCancel',
-    'NoticeExecReport',
-    'NoticeMarkupVegaDir',
-    'NoticeResponse',
-    'OpraPrintType',
-    'OptExpiryDefinition',
-    'OptionAtmMinuteBarSet',
-    'OptionCloseMark',
-    'OptionCorpActionRecordAdjV5',
-    'OptionCorpActionRecordV5',
-    'OptionEOP',
-    'OptionExAsRecordV5',
-    'OptionFlexPrint',
-    'OptionFlexText',
-    'OptionItemCalc',
-    'OptionItemDef',
-    'OptionLookback',
-    'OptionMarketSummary',
-    'OptionNbboQuote',
-    'OptionOpenAuction',
-    'OptionOpenAuctionSummary',
-    'OptionOpenInterest',
-    'OptionOpenMark',
-    'OptionOpenVega',
-    'OptionPositionRecordV5',
-    'OptionPrint',
-    'OptionPrint2',
-    'OptionPrintProbability',
-    'OptionPrintSet',
-    'OptionPrintSetSummary',
-    'OptionPrintSummary',
-    'OptionQuoteProbability',
-    'OptionRiskFactor',
-    'OptionSettlementMark',
-    'OptionTheoVol',
-    'PositionHedgeTrigger',
-    'PostAck',
-    'ProductDefinitionV2',
-    'ProductPriceBand',
-    'ProductRiskDetailV5',
-    'ProductRiskSummaryV5',
-    'ProductTradingStatus',
-    'ProductTradingStatusV2',
-    'QueryResult',
-    'RFQQuoteBroadcast',
-    'ResponderMarkupVegaDir',
-    'RiskAggGroupStateV5',
-    'RiskClassControl',
-    'RiskCubeDetailV5',
-    'RiskGroupCounter',
-    'RootDefinition',
-    'SOQConstituentSymbolMap',
-    'SOQStrikeRangeUpdate',
-    'SectorControl',
-    'SodCashRecordV5',
-    'SodClearingRecordV5',
-    'SpanRiskCalculator',
-    'SpdrAccntCancel',
-    'SpdrAlertRecord',
-    'SpdrAllocationNotice',
-    'SpdrAllocationNoticeStatus',
-    'SpdrAuctionState',
-    'SpdrAutoHedgeControl',
-    'SpdrAutoHedgeState',
-    'SpdrAvailExecAllocation',
-    'SpdrAwayExecution',
-    'SpdrBrokerCancel',
-    'SpdrClientFirmRiskMgmt',
-    'SpdrDropExecution',
-    'SpdrDropExecutionAck',
-    'SpdrExchRiskDrop',
-    'SpdrExchRiskMgmt',
-    'SpdrExchRiskReset',
-    'SpdrExecutionAllocation',
-    'SpdrExecutionAllocationStatus',
-    'SpdrHedgeAggregation',
-    'SpdrHedgePolicyState',
-    'SpdrMLegBrkrEvent',
-    'SpdrMLegBrkrState',
-    'SpdrOmniOrder',
-    'SpdrOptTheoRecord',
-    'SpdrParentAllocation',
-    'SpdrParentAllocationStatus',
-    'SpdrParentBrkrEvent',
-    'SpdrParentBrkrState',
-    'SpdrParentBrokerSummary',
-    'SpdrParentCancel',
-    'SpdrParentExecution',
-    'SpdrParentExecutionV2',
-    'SpdrParentLimit',
-    'SpdrParentOrder',
-    'SpdrParentReport',
-    'SpdrParentReviewRequest',
-    'SpdrParentReviewResponse',
-    'SpdrReleaseWaitTrigger',
-    'SpdrRiskControl',
-    'SpdrRiskCounter',
-    'SpdrRiskExecution',
-    'SpdrRiskGroupCancel',
-    'SpdrRiskGroupControl',
-    'SpdrRouteCancel',
-    'SpdrSecKeyCancel',
-    'SpdrStrategyCancel',
-    'SpdrStripeTrigger',
-    'SpdrSweepDetail',
-    'SpdrSweepExchDetail',
-    'SpdrTheoExp2PtCurve',
-    'SpdrTheoExpSurface',
-    'SpdrUserCancel',
-    'SpreadBookQuote',
-    'SpreadDefinition',
-    'SpreadExchDefinition',
-    'SpreadExchOrder',
-    'SpreadPrint',
-    'StockAuctionSummary',
-    'StockBeta',
-    'StockBetaExt',
-    'StockBookQuote',
-    'StockBorrowRate',
-    'StockCloseMark',
-    'StockDetail',
-    'StockEarningsCalendar',
-    'StockExchImbalance',
-    'StockExchImbalanceV2',
-    'StockImbalance',
-    'StockLocateRequest',
-    'StockLocateResponse',
-    'StockMarketSummary',
-    'StockMinuteBar',
-    'StockOpenMark',
-    'StockPoolBorrowRate',
-    'StockPositionRecordV5',
-    'StockPrint',
-    'StockPrintMarkup',
-    'StockPrintProbability',
-    'StockPrintSet',
-    'StockQuoteProbability',
-    'StockRegSHOStatus',
-    'StockThreshold',
-    'SymbolControl',
-    'SymbolMarginSummaryV5',
-    'SymbolRiskDetailV5',
-    'SymbolRiskSummaryV5',
-    'SyntheticExpiryCloseMark',
-    'SyntheticExpiryOpenMark',
-    'SyntheticExpiryQuote',
-    'SyntheticFutureQuote',
-    'TheoSurfacePerf',
-    'TickerAnalytics',
-    'TickerDefinition',
-    'TickerItemDef',
-    'ToolCompositeExecution',
-    'TradeCubeDetailV5',
-    'UserApiKey',
-    'UserAuctionFilter',
-    'UserAuctionTickerFilter',
-    'UserDividendOverride',
-    'UserMetaData',
-    'UserRateOverride',
-    'UserSDivOverride',
-    'VolTimeCalculator',
-    'WshFutureQuarters'
-  ] as const;
+  'AccountRiskRecordV5',
+  'AccountRouteConfig',
+  'AggregateCount',
+  'AggregateNumeric',
+  'AggregateString',
+  'AltHedgePolicyMap',
+  'AltHedgeTargetMap',
+  'AltSymbolMap',
+  'AssetAccountControl',
+  'AuctionNotice',
+  'AuctionNoticeBX',
+  'AuctionNoticeRC',
+  'AuctionNoticeSN',
+  'AuctionPrint',
+  'AuctionPrintBX',
+  'AuctionPrintRC',
+  'AuctionPrintSN',
+  'AuctionState',
+  'AutoHedgeSymbol',
+  'AutoResponderVegaDir',
+  'AvailableStockLocates',
+  'BookControl',
+  'BucketRange',
+  'CCodeDefinition',
+  'ClientAccntStrategyMap',
+  'ClientAccountConfig',
+  'ClientBeta',
+  'ClientStockLocate',
+  'CurrencyPositionRecordV5',
+  'CurrencyTransaction',
+  'CustomControl',
+  'EquityCorpActionRecordV5',
+  'ExpirationControl',
+  'ExpirationRiskRecordV5',
+  'ExternAggGroupReport',
+  'FieldDesc',
+  'FutureBookQuote',
+  'FutureCloseMark',
+  'FutureControl',
+  'FutureMarketSummary',
+  'FutureMinuteBar',
+  'FutureOpenMark',
+  'FuturePositionRecordV5',
+  'FuturePrint',
+  'FuturePrintMarkup',
+  'FuturePrintProbability',
+  'FuturePrintSet',
+  'FutureQuoteProbability',
+  'FutureRiskDetailV5',
+  'FutureRiskSummaryV5',
+  'FutureSettlementMark',
+  'GetFlexSpreadPrice',
+  'GetOptionBasket',
+  'GetOptionPrice',
+  'GetOptionVolatility',
+  'GlobalDividends',
+  'GlobalRates',
+  'GlobalRiskControl',
+  'HedgePolicyAlgoConfig',
+  'HedgePolicyConfig',
+  'HistoricalVolatilities',
+  'IndexQuote',
+  'IndustryControl',
+  'IndustryRiskRecordV5',
+  'LiveAtmVol',
+  'LiveExpiryAtm',
+  'LiveExpiryDividends',
+  'LiveExpirySurface',
+  'LiveIVarSwapFixedTerm',
+  'LiveImpliedQuote',
+  'LiveImpliedQuoteAdj',
+  'LiveImpliedQuoteDisp',
+  'LiveRevConQuote',
+  'LiveSurfaceAtm',
+  'LiveSurfaceCurve',
+  'LiveSurfaceFixedGrid',
+  'LiveSurfaceFixedTerm',
+  'LiveSurfacePerf',
+  'MLinkAdmin',
+  'MLinkCount',
+  'MLinkDataAck',
+  'MLinkHeartbeat',
+  'MLinkLogon',
+  'MLinkSignalReady',
+  'MLinkStream',
+  'MLinkStreamAck',
+  'MLinkStreamCheckPt',
+  'MLinkSubscribe',
+  'MLinkSubscribeAck',
+  'MLinkSubscribeCheckPt',
+  'MLinkTheoModel',
+  'MarRiskComposite',
+  'MarRiskControl',
+  'MarRiskControlTkOverride',
+  'MarRiskCounter',
+  'MarketHoursConfig',
+  'MsgDesc',
+  'MsgExpiryKey',
+  'MsgOptionKey',
+  'MsgTickerKey',
+  'NMSCircuitBreaker',
+  'NationsIndexPrice',
+  'NoticeCancel',
+  'NoticeExecReport',
+  'NoticeMarkupVegaDir',
+  'NoticeResponse',
+  'OpraPrintType',
+  'OptExpiryDefinition',
+  'OptionAtmMinuteBarSet',
+  'OptionCloseMark',
+  'OptionCorpActionRecordAdjV5',
+  'OptionCorpActionRecordV5',
+  'OptionEOP',
+  'OptionExAsRecordV5',
+  'OptionFlexPrint',
+  'OptionFlexText',
+  'OptionItemCalc',
+  'OptionItemDef',
+  'OptionLookback',
+  'OptionMarketSummary',
+  'OptionNbboQuote',
+  'OptionOpenAuction',
+  'OptionOpenAuctionSummary',
+  'OptionOpenInterest',
+  'OptionOpenMark',
+  'OptionOpenVega',
+  'OptionPositionRecordV5',
+  'OptionPrint',
+  'OptionPrint2',
+  'OptionPrintProbability',
+  'OptionPrintSet',
+  'OptionPrintSetSummary',
+  'OptionPrintSummary',
+  'OptionQuoteProbability',
+  'OptionRiskFactor',
+  'OptionSettlementMark',
+  'OptionTheoVol',
+  'PositionHedgeTrigger',
+  'PostAck',
+  'ProductDefinitionV2',
+  'ProductPriceBand',
+  'ProductRiskDetailV5',
+  'ProductRiskSummaryV5',
+  'ProductTradingStatus',
+  'ProductTradingStatusV2',
+  'QueryResult',
+  'RFQQuoteBroadcast',
+  'ResponderMarkupVegaDir',
+  'RiskAggGroupStateV5',
+  'RiskClassControl',
+  'RiskCubeDetailV5',
+  'RiskGroupCounter',
+  'RootDefinition',
+  'SOQConstituentSymbolMap',
+  'SOQStrikeRangeUpdate',
+  'SectorControl',
+  'SodCashRecordV5',
+  'SodClearingRecordV5',
+  'SpanRiskCalculator',
+  'SpdrAccntCancel',
+  'SpdrAlertRecord',
+  'SpdrAllocationNotice',
+  'SpdrAllocationNoticeStatus',
+  'SpdrAuctionState',
+  'SpdrAutoHedgeControl',
+  'SpdrAutoHedgeState',
+  'SpdrAvailExecAllocation',
+  'SpdrAwayExecution',
+  'SpdrBrokerCancel',
+  'SpdrClientFirmRiskMgmt',
+  'SpdrDropExecution',
+  'SpdrDropExecutionAck',
+  'SpdrExchRiskDrop',
+  'SpdrExchRiskMgmt',
+  'SpdrExchRiskReset',
+  'SpdrExecutionAllocation',
+  'SpdrExecutionAllocationStatus',
+  'SpdrHedgeAggregation',
+  'SpdrHedgePolicyState',
+  'SpdrMLegBrkrEvent',
+  'SpdrMLegBrkrState',
+  'SpdrOmniOrder',
+  'SpdrOptTheoRecord',
+  'SpdrParentAllocation',
+  'SpdrParentAllocationStatus',
+  'SpdrParentBrkrEvent',
+  'SpdrParentBrkrState',
+  'SpdrParentBrokerSummary',
+  'SpdrParentCancel',
+  'SpdrParentExecution',
+  'SpdrParentExecutionV2',
+  'SpdrParentLimit',
+  'SpdrParentOrder',
+  'SpdrParentReport',
+  'SpdrParentReviewRequest',
+  'SpdrParentReviewResponse',
+  'SpdrReleaseWaitTrigger',
+  'SpdrRiskControl',
+  'SpdrRiskCounter',
+  'SpdrRiskExecution',
+  'SpdrRiskGroupCancel',
+  'SpdrRiskGroupControl',
+  'SpdrRouteCancel',
+  'SpdrSecKeyCancel',
+  'SpdrStrategyCancel',
+  'SpdrStripeTrigger',
+  'SpdrSweepDetail',
+  'SpdrSweepExchDetail',
+  'SpdrTheoExp2PtCurve',
+  'SpdrTheoExpSurface',
+  'SpdrUserCancel',
+  'SpreadBookQuote',
+  'SpreadDefinition',
+  'SpreadExchDefinition',
+  'SpreadExchOrder',
+  'SpreadPrint',
+  'StockAuctionSummary',
+  'StockBeta',
+  'StockBetaExt',
+  'StockBookQuote',
+  'StockBorrowRate',
+  'StockCloseMark',
+  'StockDetail',
+  'StockEarningsCalendar',
+  'StockExchImbalance',
+  'StockExchImbalanceV2',
+  'StockImbalance',
+  'StockLocateRequest',
+  'StockLocateResponse',
+  'StockMarketSummary',
+  'StockMinuteBar',
+  'StockOpenMark',
+  'StockPoolBorrowRate',
+  'StockPositionRecordV5',
+  'StockPrint',
+  'StockPrintMarkup',
+  'StockPrintProbability',
+  'StockPrintSet',
+  'StockQuoteProbability',
+  'StockRegSHOStatus',
+  'StockThreshold',
+  'SymbolControl',
+  'SymbolMarginSummaryV5',
+  'SymbolRiskDetailV5',
+  'SymbolRiskSummaryV5',
+  'SyntheticExpiryCloseMark',
+  'SyntheticExpiryOpenMark',
+  'SyntheticExpiryQuote',
+  'SyntheticFutureQuote',
+  'TheoSurfacePerf',
+  'TickerAnalytics',
+  'TickerDefinition',
+  'TickerItemDef',
+  'ToolCompositeExecution',
+  'TradeCubeDetailV5',
+  'UserApiKey',
+  'UserAuctionFilter',
+  'UserAuctionTickerFilter',
+  'UserDividendOverride',
+  'UserMetaData',
+  'UserRateOverride',
+  'UserSDivOverride',
+  'VolTimeCalculator',
+  'WshFutureQuarters',
+] as const;
 
 /** The name of a message type. */
 export type MessageName = keyof typeof messages;

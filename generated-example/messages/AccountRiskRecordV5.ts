@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** AccountRiskRecordV5 record with 136 top-level fields. */
 export const AccountRiskRecordV5 = {
-    name: 'AccountRiskRecordV5',
-    mNum: 1000,
-    schemaHash: '01DBE4F471A65AC0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['accnt', 'currency', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'AccountRiskRecordV5',
+  mNum: 1000,
+  schemaHash: '01DBE4F471A65AC0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['accnt', 'currency', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type AccountRiskRecordV5 = typeof AccountRiskRecordV5;

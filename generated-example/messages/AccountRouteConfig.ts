@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AccountRouteConfig = {
-    name: 'AccountRouteConfig',
-    mNum: 1007,
-    schemaHash: '4773D81640C82B53',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'clientFirm', 'execBrkrCode']
-  } as const satisfies MessageDescriptor;
+  name: 'AccountRouteConfig',
+  mNum: 1007,
+  schemaHash: '4773D81640C82B53',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'clientFirm', 'execBrkrCode'],
+} as const satisfies MessageDescriptor;
 
 export type AccountRouteConfig = typeof AccountRouteConfig;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AggregateCount = {
-    name: 'AggregateCount',
-    mNum: 1014,
-    schemaHash: 'CB34B00A0A707356',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'AggregateCount',
+  mNum: 1014,
+  schemaHash: 'CB34B00A0A707356',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type AggregateCount = typeof AggregateCount;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AggregateNumeric = {
-    name: 'AggregateNumeric',
-    mNum: 1021,
-    schemaHash: 'C836DFC80F1B5962',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'AggregateNumeric',
+  mNum: 1021,
+  schemaHash: 'C836DFC80F1B5962',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type AggregateNumeric = typeof AggregateNumeric;

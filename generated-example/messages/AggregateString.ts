@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AggregateString = {
-    name: 'AggregateString',
-    mNum: 1028,
-    schemaHash: '230BF836522A47AA',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'AggregateString',
+  mNum: 1028,
+  schemaHash: '230BF836522A47AA',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type AggregateString = typeof AggregateString;

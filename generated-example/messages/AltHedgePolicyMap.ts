@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AltHedgePolicyMap = {
-    name: 'AltHedgePolicyMap',
-    mNum: 1035,
-    schemaHash: '028BFC7054918FE7',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['hedgeTarget', 'hedgeSecType', 'accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'AltHedgePolicyMap',
+  mNum: 1035,
+  schemaHash: '028BFC7054918FE7',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['hedgeTarget', 'hedgeSecType', 'accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type AltHedgePolicyMap = typeof AltHedgePolicyMap;

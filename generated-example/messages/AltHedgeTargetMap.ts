@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AltHedgeTargetMap = {
-    name: 'AltHedgeTargetMap',
-    mNum: 1042,
-    schemaHash: 'BB2051EF4337D2BC',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'AltHedgeTargetMap',
+  mNum: 1042,
+  schemaHash: 'BB2051EF4337D2BC',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type AltHedgeTargetMap = typeof AltHedgeTargetMap;

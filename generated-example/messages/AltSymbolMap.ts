@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AltSymbolMap = {
-    name: 'AltSymbolMap',
-    mNum: 1049,
-    schemaHash: '81AFF1F60933BB25',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'srcAccnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'AltSymbolMap',
+  mNum: 1049,
+  schemaHash: '81AFF1F60933BB25',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'srcAccnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type AltSymbolMap = typeof AltSymbolMap;

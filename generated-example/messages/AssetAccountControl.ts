@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AssetAccountControl = {
-    name: 'AssetAccountControl',
-    mNum: 1056,
-    schemaHash: '6E4C28561EA6FE6B',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'AssetAccountControl',
+  mNum: 1056,
+  schemaHash: '6E4C28561EA6FE6B',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type AssetAccountControl = typeof AssetAccountControl;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionNotice = {
-    name: 'AuctionNotice',
-    mNum: 1063,
-    schemaHash: '76BC18DA157E7B32',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRATS',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionNotice',
+  mNum: 1063,
+  schemaHash: '76BC18DA157E7B32',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRATS',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionNotice = typeof AuctionNotice;

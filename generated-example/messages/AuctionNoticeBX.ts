@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionNoticeBX = {
-    name: 'AuctionNoticeBX',
-    mNum: 1070,
-    schemaHash: '5ADEC976A4881EF6',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRATS',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionNoticeBX',
+  mNum: 1070,
+  schemaHash: '5ADEC976A4881EF6',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRATS',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionNoticeBX = typeof AuctionNoticeBX;

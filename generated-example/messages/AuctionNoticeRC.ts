@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionNoticeRC = {
-    name: 'AuctionNoticeRC',
-    mNum: 1077,
-    schemaHash: '916AA71C149A0873',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRATS',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionNoticeRC',
+  mNum: 1077,
+  schemaHash: '916AA71C149A0873',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRATS',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionNoticeRC = typeof AuctionNoticeRC;

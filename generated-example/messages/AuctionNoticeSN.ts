@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionNoticeSN = {
-    name: 'AuctionNoticeSN',
-    mNum: 1084,
-    schemaHash: '2F589B62816FF461',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRATS',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionNoticeSN',
+  mNum: 1084,
+  schemaHash: '2F589B62816FF461',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRATS',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionNoticeSN = typeof AuctionNoticeSN;

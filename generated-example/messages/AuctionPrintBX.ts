@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionPrintBX = {
-    name: 'AuctionPrintBX',
-    mNum: 1098,
-    schemaHash: 'A76ED54742040C88',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'AuctionPrint',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionPrintBX',
+  mNum: 1098,
+  schemaHash: 'A76ED54742040C88',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'AuctionPrint',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionPrintBX = typeof AuctionPrintBX;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionPrintRC = {
-    name: 'AuctionPrintRC',
-    mNum: 1105,
-    schemaHash: '3D7693FD37513B11',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'AuctionPrint',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionPrintRC',
+  mNum: 1105,
+  schemaHash: '3D7693FD37513B11',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'AuctionPrint',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionPrintRC = typeof AuctionPrintRC;

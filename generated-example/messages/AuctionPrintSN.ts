@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AuctionPrintSN = {
-    name: 'AuctionPrintSN',
-    mNum: 1112,
-    schemaHash: 'B29BAE0D37552C3A',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'AuctionPrint',
-    staticFilterFields: ['noticeNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'AuctionPrintSN',
+  mNum: 1112,
+  schemaHash: 'B29BAE0D37552C3A',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'AuctionPrint',
+  staticFilterFields: ['noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type AuctionPrintSN = typeof AuctionPrintSN;

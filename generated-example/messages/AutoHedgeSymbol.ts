@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** AutoHedgeSymbol record with 13 top-level fields. */
 export const AutoHedgeSymbol = {
-    name: 'AutoHedgeSymbol',
-    mNum: 1126,
-    schemaHash: '66C0D1DFB0CA00F3',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['targetSecKey', 'targetSecType', 'hedgeTargetType']
-  } as const satisfies MessageDescriptor;
+  name: 'AutoHedgeSymbol',
+  mNum: 1126,
+  schemaHash: '66C0D1DFB0CA00F3',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['targetSecKey', 'targetSecType', 'hedgeTargetType'],
+} as const satisfies MessageDescriptor;
 
 export type AutoHedgeSymbol = typeof AutoHedgeSymbol;

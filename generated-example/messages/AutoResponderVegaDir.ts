@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const AutoResponderVegaDir = {
-    name: 'AutoResponderVegaDir',
-    mNum: 1133,
-    schemaHash: 'FA3199DA5ADB07A8',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'clientFirm', 'ekey', 'respSide', 'responderID']
-  } as const satisfies MessageDescriptor;
+  name: 'AutoResponderVegaDir',
+  mNum: 1133,
+  schemaHash: 'FA3199DA5ADB07A8',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'clientFirm', 'ekey', 'respSide', 'responderID'],
+} as const satisfies MessageDescriptor;
 
 export type AutoResponderVegaDir = typeof AutoResponderVegaDir;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** AvailableStockLocates record with 7 top-level fields. */
 export const AvailableStockLocates = {
-    name: 'AvailableStockLocates',
-    mNum: 1140,
-    schemaHash: '3AEF77BC5BC54AB9',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'coreClientFirm', 'locateFirm', 'locatePool', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'AvailableStockLocates',
+  mNum: 1140,
+  schemaHash: '3AEF77BC5BC54AB9',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'coreClientFirm', 'locateFirm', 'locatePool', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type AvailableStockLocates = typeof AvailableStockLocates;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const BookControl = {
-    name: 'BookControl',
-    mNum: 1147,
-    schemaHash: '57F0BA8AB5FACB8A',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'BookControl',
+  mNum: 1147,
+  schemaHash: '57F0BA8AB5FACB8A',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type BookControl = typeof BookControl;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const BucketRange = {
-    name: 'BucketRange',
-    mNum: 1154,
-    schemaHash: '04C3BF78EECECB3F',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'BucketRange',
+  mNum: 1154,
+  schemaHash: '04C3BF78EECECB3F',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type BucketRange = typeof BucketRange;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** CCodeDefinition record with 29 top-level fields. */
 export const CCodeDefinition = {
-    name: 'CCodeDefinition',
-    mNum: 1161,
-    schemaHash: 'EDED8555440A0064',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutureDefinition',
-    staticFilterFields: ['ccode']
-  } as const satisfies MessageDescriptor;
+  name: 'CCodeDefinition',
+  mNum: 1161,
+  schemaHash: 'EDED8555440A0064',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutureDefinition',
+  staticFilterFields: ['ccode'],
+} as const satisfies MessageDescriptor;
 
 export type CCodeDefinition = typeof CCodeDefinition;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ClientAccntStrategyMap = {
-    name: 'ClientAccntStrategyMap',
-    mNum: 1168,
-    schemaHash: '75CBF5E6F4D19696',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'strategy', 'riskUser', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ClientAccntStrategyMap',
+  mNum: 1168,
+  schemaHash: '75CBF5E6F4D19696',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'strategy', 'riskUser', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ClientAccntStrategyMap = typeof ClientAccntStrategyMap;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ClientAccountConfig = {
-    name: 'ClientAccountConfig',
-    mNum: 1175,
-    schemaHash: '0E2B078E8FCC967D',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ClientAccountConfig',
+  mNum: 1175,
+  schemaHash: '0E2B078E8FCC967D',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ClientAccountConfig = typeof ClientAccountConfig;

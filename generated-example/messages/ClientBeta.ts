@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ClientBeta = {
-    name: 'ClientBeta',
-    mNum: 1182,
-    schemaHash: 'D80BF5815D44379D',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['secKey', 'secType', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ClientBeta',
+  mNum: 1182,
+  schemaHash: 'D80BF5815D44379D',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['secKey', 'secType', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ClientBeta = typeof ClientBeta;

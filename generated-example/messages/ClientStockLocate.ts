@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ClientStockLocate record with 8 top-level fields. */
 export const ClientStockLocate = {
-    name: 'ClientStockLocate',
-    mNum: 1189,
-    schemaHash: '4A327F5388A67458',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'coreClientFirm', 'locateFirm', 'locatePool', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'ClientStockLocate',
+  mNum: 1189,
+  schemaHash: '4A327F5388A67458',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'coreClientFirm', 'locateFirm', 'locatePool', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type ClientStockLocate = typeof ClientStockLocate;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** CurrencyPositionRecordV5 record with 11 top-level fields. */
 export const CurrencyPositionRecordV5 = {
-    name: 'CurrencyPositionRecordV5',
-    mNum: 1196,
-    schemaHash: 'B8C6EA5DA748AD4C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['currency', 'accnt', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'CurrencyPositionRecordV5',
+  mNum: 1196,
+  schemaHash: 'B8C6EA5DA748AD4C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['currency', 'accnt', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type CurrencyPositionRecordV5 = typeof CurrencyPositionRecordV5;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const CurrencyTransaction = {
-    name: 'CurrencyTransaction',
-    mNum: 1203,
-    schemaHash: 'DA860080665C5DAC',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['transactionID', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'CurrencyTransaction',
+  mNum: 1203,
+  schemaHash: 'DA860080665C5DAC',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['transactionID', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type CurrencyTransaction = typeof CurrencyTransaction;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const CustomControl = {
-    name: 'CustomControl',
-    mNum: 1210,
-    schemaHash: '114C48C0C3652B78',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['key', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'CustomControl',
+  mNum: 1210,
+  schemaHash: '114C48C0C3652B78',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['key', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type CustomControl = typeof CustomControl;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** EquityCorpActionRecordV5 record with 6 top-level fields. */
 export const EquityCorpActionRecordV5 = {
-    name: 'EquityCorpActionRecordV5',
-    mNum: 1217,
-    schemaHash: '2CAF1E2E8C5D3AE8',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EquityDefinition',
-    staticFilterFields: ['ticker', 'exDate']
-  } as const satisfies MessageDescriptor;
+  name: 'EquityCorpActionRecordV5',
+  mNum: 1217,
+  schemaHash: '2CAF1E2E8C5D3AE8',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EquityDefinition',
+  staticFilterFields: ['ticker', 'exDate'],
+} as const satisfies MessageDescriptor;
 
 export type EquityCorpActionRecordV5 = typeof EquityCorpActionRecordV5;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ExpirationControl = {
-    name: 'ExpirationControl',
-    mNum: 1224,
-    schemaHash: 'B7A8A317C6141140',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'year', 'month', 'day', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ExpirationControl',
+  mNum: 1224,
+  schemaHash: 'B7A8A317C6141140',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'year', 'month', 'day', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ExpirationControl = typeof ExpirationControl;

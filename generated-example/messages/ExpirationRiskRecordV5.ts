@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ExpirationRiskRecordV5 record with 76 top-level fields. */
 export const ExpirationRiskRecordV5 = {
-    name: 'ExpirationRiskRecordV5',
-    mNum: 1231,
-    schemaHash: 'A66197EABB66E5AB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['accnt', 'currency', 'expiration', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ExpirationRiskRecordV5',
+  mNum: 1231,
+  schemaHash: 'A66197EABB66E5AB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['accnt', 'currency', 'expiration', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ExpirationRiskRecordV5 = typeof ExpirationRiskRecordV5;

@@ -4,24 +4,24 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ExternAggGroupReport = {
-    name: 'ExternAggGroupReport',
-    mNum: 1238,
-    schemaHash: '21555D2CFC248D98',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'secKey',
-      'secType',
-      'aggGroup',
-      'clientFirm',
-      'sysEnvironment',
-      'runStatus',
-      'externSource'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'ExternAggGroupReport',
+  mNum: 1238,
+  schemaHash: '21555D2CFC248D98',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: [
+    'secKey',
+    'secType',
+    'aggGroup',
+    'clientFirm',
+    'sysEnvironment',
+    'runStatus',
+    'externSource',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type ExternAggGroupReport = typeof ExternAggGroupReport;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const FieldDesc = {
-    name: 'FieldDesc',
-    mNum: 1245,
-    schemaHash: '17CE972DDCF6490F',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'FieldDesc',
+  mNum: 1245,
+  schemaHash: '17CE972DDCF6490F',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type FieldDesc = typeof FieldDesc;

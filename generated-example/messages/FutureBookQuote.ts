@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureBookQuote record with 30 top-level fields. */
 export const FutureBookQuote = {
-    name: 'FutureBookQuote',
-    mNum: 1252,
-    schemaHash: '36172D9881ED373D',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutMktData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureBookQuote',
+  mNum: 1252,
+  schemaHash: '36172D9881ED373D',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutMktData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureBookQuote = typeof FutureBookQuote;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureCloseMark record with 22 top-level fields. */
 export const FutureCloseMark = {
-    name: 'FutureCloseMark',
-    mNum: 1259,
-    schemaHash: 'B8B463602D3942D5',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutMarkData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureCloseMark',
+  mNum: 1259,
+  schemaHash: 'B8B463602D3942D5',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutMarkData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureCloseMark = typeof FutureCloseMark;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const FutureControl = {
-    name: 'FutureControl',
-    mNum: 1266,
-    schemaHash: '8B10CC4307949F4C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['futCtrlKey', 'clientFirm', 'fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureControl',
+  mNum: 1266,
+  schemaHash: '8B10CC4307949F4C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['futCtrlKey', 'clientFirm', 'fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureControl = typeof FutureControl;

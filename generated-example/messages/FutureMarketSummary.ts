@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureMarketSummary record with 24 top-level fields. */
 export const FutureMarketSummary = {
-    name: 'FutureMarketSummary',
-    mNum: 1273,
-    schemaHash: 'CEC5C241A319580A',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutSummaryData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureMarketSummary',
+  mNum: 1273,
+  schemaHash: 'CEC5C241A319580A',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutSummaryData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureMarketSummary = typeof FutureMarketSummary;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureMinuteBar record with 23 top-level fields. */
 export const FutureMinuteBar = {
-    name: 'FutureMinuteBar',
-    mNum: 1280,
-    schemaHash: 'F66C0FD0B72BF75E',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutSummaryData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureMinuteBar',
+  mNum: 1280,
+  schemaHash: 'F66C0FD0B72BF75E',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutSummaryData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureMinuteBar = typeof FutureMinuteBar;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureOpenMark record with 7 top-level fields. */
 export const FutureOpenMark = {
-    name: 'FutureOpenMark',
-    mNum: 1287,
-    schemaHash: '09B10654B171CB66',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutMarkData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureOpenMark',
+  mNum: 1287,
+  schemaHash: '09B10654B171CB66',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutMarkData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureOpenMark = typeof FutureOpenMark;

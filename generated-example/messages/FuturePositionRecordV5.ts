@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FuturePositionRecordV5 record with 58 top-level fields. */
 export const FuturePositionRecordV5 = {
-    name: 'FuturePositionRecordV5',
-    mNum: 1294,
-    schemaHash: 'D77BB19D37A0E114',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['fkey', 'accnt', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'FuturePositionRecordV5',
+  mNum: 1294,
+  schemaHash: 'D77BB19D37A0E114',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['fkey', 'accnt', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type FuturePositionRecordV5 = typeof FuturePositionRecordV5;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FuturePrint record with 20 top-level fields. */
 export const FuturePrint = {
-    name: 'FuturePrint',
-    mNum: 1301,
-    schemaHash: '05074CF6A01FAA69',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutMktData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FuturePrint',
+  mNum: 1301,
+  schemaHash: '05074CF6A01FAA69',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutMktData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FuturePrint = typeof FuturePrint;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FuturePrintMarkup record with 24 top-level fields. */
 export const FuturePrintMarkup = {
-    name: 'FuturePrintMarkup',
-    mNum: 1308,
-    schemaHash: '59D9ECCB00151115',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutAnalytics',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FuturePrintMarkup',
+  mNum: 1308,
+  schemaHash: '59D9ECCB00151115',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutAnalytics',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FuturePrintMarkup = typeof FuturePrintMarkup;

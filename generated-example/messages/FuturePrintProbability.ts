@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const FuturePrintProbability = {
-    name: 'FuturePrintProbability',
-    mNum: 1315,
-    schemaHash: '0C1B6E803F565A89',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutProbModel',
-    staticFilterFields: ['fkey', 'stateModel']
-  } as const satisfies MessageDescriptor;
+  name: 'FuturePrintProbability',
+  mNum: 1315,
+  schemaHash: '0C1B6E803F565A89',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutProbModel',
+  staticFilterFields: ['fkey', 'stateModel'],
+} as const satisfies MessageDescriptor;
 
 export type FuturePrintProbability = typeof FuturePrintProbability;

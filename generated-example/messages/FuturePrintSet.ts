@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FuturePrintSet record with 35 top-level fields. */
 export const FuturePrintSet = {
-    name: 'FuturePrintSet',
-    mNum: 1322,
-    schemaHash: 'A939581AB7BC0464',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutAnalytics',
-    staticFilterFields: ['fkey', 'prtNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'FuturePrintSet',
+  mNum: 1322,
+  schemaHash: 'A939581AB7BC0464',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutAnalytics',
+  staticFilterFields: ['fkey', 'prtNumber'],
+} as const satisfies MessageDescriptor;
 
 export type FuturePrintSet = typeof FuturePrintSet;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const FutureQuoteProbability = {
-    name: 'FutureQuoteProbability',
-    mNum: 1329,
-    schemaHash: '63F15F6F54E2B171',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutProbModel',
-    staticFilterFields: ['fkey', 'stateModel']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureQuoteProbability',
+  mNum: 1329,
+  schemaHash: '63F15F6F54E2B171',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutProbModel',
+  staticFilterFields: ['fkey', 'stateModel'],
+} as const satisfies MessageDescriptor;
 
 export type FutureQuoteProbability = typeof FutureQuoteProbability;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureRiskDetailV5 record with 28 top-level fields. */
 export const FutureRiskDetailV5 = {
-    name: 'FutureRiskDetailV5',
-    mNum: 1336,
-    schemaHash: '2313BB132A9DE955',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['fkey', 'accnt', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureRiskDetailV5',
+  mNum: 1336,
+  schemaHash: '2313BB132A9DE955',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['fkey', 'accnt', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type FutureRiskDetailV5 = typeof FutureRiskDetailV5;

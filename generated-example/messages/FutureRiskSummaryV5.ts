@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureRiskSummaryV5 record with 197 top-level fields. */
 export const FutureRiskSummaryV5 = {
-    name: 'FutureRiskSummaryV5',
-    mNum: 1343,
-    schemaHash: 'BD221561EB152AB9',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['fkey', 'accnt', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureRiskSummaryV5',
+  mNum: 1343,
+  schemaHash: 'BD221561EB152AB9',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['fkey', 'accnt', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type FutureRiskSummaryV5 = typeof FutureRiskSummaryV5;

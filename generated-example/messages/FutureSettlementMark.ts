@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** FutureSettlementMark record with 11 top-level fields. */
 export const FutureSettlementMark = {
-    name: 'FutureSettlementMark',
-    mNum: 1350,
-    schemaHash: '96FE3FBE617450E2',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'FutMarkData',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'FutureSettlementMark',
+  mNum: 1350,
+  schemaHash: '96FE3FBE617450E2',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'FutMarkData',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type FutureSettlementMark = typeof FutureSettlementMark;

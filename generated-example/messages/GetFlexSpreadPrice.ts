@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const GetFlexSpreadPrice = {
-    name: 'GetFlexSpreadPrice',
-    mNum: 1357,
-    schemaHash: 'F1BE898402F6AAB6',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'RiskCalc',
-    staticFilterFields: ['userName', 'calcId']
-  } as const satisfies MessageDescriptor;
+  name: 'GetFlexSpreadPrice',
+  mNum: 1357,
+  schemaHash: 'F1BE898402F6AAB6',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'RiskCalc',
+  staticFilterFields: ['userName', 'calcId'],
+} as const satisfies MessageDescriptor;
 
 export type GetFlexSpreadPrice = typeof GetFlexSpreadPrice;

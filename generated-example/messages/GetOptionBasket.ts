@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const GetOptionBasket = {
-    name: 'GetOptionBasket',
-    mNum: 1364,
-    schemaHash: '49F5191089320C77',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'RiskCalc',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'GetOptionBasket',
+  mNum: 1364,
+  schemaHash: '49F5191089320C77',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'RiskCalc',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type GetOptionBasket = typeof GetOptionBasket;

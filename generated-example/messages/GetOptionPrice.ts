@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const GetOptionPrice = {
-    name: 'GetOptionPrice',
-    mNum: 1371,
-    schemaHash: '86FFEA4BEE9C5AD5',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'RiskCalc',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'GetOptionPrice',
+  mNum: 1371,
+  schemaHash: '86FFEA4BEE9C5AD5',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'RiskCalc',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type GetOptionPrice = typeof GetOptionPrice;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const GetOptionVolatility = {
-    name: 'GetOptionVolatility',
-    mNum: 1378,
-    schemaHash: '3C7319945673E187',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'RiskCalc',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'GetOptionVolatility',
+  mNum: 1378,
+  schemaHash: '3C7319945673E187',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'RiskCalc',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type GetOptionVolatility = typeof GetOptionVolatility;

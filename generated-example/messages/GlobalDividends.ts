@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** GlobalDividends record with 5 top-level fields. */
 export const GlobalDividends = {
-    name: 'GlobalDividends',
-    mNum: 1385,
-    schemaHash: '912ABC0FA6B9178D',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'GlobalDividends',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'GlobalDividends',
+  mNum: 1385,
+  schemaHash: '912ABC0FA6B9178D',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'GlobalDividends',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type GlobalDividends = typeof GlobalDividends;

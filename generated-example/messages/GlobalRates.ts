@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const GlobalRates = {
-    name: 'GlobalRates',
-    mNum: 1392,
-    schemaHash: '8F6B0FC17354C97D',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptionDefinition',
-    staticFilterFields: ['rateSource']
-  } as const satisfies MessageDescriptor;
+  name: 'GlobalRates',
+  mNum: 1392,
+  schemaHash: '8F6B0FC17354C97D',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptionDefinition',
+  staticFilterFields: ['rateSource'],
+} as const satisfies MessageDescriptor;
 
 export type GlobalRates = typeof GlobalRates;

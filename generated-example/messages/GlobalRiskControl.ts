@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** GlobalRiskControl record with 18 top-level fields. */
 export const GlobalRiskControl = {
-    name: 'GlobalRiskControl',
-    mNum: 1399,
-    schemaHash: 'FCB3BD198D2FB47B',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'GlobalRiskControl',
+  mNum: 1399,
+  schemaHash: 'FCB3BD198D2FB47B',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type GlobalRiskControl = typeof GlobalRiskControl;

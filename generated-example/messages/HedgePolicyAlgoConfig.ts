@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const HedgePolicyAlgoConfig = {
-    name: 'HedgePolicyAlgoConfig',
-    mNum: 1406,
-    schemaHash: '5B2B9F63677059EC',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'HedgePolicyAlgoConfig',
+  mNum: 1406,
+  schemaHash: '5B2B9F63677059EC',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type HedgePolicyAlgoConfig = typeof HedgePolicyAlgoConfig;

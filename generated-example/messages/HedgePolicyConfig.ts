@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const HedgePolicyConfig = {
-    name: 'HedgePolicyConfig',
-    mNum: 1413,
-    schemaHash: 'B34588F7A7C29972',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'clientFirm', 'policy']
-  } as const satisfies MessageDescriptor;
+  name: 'HedgePolicyConfig',
+  mNum: 1413,
+  schemaHash: 'B34588F7A7C29972',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'clientFirm', 'policy'],
+} as const satisfies MessageDescriptor;
 
 export type HedgePolicyConfig = typeof HedgePolicyConfig;

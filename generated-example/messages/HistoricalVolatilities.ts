@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** HistoricalVolatilities record with 30 top-level fields. */
 export const HistoricalVolatilities = {
-    name: 'HistoricalVolatilities',
-    mNum: 1420,
-    schemaHash: '49718DF7194868DD',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ticker', 'windowType']
-  } as const satisfies MessageDescriptor;
+  name: 'HistoricalVolatilities',
+  mNum: 1420,
+  schemaHash: '49718DF7194868DD',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ticker', 'windowType'],
+} as const satisfies MessageDescriptor;
 
 export type HistoricalVolatilities = typeof HistoricalVolatilities;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** IndexQuote record with 9 top-level fields. */
 export const IndexQuote = {
-    name: 'IndexQuote',
-    mNum: 1427,
-    schemaHash: '12E24DCD75BC8491',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'IndexQuote',
+  mNum: 1427,
+  schemaHash: '12E24DCD75BC8491',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type IndexQuote = typeof IndexQuote;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const IndustryControl = {
-    name: 'IndustryControl',
-    mNum: 1434,
-    schemaHash: '51BE636874C43BBE',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'icode', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'IndustryControl',
+  mNum: 1434,
+  schemaHash: '51BE636874C43BBE',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'icode', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type IndustryControl = typeof IndustryControl;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** IndustryRiskRecordV5 record with 84 top-level fields. */
 export const IndustryRiskRecordV5 = {
-    name: 'IndustryRiskRecordV5',
-    mNum: 1441,
-    schemaHash: '484144A230A3A7F6',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['accnt', 'currency', 'code', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'IndustryRiskRecordV5',
+  mNum: 1441,
+  schemaHash: '484144A230A3A7F6',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['accnt', 'currency', 'code', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type IndustryRiskRecordV5 = typeof IndustryRiskRecordV5;

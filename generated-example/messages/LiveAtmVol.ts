@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveAtmVol record with 30 top-level fields. */
 export const LiveAtmVol = {
-    name: 'LiveAtmVol',
-    mNum: 1448,
-    schemaHash: 'A3C80D85C31B8F9F',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ekey', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveAtmVol',
+  mNum: 1448,
+  schemaHash: 'A3C80D85C31B8F9F',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ekey', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveAtmVol = typeof LiveAtmVol;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveExpiryAtm record with 12 top-level fields. */
 export const LiveExpiryAtm = {
-    name: 'LiveExpiryAtm',
-    mNum: 1455,
-    schemaHash: '1DC9F6C4A9559BB3',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveExpiryAtm',
+  mNum: 1455,
+  schemaHash: '1DC9F6C4A9559BB3',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type LiveExpiryAtm = typeof LiveExpiryAtm;

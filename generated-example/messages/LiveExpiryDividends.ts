@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveExpiryDividends record with 14 top-level fields. */
 export const LiveExpiryDividends = {
-    name: 'LiveExpiryDividends',
-    mNum: 1462,
-    schemaHash: '65784DF768039BD2',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtAnalytics',
-    staticFilterFields: ['ekey', 'rCounter']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveExpiryDividends',
+  mNum: 1462,
+  schemaHash: '65784DF768039BD2',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtAnalytics',
+  staticFilterFields: ['ekey', 'rCounter'],
+} as const satisfies MessageDescriptor;
 
 export type LiveExpiryDividends = typeof LiveExpiryDividends;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveExpirySurface record with 94 top-level fields. */
 export const LiveExpirySurface = {
-    name: 'LiveExpirySurface',
-    mNum: 1469,
-    schemaHash: '7F9D4AB139A4F53F',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ekey', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveExpirySurface',
+  mNum: 1469,
+  schemaHash: '7F9D4AB139A4F53F',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ekey', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveExpirySurface = typeof LiveExpirySurface;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveIVarSwapFixedTerm record with 17 top-level fields. */
 export const LiveIVarSwapFixedTerm = {
-    name: 'LiveIVarSwapFixedTerm',
-    mNum: 1476,
-    schemaHash: '73D28533E8CEA991',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ticker', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveIVarSwapFixedTerm',
+  mNum: 1476,
+  schemaHash: '73D28533E8CEA991',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ticker', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveIVarSwapFixedTerm = typeof LiveIVarSwapFixedTerm;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveImpliedQuote record with 41 top-level fields. */
 export const LiveImpliedQuote = {
-    name: 'LiveImpliedQuote',
-    mNum: 1483,
-    schemaHash: 'D5A46C9F915CCC02',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptAnalytics',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveImpliedQuote',
+  mNum: 1483,
+  schemaHash: 'D5A46C9F915CCC02',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptAnalytics',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type LiveImpliedQuote = typeof LiveImpliedQuote;

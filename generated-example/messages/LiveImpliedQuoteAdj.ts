@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const LiveImpliedQuoteAdj = {
-    name: 'LiveImpliedQuoteAdj',
-    mNum: 1490,
-    schemaHash: 'C0160E405186D668',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptAnalytics',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveImpliedQuoteAdj',
+  mNum: 1490,
+  schemaHash: 'C0160E405186D668',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptAnalytics',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type LiveImpliedQuoteAdj = typeof LiveImpliedQuoteAdj;

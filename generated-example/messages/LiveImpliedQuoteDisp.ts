@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const LiveImpliedQuoteDisp = {
-    name: 'LiveImpliedQuoteDisp',
-    mNum: 1497,
-    schemaHash: '45499AF19DED334C',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptAnalytics',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveImpliedQuoteDisp',
+  mNum: 1497,
+  schemaHash: '45499AF19DED334C',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptAnalytics',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type LiveImpliedQuoteDisp = typeof LiveImpliedQuoteDisp;

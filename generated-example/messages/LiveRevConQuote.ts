@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const LiveRevConQuote = {
-    name: 'LiveRevConQuote',
-    mNum: 1504,
-    schemaHash: 'A8977EF203E6744D',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptRevCon',
-    staticFilterFields: ['okey', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveRevConQuote',
+  mNum: 1504,
+  schemaHash: 'A8977EF203E6744D',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptRevCon',
+  staticFilterFields: ['okey', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type LiveRevConQuote = typeof LiveRevConQuote;

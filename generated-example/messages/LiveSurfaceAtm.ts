@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const LiveSurfaceAtm = {
-    name: 'LiveSurfaceAtm',
-    mNum: 1511,
-    schemaHash: '35EA8D27444BABE2',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ekey', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveSurfaceAtm',
+  mNum: 1511,
+  schemaHash: '35EA8D27444BABE2',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ekey', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveSurfaceAtm = typeof LiveSurfaceAtm;

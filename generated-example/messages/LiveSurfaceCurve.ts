@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveSurfaceCurve record with 143 top-level fields. */
 export const LiveSurfaceCurve = {
-    name: 'LiveSurfaceCurve',
-    mNum: 1518,
-    schemaHash: '3D652B96B276187D',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ekey', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveSurfaceCurve',
+  mNum: 1518,
+  schemaHash: '3D652B96B276187D',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ekey', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveSurfaceCurve = typeof LiveSurfaceCurve;

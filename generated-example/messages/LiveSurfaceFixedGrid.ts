@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveSurfaceFixedGrid record with 35 top-level fields. */
 export const LiveSurfaceFixedGrid = {
-    name: 'LiveSurfaceFixedGrid',
-    mNum: 1525,
-    schemaHash: '8454640F389788FD',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ticker', 'days', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveSurfaceFixedGrid',
+  mNum: 1525,
+  schemaHash: '8454640F389788FD',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ticker', 'days', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveSurfaceFixedGrid = typeof LiveSurfaceFixedGrid;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveSurfaceFixedTerm record with 119 top-level fields. */
 export const LiveSurfaceFixedTerm = {
-    name: 'LiveSurfaceFixedTerm',
-    mNum: 1532,
-    schemaHash: 'CDAFFF64D346C487',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ticker', 'surfaceType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveSurfaceFixedTerm',
+  mNum: 1532,
+  schemaHash: 'CDAFFF64D346C487',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ticker', 'surfaceType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveSurfaceFixedTerm = typeof LiveSurfaceFixedTerm;

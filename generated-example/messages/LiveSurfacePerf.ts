@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** LiveSurfacePerf record with 76 top-level fields. */
 export const LiveSurfacePerf = {
-    name: 'LiveSurfacePerf',
-    mNum: 1539,
-    schemaHash: 'FBBDF8EB8076562E',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ekey', 'perfSurfType']
-  } as const satisfies MessageDescriptor;
+  name: 'LiveSurfacePerf',
+  mNum: 1539,
+  schemaHash: 'FBBDF8EB8076562E',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ekey', 'perfSurfType'],
+} as const satisfies MessageDescriptor;
 
 export type LiveSurfacePerf = typeof LiveSurfacePerf;

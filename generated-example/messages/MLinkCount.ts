@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkCount = {
-    name: 'MLinkCount',
-    mNum: 1553,
-    schemaHash: '041B87BE593C1924',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkCount',
+  mNum: 1553,
+  schemaHash: '041B87BE593C1924',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkCount = typeof MLinkCount;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkDataAck = {
-    name: 'MLinkDataAck',
-    mNum: 1560,
-    schemaHash: '87D846D02510CA44',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkDataAck',
+  mNum: 1560,
+  schemaHash: '87D846D02510CA44',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkDataAck = typeof MLinkDataAck;

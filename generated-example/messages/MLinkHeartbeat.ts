@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkHeartbeat = {
-    name: 'MLinkHeartbeat',
-    mNum: 1567,
-    schemaHash: 'F0A5610E89D06082',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkHeartbeat',
+  mNum: 1567,
+  schemaHash: 'F0A5610E89D06082',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkHeartbeat = typeof MLinkHeartbeat;

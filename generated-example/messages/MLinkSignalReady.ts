@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkSignalReady = {
-    name: 'MLinkSignalReady',
-    mNum: 1581,
-    schemaHash: 'E19EFC116B7E0FD2',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkSignalReady',
+  mNum: 1581,
+  schemaHash: 'E19EFC116B7E0FD2',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkSignalReady = typeof MLinkSignalReady;

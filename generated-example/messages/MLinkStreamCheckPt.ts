@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkStreamCheckPt = {
-    name: 'MLinkStreamCheckPt',
-    mNum: 1602,
-    schemaHash: '8CDE363E5DA6C19C',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkStreamCheckPt',
+  mNum: 1602,
+  schemaHash: '8CDE363E5DA6C19C',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkStreamCheckPt = typeof MLinkStreamCheckPt;

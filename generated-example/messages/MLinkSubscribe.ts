@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkSubscribe = {
-    name: 'MLinkSubscribe',
-    mNum: 1609,
-    schemaHash: '58829FB4D5536E3E',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkSubscribe',
+  mNum: 1609,
+  schemaHash: '58829FB4D5536E3E',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkSubscribe = typeof MLinkSubscribe;

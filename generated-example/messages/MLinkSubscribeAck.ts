@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkSubscribeAck = {
-    name: 'MLinkSubscribeAck',
-    mNum: 1616,
-    schemaHash: '9F5A418EDC4A25ED',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkSubscribeAck',
+  mNum: 1616,
+  schemaHash: '9F5A418EDC4A25ED',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkSubscribeAck = typeof MLinkSubscribeAck;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkSubscribeCheckPt = {
-    name: 'MLinkSubscribeCheckPt',
-    mNum: 1623,
-    schemaHash: 'E07CB221C1CDE580',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkSubscribeCheckPt',
+  mNum: 1623,
+  schemaHash: 'E07CB221C1CDE580',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkSubscribeCheckPt = typeof MLinkSubscribeCheckPt;

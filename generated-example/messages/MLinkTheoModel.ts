@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MLinkTheoModel = {
-    name: 'MLinkTheoModel',
-    mNum: 1630,
-    schemaHash: '3D4A32AE0AF49B5A',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'MLinkWs',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MLinkTheoModel',
+  mNum: 1630,
+  schemaHash: '3D4A32AE0AF49B5A',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'MLinkWs',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MLinkTheoModel = typeof MLinkTheoModel;

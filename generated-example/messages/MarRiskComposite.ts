@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** MarRiskComposite record with 47 top-level fields. */
 export const MarRiskComposite = {
-    name: 'MarRiskComposite',
-    mNum: 1637,
-    schemaHash: '6F3E93A4B3007FF2',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MARRisk',
-    staticFilterFields: ['ticker', 'riskGroup', 'riskFirm', 'isTestAccnt']
-  } as const satisfies MessageDescriptor;
+  name: 'MarRiskComposite',
+  mNum: 1637,
+  schemaHash: '6F3E93A4B3007FF2',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MARRisk',
+  staticFilterFields: ['ticker', 'riskGroup', 'riskFirm', 'isTestAccnt'],
+} as const satisfies MessageDescriptor;
 
 export type MarRiskComposite = typeof MarRiskComposite;

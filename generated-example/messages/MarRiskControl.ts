@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** MarRiskControl record with 29 top-level fields. */
 export const MarRiskControl = {
-    name: 'MarRiskControl',
-    mNum: 1644,
-    schemaHash: 'C5909B6BB5AFC8DF',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MARRisk',
-    staticFilterFields: ['riskFirm', 'riskGroup', 'isTestAccnt']
-  } as const satisfies MessageDescriptor;
+  name: 'MarRiskControl',
+  mNum: 1644,
+  schemaHash: 'C5909B6BB5AFC8DF',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MARRisk',
+  staticFilterFields: ['riskFirm', 'riskGroup', 'isTestAccnt'],
+} as const satisfies MessageDescriptor;
 
 export type MarRiskControl = typeof MarRiskControl;

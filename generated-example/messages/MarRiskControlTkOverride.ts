@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** MarRiskControlTkOverride record with 22 top-level fields. */
 export const MarRiskControlTkOverride = {
-    name: 'MarRiskControlTkOverride',
-    mNum: 1651,
-    schemaHash: 'ED771A1DAC4B9F6E',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MARRisk',
-    staticFilterFields: ['riskFirm', 'riskGroup', 'ticker', 'isTestAccnt']
-  } as const satisfies MessageDescriptor;
+  name: 'MarRiskControlTkOverride',
+  mNum: 1651,
+  schemaHash: 'ED771A1DAC4B9F6E',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MARRisk',
+  staticFilterFields: ['riskFirm', 'riskGroup', 'ticker', 'isTestAccnt'],
+} as const satisfies MessageDescriptor;
 
 export type MarRiskControlTkOverride = typeof MarRiskControlTkOverride;

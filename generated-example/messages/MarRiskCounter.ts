@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** MarRiskCounter record with 21 top-level fields. */
 export const MarRiskCounter = {
-    name: 'MarRiskCounter',
-    mNum: 1658,
-    schemaHash: 'A2D27D2F45FADDB7',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'riskGroup', 'riskFirm', 'isTestAccnt']
-  } as const satisfies MessageDescriptor;
+  name: 'MarRiskCounter',
+  mNum: 1658,
+  schemaHash: 'A2D27D2F45FADDB7',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'riskGroup', 'riskFirm', 'isTestAccnt'],
+} as const satisfies MessageDescriptor;
 
 export type MarRiskCounter = typeof MarRiskCounter;

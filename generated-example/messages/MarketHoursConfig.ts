@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** MarketHoursConfig record with 20 top-level fields. */
 export const MarketHoursConfig = {
-    name: 'MarketHoursConfig',
-    mNum: 1665,
-    schemaHash: '296CD73BDB37CCC5',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker', 'secType', 'tradeDate', 'tradingPeriod']
-  } as const satisfies MessageDescriptor;
+  name: 'MarketHoursConfig',
+  mNum: 1665,
+  schemaHash: '296CD73BDB37CCC5',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker', 'secType', 'tradeDate', 'tradingPeriod'],
+} as const satisfies MessageDescriptor;
 
 export type MarketHoursConfig = typeof MarketHoursConfig;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MsgDesc = {
-    name: 'MsgDesc',
-    mNum: 1672,
-    schemaHash: '223637321B99C1B3',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MsgDesc',
+  mNum: 1672,
+  schemaHash: '223637321B99C1B3',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MsgDesc = typeof MsgDesc;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MsgExpiryKey = {
-    name: 'MsgExpiryKey',
-    mNum: 1679,
-    schemaHash: '2177BD6D26112E65',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MsgExpiryKey',
+  mNum: 1679,
+  schemaHash: '2177BD6D26112E65',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MsgExpiryKey = typeof MsgExpiryKey;

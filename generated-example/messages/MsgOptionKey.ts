@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MsgOptionKey = {
-    name: 'MsgOptionKey',
-    mNum: 1686,
-    schemaHash: '81B50355DCD32517',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MsgOptionKey',
+  mNum: 1686,
+  schemaHash: '81B50355DCD32517',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MsgOptionKey = typeof MsgOptionKey;

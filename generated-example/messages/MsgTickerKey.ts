@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const MsgTickerKey = {
-    name: 'MsgTickerKey',
-    mNum: 1693,
-    schemaHash: 'E4E83C0DA64CA5D9',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'MsgTickerKey',
+  mNum: 1693,
+  schemaHash: 'E4E83C0DA64CA5D9',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type MsgTickerKey = typeof MsgTickerKey;

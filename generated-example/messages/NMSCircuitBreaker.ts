@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** NMSCircuitBreaker record with 7 top-level fields. */
 export const NMSCircuitBreaker = {
-    name: 'NMSCircuitBreaker',
-    mNum: 1700,
-    schemaHash: 'F76BFD19E7C77AA7',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['marketCenter']
-  } as const satisfies MessageDescriptor;
+  name: 'NMSCircuitBreaker',
+  mNum: 1700,
+  schemaHash: 'F76BFD19E7C77AA7',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['marketCenter'],
+} as const satisfies MessageDescriptor;
 
 export type NMSCircuitBreaker = typeof NMSCircuitBreaker;

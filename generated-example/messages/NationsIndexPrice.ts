@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** NationsIndexPrice record with 5 top-level fields. */
 export const NationsIndexPrice = {
-    name: 'NationsIndexPrice',
-    mNum: 1707,
-    schemaHash: 'AA54208257C2C539',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'NationsIndex',
-    staticFilterFields: ['ticker', 'name', 'days']
-  } as const satisfies MessageDescriptor;
+  name: 'NationsIndexPrice',
+  mNum: 1707,
+  schemaHash: 'AA54208257C2C539',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'NationsIndex',
+  staticFilterFields: ['ticker', 'name', 'days'],
+} as const satisfies MessageDescriptor;
 
 export type NationsIndexPrice = typeof NationsIndexPrice;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const NoticeCancel = {
-    name: 'NoticeCancel',
-    mNum: 1714,
-    schemaHash: 'E243B70F6DC2A371',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['noticeNumber', 'accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'NoticeCancel',
+  mNum: 1714,
+  schemaHash: 'E243B70F6DC2A371',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['noticeNumber', 'accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type NoticeCancel = typeof NoticeCancel;

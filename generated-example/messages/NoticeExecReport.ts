@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const NoticeExecReport = {
-    name: 'NoticeExecReport',
-    mNum: 1721,
-    schemaHash: '5FA1A894E4805C7E',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['noticeNumber', 'baseParentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'NoticeExecReport',
+  mNum: 1721,
+  schemaHash: '5FA1A894E4805C7E',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['noticeNumber', 'baseParentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type NoticeExecReport = typeof NoticeExecReport;

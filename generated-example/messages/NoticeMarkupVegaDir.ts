@@ -4,23 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const NoticeMarkupVegaDir = {
-    name: 'NoticeMarkupVegaDir',
-    mNum: 1728,
-    schemaHash: '89F0DF533E7C4722',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'accnt',
-      'clientFirm',
-      'ekey',
-      'respSide',
-      'responderID',
-      'noticeNumber'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'NoticeMarkupVegaDir',
+  mNum: 1728,
+  schemaHash: '89F0DF533E7C4722',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'clientFirm', 'ekey', 'respSide', 'responderID', 'noticeNumber'],
+} as const satisfies MessageDescriptor;
 
 export type NoticeMarkupVegaDir = typeof NoticeMarkupVegaDir;

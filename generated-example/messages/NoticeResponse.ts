@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const NoticeResponse = {
-    name: 'NoticeResponse',
-    mNum: 1735,
-    schemaHash: 'DB711064DD8689E1',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['noticeNumber', 'accnt', 'clientFirm', 'responseId']
-  } as const satisfies MessageDescriptor;
+  name: 'NoticeResponse',
+  mNum: 1735,
+  schemaHash: 'DB711064DD8689E1',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['noticeNumber', 'accnt', 'clientFirm', 'responseId'],
+} as const satisfies MessageDescriptor;
 
 export type NoticeResponse = typeof NoticeResponse;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OpraPrintType = {
-    name: 'OpraPrintType',
-    mNum: 1742,
-    schemaHash: '68CBEE732270A970',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptionDefinition',
-    staticFilterFields: ['opraPrintType']
-  } as const satisfies MessageDescriptor;
+  name: 'OpraPrintType',
+  mNum: 1742,
+  schemaHash: '68CBEE732270A970',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptionDefinition',
+  staticFilterFields: ['opraPrintType'],
+} as const satisfies MessageDescriptor;
 
 export type OpraPrintType = typeof OpraPrintType;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptExpiryDefinition record with 14 top-level fields. */
 export const OptExpiryDefinition = {
-    name: 'OptExpiryDefinition',
-    mNum: 1749,
-    schemaHash: 'CF54BB2B421C884B',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptionDefinition',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptExpiryDefinition',
+  mNum: 1749,
+  schemaHash: 'CF54BB2B421C884B',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptionDefinition',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type OptExpiryDefinition = typeof OptExpiryDefinition;

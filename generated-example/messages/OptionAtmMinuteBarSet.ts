@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionAtmMinuteBarSet record with 46 top-level fields. */
 export const OptionAtmMinuteBarSet = {
-    name: 'OptionAtmMinuteBarSet',
-    mNum: 1756,
-    schemaHash: '1884ECC392DC7DBE',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptSurface',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionAtmMinuteBarSet',
+  mNum: 1756,
+  schemaHash: '1884ECC392DC7DBE',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptSurface',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionAtmMinuteBarSet = typeof OptionAtmMinuteBarSet;

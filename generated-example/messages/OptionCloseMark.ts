@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionCloseMark record with 55 top-level fields. */
 export const OptionCloseMark = {
-    name: 'OptionCloseMark',
-    mNum: 1763,
-    schemaHash: 'D743E28D54E741D5',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptMarkData',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionCloseMark',
+  mNum: 1763,
+  schemaHash: 'D743E28D54E741D5',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptMarkData',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionCloseMark = typeof OptionCloseMark;

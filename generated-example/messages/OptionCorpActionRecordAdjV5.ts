@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionCorpActionRecordAdjV5 = {
-    name: 'OptionCorpActionRecordAdjV5',
-    mNum: 1770,
-    schemaHash: '4AFCBAF37718CAA8',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptionDefinition',
-    staticFilterFields: ['oldOkey', 'exDate']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionCorpActionRecordAdjV5',
+  mNum: 1770,
+  schemaHash: '4AFCBAF37718CAA8',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptionDefinition',
+  staticFilterFields: ['oldOkey', 'exDate'],
+} as const satisfies MessageDescriptor;
 
 export type OptionCorpActionRecordAdjV5 = typeof OptionCorpActionRecordAdjV5;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionCorpActionRecordV5 = {
-    name: 'OptionCorpActionRecordV5',
-    mNum: 1777,
-    schemaHash: 'AFB74444329B7EF7',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptionDefinition',
-    staticFilterFields: ['root', 'exDate']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionCorpActionRecordV5',
+  mNum: 1777,
+  schemaHash: 'AFB74444329B7EF7',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptionDefinition',
+  staticFilterFields: ['root', 'exDate'],
+} as const satisfies MessageDescriptor;
 
 export type OptionCorpActionRecordV5 = typeof OptionCorpActionRecordV5;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionEOP record with 9 top-level fields. */
 export const OptionEOP = {
-    name: 'OptionEOP',
-    mNum: 1784,
-    schemaHash: '8CD459CBEFE6CB55',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['okey', 'sourceExch']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionEOP',
+  mNum: 1784,
+  schemaHash: '8CD459CBEFE6CB55',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['okey', 'sourceExch'],
+} as const satisfies MessageDescriptor;
 
 export type OptionEOP = typeof OptionEOP;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionExAsRecordV5 record with 5 top-level fields. */
 export const OptionExAsRecordV5 = {
-    name: 'OptionExAsRecordV5',
-    mNum: 1791,
-    schemaHash: 'F79E6C745A8910A8',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['okey', 'accnt', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionExAsRecordV5',
+  mNum: 1791,
+  schemaHash: 'F79E6C745A8910A8',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['okey', 'accnt', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type OptionExAsRecordV5 = typeof OptionExAsRecordV5;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionFlexPrint record with 15 top-level fields. */
 export const OptionFlexPrint = {
-    name: 'OptionFlexPrint',
-    mNum: 1798,
-    schemaHash: 'A10BF5E0F7612D37',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptFlexPrint',
-    staticFilterFields: ['eventId']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionFlexPrint',
+  mNum: 1798,
+  schemaHash: 'A10BF5E0F7612D37',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptFlexPrint',
+  staticFilterFields: ['eventId'],
+} as const satisfies MessageDescriptor;
 
 export type OptionFlexPrint = typeof OptionFlexPrint;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionFlexText = {
-    name: 'OptionFlexText',
-    mNum: 1805,
-    schemaHash: '48F912D0D19B27B3',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptFlexPrint',
-    staticFilterFields: ['recordId']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionFlexText',
+  mNum: 1805,
+  schemaHash: '48F912D0D19B27B3',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptFlexPrint',
+  staticFilterFields: ['recordId'],
+} as const satisfies MessageDescriptor;
 
 export type OptionFlexText = typeof OptionFlexText;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionItemCalc = {
-    name: 'OptionItemCalc',
-    mNum: 1812,
-    schemaHash: '938D226D6F4BCCA0',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'RiskCalc',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'OptionItemCalc',
+  mNum: 1812,
+  schemaHash: '938D226D6F4BCCA0',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'RiskCalc',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type OptionItemCalc = typeof OptionItemCalc;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionItemDef = {
-    name: 'OptionItemDef',
-    mNum: 1819,
-    schemaHash: '3F877890E7B8E9A8',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'RiskCalc',
-    staticFilterFields: ['okey', 'okeyNumber', 'basketNumber', 'userName']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionItemDef',
+  mNum: 1819,
+  schemaHash: '3F877890E7B8E9A8',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'RiskCalc',
+  staticFilterFields: ['okey', 'okeyNumber', 'basketNumber', 'userName'],
+} as const satisfies MessageDescriptor;
 
 export type OptionItemDef = typeof OptionItemDef;

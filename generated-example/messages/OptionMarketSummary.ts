@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionMarketSummary record with 27 top-level fields. */
 export const OptionMarketSummary = {
-    name: 'OptionMarketSummary',
-    mNum: 1833,
-    schemaHash: 'CE1C65078F260A8B',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptSummaryData',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionMarketSummary',
+  mNum: 1833,
+  schemaHash: 'CE1C65078F260A8B',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptSummaryData',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionMarketSummary = typeof OptionMarketSummary;

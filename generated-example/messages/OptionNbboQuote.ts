@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionNbboQuote record with 23 top-level fields. */
 export const OptionNbboQuote = {
-    name: 'OptionNbboQuote',
-    mNum: 1840,
-    schemaHash: 'B04D0510FFF0531C',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptMktData',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionNbboQuote',
+  mNum: 1840,
+  schemaHash: 'B04D0510FFF0531C',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptMktData',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionNbboQuote = typeof OptionNbboQuote;

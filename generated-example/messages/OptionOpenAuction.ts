@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionOpenAuction = {
-    name: 'OptionOpenAuction',
-    mNum: 1847,
-    schemaHash: '2A9894A6463AA997',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionOpenAuction',
+  mNum: 1847,
+  schemaHash: '2A9894A6463AA997',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionOpenAuction = typeof OptionOpenAuction;

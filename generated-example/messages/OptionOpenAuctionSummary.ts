@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionOpenAuctionSummary = {
-    name: 'OptionOpenAuctionSummary',
-    mNum: 1854,
-    schemaHash: '1F7028890716D1B0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionOpenAuctionSummary',
+  mNum: 1854,
+  schemaHash: '1F7028890716D1B0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionOpenAuctionSummary = typeof OptionOpenAuctionSummary;

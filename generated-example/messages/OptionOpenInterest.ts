@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionOpenInterest record with 4 top-level fields. */
 export const OptionOpenInterest = {
-    name: 'OptionOpenInterest',
-    mNum: 1861,
-    schemaHash: 'B7687EF7C22A9AA0',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptMarkData',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionOpenInterest',
+  mNum: 1861,
+  schemaHash: 'B7687EF7C22A9AA0',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptMarkData',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionOpenInterest = typeof OptionOpenInterest;

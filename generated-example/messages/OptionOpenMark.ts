@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionOpenMark record with 36 top-level fields. */
 export const OptionOpenMark = {
-    name: 'OptionOpenMark',
-    mNum: 1868,
-    schemaHash: '20EF33110F66BFE6',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptMarkData',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionOpenMark',
+  mNum: 1868,
+  schemaHash: '20EF33110F66BFE6',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptMarkData',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionOpenMark = typeof OptionOpenMark;

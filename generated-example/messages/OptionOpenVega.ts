@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionOpenVega record with 10 top-level fields. */
 export const OptionOpenVega = {
-    name: 'OptionOpenVega',
-    mNum: 1875,
-    schemaHash: '79A84AF2938E04A0',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionOpenVega',
+  mNum: 1875,
+  schemaHash: '79A84AF2938E04A0',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionOpenVega = typeof OptionOpenVega;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionPositionRecordV5 record with 179 top-level fields. */
 export const OptionPositionRecordV5 = {
-    name: 'OptionPositionRecordV5',
-    mNum: 1882,
-    schemaHash: '19F2355BC7A09645',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['okey', 'accnt', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPositionRecordV5',
+  mNum: 1882,
+  schemaHash: '19F2355BC7A09645',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['okey', 'accnt', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPositionRecordV5 = typeof OptionPositionRecordV5;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionPrint record with 38 top-level fields. */
 export const OptionPrint = {
-    name: 'OptionPrint',
-    mNum: 1889,
-    schemaHash: '11405B792C43A74D',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptMktData',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPrint',
+  mNum: 1889,
+  schemaHash: '11405B792C43A74D',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptMktData',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPrint = typeof OptionPrint;

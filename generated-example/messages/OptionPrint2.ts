@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionPrint2 record with 34 top-level fields. */
 export const OptionPrint2 = {
-    name: 'OptionPrint2',
-    mNum: 1896,
-    schemaHash: 'AFD94A21C9DE372D',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPrint2',
+  mNum: 1896,
+  schemaHash: 'AFD94A21C9DE372D',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPrint2 = typeof OptionPrint2;

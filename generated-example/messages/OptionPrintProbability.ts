@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionPrintProbability = {
-    name: 'OptionPrintProbability',
-    mNum: 1903,
-    schemaHash: '50DEE3B11448BFC6',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptProbModel',
-    staticFilterFields: ['okey', 'stateModel']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPrintProbability',
+  mNum: 1903,
+  schemaHash: '50DEE3B11448BFC6',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptProbModel',
+  staticFilterFields: ['okey', 'stateModel'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPrintProbability = typeof OptionPrintProbability;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionPrintSet record with 113 top-level fields. */
 export const OptionPrintSet = {
-    name: 'OptionPrintSet',
-    mNum: 1910,
-    schemaHash: 'F6153081220FEF86',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptAnalytics',
-    staticFilterFields: ['okey', 'prtNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPrintSet',
+  mNum: 1910,
+  schemaHash: 'F6153081220FEF86',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptAnalytics',
+  staticFilterFields: ['okey', 'prtNumber'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPrintSet = typeof OptionPrintSet;

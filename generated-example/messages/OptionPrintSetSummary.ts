@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionPrintSetSummary record with 12 top-level fields. */
 export const OptionPrintSetSummary = {
-    name: 'OptionPrintSetSummary',
-    mNum: 1917,
-    schemaHash: 'FE6F99AF06D3656C',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['okey', 'prtExch', 'prtSide', 'prtType', 'tradingPeriod']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPrintSetSummary',
+  mNum: 1917,
+  schemaHash: 'FE6F99AF06D3656C',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['okey', 'prtExch', 'prtSide', 'prtType', 'tradingPeriod'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPrintSetSummary = typeof OptionPrintSetSummary;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionPrintSummary record with 27 top-level fields. */
 export const OptionPrintSummary = {
-    name: 'OptionPrintSummary',
-    mNum: 1924,
-    schemaHash: 'C3196455F88EEF1A',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ekey', 'prtSummaryType']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionPrintSummary',
+  mNum: 1924,
+  schemaHash: 'C3196455F88EEF1A',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ekey', 'prtSummaryType'],
+} as const satisfies MessageDescriptor;
 
 export type OptionPrintSummary = typeof OptionPrintSummary;

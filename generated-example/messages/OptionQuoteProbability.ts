@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const OptionQuoteProbability = {
-    name: 'OptionQuoteProbability',
-    mNum: 1931,
-    schemaHash: '62C3B1D9BE04180B',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptProbModel',
-    staticFilterFields: ['okey', 'stateModel']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionQuoteProbability',
+  mNum: 1931,
+  schemaHash: '62C3B1D9BE04180B',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptProbModel',
+  staticFilterFields: ['okey', 'stateModel'],
+} as const satisfies MessageDescriptor;
 
 export type OptionQuoteProbability = typeof OptionQuoteProbability;

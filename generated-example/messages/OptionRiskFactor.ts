@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionRiskFactor record with 21 top-level fields. */
 export const OptionRiskFactor = {
-    name: 'OptionRiskFactor',
-    mNum: 1938,
-    schemaHash: 'A5F0599B3BE626A1',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptAnalytics',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionRiskFactor',
+  mNum: 1938,
+  schemaHash: 'A5F0599B3BE626A1',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptAnalytics',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionRiskFactor = typeof OptionRiskFactor;

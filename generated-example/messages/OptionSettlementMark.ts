@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionSettlementMark record with 11 top-level fields. */
 export const OptionSettlementMark = {
-    name: 'OptionSettlementMark',
-    mNum: 1945,
-    schemaHash: 'D9F7E773AD72DCB5',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionSettlementMark',
+  mNum: 1945,
+  schemaHash: 'D9F7E773AD72DCB5',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionSettlementMark = typeof OptionSettlementMark;

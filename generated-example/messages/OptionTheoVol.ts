@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** OptionTheoVol record with 48 top-level fields. */
 export const OptionTheoVol = {
-    name: 'OptionTheoVol',
-    mNum: 1952,
-    schemaHash: '8087E016A42CB8F0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientTheo',
-    staticFilterFields: ['okey']
-  } as const satisfies MessageDescriptor;
+  name: 'OptionTheoVol',
+  mNum: 1952,
+  schemaHash: '8087E016A42CB8F0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientTheo',
+  staticFilterFields: ['okey'],
+} as const satisfies MessageDescriptor;
 
 export type OptionTheoVol = typeof OptionTheoVol;

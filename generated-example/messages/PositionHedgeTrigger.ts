@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const PositionHedgeTrigger = {
-    name: 'PositionHedgeTrigger',
-    mNum: 1959,
-    schemaHash: 'F6CBFD11EB856380',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['hedgeTarget', 'hedgeSecType', 'accnt', 'clientFirm', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'PositionHedgeTrigger',
+  mNum: 1959,
+  schemaHash: 'F6CBFD11EB856380',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['hedgeTarget', 'hedgeSecType', 'accnt', 'clientFirm', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type PositionHedgeTrigger = typeof PositionHedgeTrigger;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const PostAck = {
-    name: 'PostAck',
-    mNum: 1966,
-    schemaHash: '28C32E9C584EC570',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'PostAck',
+  mNum: 1966,
+  schemaHash: '28C32E9C584EC570',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type PostAck = typeof PostAck;

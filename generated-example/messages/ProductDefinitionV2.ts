@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ProductDefinitionV2 record with 48 top-level fields. */
 export const ProductDefinitionV2 = {
-    name: 'ProductDefinitionV2',
-    mNum: 1973,
-    schemaHash: 'F0E8E9B556819B7C',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'FutureDefinition',
-    staticFilterFields: ['secKey', 'secType']
-  } as const satisfies MessageDescriptor;
+  name: 'ProductDefinitionV2',
+  mNum: 1973,
+  schemaHash: 'F0E8E9B556819B7C',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'FutureDefinition',
+  staticFilterFields: ['secKey', 'secType'],
+} as const satisfies MessageDescriptor;
 
 export type ProductDefinitionV2 = typeof ProductDefinitionV2;

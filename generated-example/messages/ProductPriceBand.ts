@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ProductPriceBand record with 6 top-level fields. */
 export const ProductPriceBand = {
-    name: 'ProductPriceBand',
-    mNum: 1980,
-    schemaHash: '997B3FDDCBF8F7E4',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'ProductPriceBand',
+  mNum: 1980,
+  schemaHash: '997B3FDDCBF8F7E4',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type ProductPriceBand = typeof ProductPriceBand;

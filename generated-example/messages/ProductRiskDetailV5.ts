@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ProductRiskDetailV5 record with 29 top-level fields. */
 export const ProductRiskDetailV5 = {
-    name: 'ProductRiskDetailV5',
-    mNum: 1987,
-    schemaHash: '326646F92ED0A003',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ProductRiskDetailV5',
+  mNum: 1987,
+  schemaHash: '326646F92ED0A003',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ProductRiskDetailV5 = typeof ProductRiskDetailV5;

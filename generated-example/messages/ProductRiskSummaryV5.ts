@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ProductRiskSummaryV5 record with 192 top-level fields. */
 export const ProductRiskSummaryV5 = {
-    name: 'ProductRiskSummaryV5',
-    mNum: 1994,
-    schemaHash: 'C8E54CCDF970E91C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'ProductRiskSummaryV5',
+  mNum: 1994,
+  schemaHash: 'C8E54CCDF970E91C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type ProductRiskSummaryV5 = typeof ProductRiskSummaryV5;

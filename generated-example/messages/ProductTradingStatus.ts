@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ProductTradingStatus record with 5 top-level fields. */
 export const ProductTradingStatus = {
-    name: 'ProductTradingStatus',
-    mNum: 2001,
-    schemaHash: '7567CC2E192B509C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ccode', 'assetCode', 'securityID']
-  } as const satisfies MessageDescriptor;
+  name: 'ProductTradingStatus',
+  mNum: 2001,
+  schemaHash: '7567CC2E192B509C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ccode', 'assetCode', 'securityID'],
+} as const satisfies MessageDescriptor;
 
 export type ProductTradingStatus = typeof ProductTradingStatus;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** ProductTradingStatusV2 record with 5 top-level fields. */
 export const ProductTradingStatusV2 = {
-    name: 'ProductTradingStatusV2',
-    mNum: 2008,
-    schemaHash: '389B69B49037FE7C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['secKey', 'secType', 'tradingStatusType']
-  } as const satisfies MessageDescriptor;
+  name: 'ProductTradingStatusV2',
+  mNum: 2008,
+  schemaHash: '389B69B49037FE7C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['secKey', 'secType', 'tradingStatusType'],
+} as const satisfies MessageDescriptor;
 
 export type ProductTradingStatusV2 = typeof ProductTradingStatusV2;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const QueryResult = {
-    name: 'QueryResult',
-    mNum: 2015,
-    schemaHash: '28493BF53CFE696E',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'QueryResult',
+  mNum: 2015,
+  schemaHash: '28493BF53CFE696E',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type QueryResult = typeof QueryResult;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** RFQQuoteBroadcast record with 43 top-level fields. */
 export const RFQQuoteBroadcast = {
-    name: 'RFQQuoteBroadcast',
-    mNum: 2022,
-    schemaHash: '3026471B82F9C43C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['securityID', 'exchSource']
-  } as const satisfies MessageDescriptor;
+  name: 'RFQQuoteBroadcast',
+  mNum: 2022,
+  schemaHash: '3026471B82F9C43C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['securityID', 'exchSource'],
+} as const satisfies MessageDescriptor;
 
 export type RFQQuoteBroadcast = typeof RFQQuoteBroadcast;

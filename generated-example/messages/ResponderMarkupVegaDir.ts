@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ResponderMarkupVegaDir = {
-    name: 'ResponderMarkupVegaDir',
-    mNum: 2029,
-    schemaHash: 'BF8410C88F46CBA0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'clientFirm', 'ekey', 'respSide', 'responderID']
-  } as const satisfies MessageDescriptor;
+  name: 'ResponderMarkupVegaDir',
+  mNum: 2029,
+  schemaHash: 'BF8410C88F46CBA0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'clientFirm', 'ekey', 'respSide', 'responderID'],
+} as const satisfies MessageDescriptor;
 
 export type ResponderMarkupVegaDir = typeof ResponderMarkupVegaDir;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** RiskAggGroupStateV5 record with 12 top-level fields. */
 export const RiskAggGroupStateV5 = {
-    name: 'RiskAggGroupStateV5',
-    mNum: 2036,
-    schemaHash: '260D64754F2E40F3',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['secKey', 'secType', 'clientFirm', 'aggGroup', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'RiskAggGroupStateV5',
+  mNum: 2036,
+  schemaHash: '260D64754F2E40F3',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['secKey', 'secType', 'clientFirm', 'aggGroup', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type RiskAggGroupStateV5 = typeof RiskAggGroupStateV5;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const RiskClassControl = {
-    name: 'RiskClassControl',
-    mNum: 2043,
-    schemaHash: '96F3A22BB3DBBABC',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'riskClass', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'RiskClassControl',
+  mNum: 2043,
+  schemaHash: '96F3A22BB3DBBABC',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'riskClass', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type RiskClassControl = typeof RiskClassControl;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** RiskCubeDetailV5 record with 143 top-level fields. */
 export const RiskCubeDetailV5 = {
-    name: 'RiskCubeDetailV5',
-    mNum: 2050,
-    schemaHash: 'CD9C796473F73EC5',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['accnt', 'secKey', 'secType', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'RiskCubeDetailV5',
+  mNum: 2050,
+  schemaHash: 'CD9C796473F73EC5',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['accnt', 'secKey', 'secType', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type RiskCubeDetailV5 = typeof RiskCubeDetailV5;

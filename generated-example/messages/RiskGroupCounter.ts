@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const RiskGroupCounter = {
-    name: 'RiskGroupCounter',
-    mNum: 2057,
-    schemaHash: '4D1385BF7A8C99D0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['riskGroupId', 'accnt', 'riskFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'RiskGroupCounter',
+  mNum: 2057,
+  schemaHash: '4D1385BF7A8C99D0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['riskGroupId', 'accnt', 'riskFirm'],
+} as const satisfies MessageDescriptor;
 
 export type RiskGroupCounter = typeof RiskGroupCounter;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** RootDefinition record with 54 top-level fields. */
 export const RootDefinition = {
-    name: 'RootDefinition',
-    mNum: 2064,
-    schemaHash: '650B8888EA003255',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptionDefinition',
-    staticFilterFields: ['root']
-  } as const satisfies MessageDescriptor;
+  name: 'RootDefinition',
+  mNum: 2064,
+  schemaHash: '650B8888EA003255',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptionDefinition',
+  staticFilterFields: ['root'],
+} as const satisfies MessageDescriptor;
 
 export type RootDefinition = typeof RootDefinition;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SOQConstituentSymbolMap = {
-    name: 'SOQConstituentSymbolMap',
-    mNum: 2071,
-    schemaHash: 'CF08F0B2BFC8F841',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker', 'okey', 'soqIdentifier']
-  } as const satisfies MessageDescriptor;
+  name: 'SOQConstituentSymbolMap',
+  mNum: 2071,
+  schemaHash: 'CF08F0B2BFC8F841',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker', 'okey', 'soqIdentifier'],
+} as const satisfies MessageDescriptor;
 
 export type SOQConstituentSymbolMap = typeof SOQConstituentSymbolMap;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SOQStrikeRangeUpdate = {
-    name: 'SOQStrikeRangeUpdate',
-    mNum: 2078,
-    schemaHash: '7DD2A2F5A9326E54',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker', 'soqIdentifier']
-  } as const satisfies MessageDescriptor;
+  name: 'SOQStrikeRangeUpdate',
+  mNum: 2078,
+  schemaHash: '7DD2A2F5A9326E54',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker', 'soqIdentifier'],
+} as const satisfies MessageDescriptor;
 
 export type SOQStrikeRangeUpdate = typeof SOQStrikeRangeUpdate;

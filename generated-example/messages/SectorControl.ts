@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SectorControl = {
-    name: 'SectorControl',
-    mNum: 2085,
-    schemaHash: '997AD124689A5116',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['accnt', 'sector', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SectorControl',
+  mNum: 2085,
+  schemaHash: '997AD124689A5116',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['accnt', 'sector', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SectorControl = typeof SectorControl;

@@ -5,25 +5,25 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SodCashRecordV5 record with 6 top-level fields. */
 export const SodCashRecordV5 = {
-    name: 'SodCashRecordV5',
-    mNum: 2092,
-    schemaHash: '936AF1C68641C7E9',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: [
-      'accnt',
-      'currency',
-      'tradeDate',
-      'srcTransaction',
-      'srcSecKey',
-      'srcSecType',
-      'srcTradeDate',
-      'clientFirm'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SodCashRecordV5',
+  mNum: 2092,
+  schemaHash: '936AF1C68641C7E9',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: [
+    'accnt',
+    'currency',
+    'tradeDate',
+    'srcTransaction',
+    'srcSecKey',
+    'srcSecType',
+    'srcTradeDate',
+    'clientFirm',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type SodCashRecordV5 = typeof SodCashRecordV5;

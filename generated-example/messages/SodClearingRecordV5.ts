@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SodClearingRecordV5 = {
-    name: 'SodClearingRecordV5',
-    mNum: 2099,
-    schemaHash: 'A85DBB58B1B0E9BF',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['accnt', 'secKey', 'secType', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SodClearingRecordV5',
+  mNum: 2099,
+  schemaHash: 'A85DBB58B1B0E9BF',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['accnt', 'secKey', 'secType', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SodClearingRecordV5 = typeof SodClearingRecordV5;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpanRiskCalculator record with 53 top-level fields. */
 export const SpanRiskCalculator = {
-    name: 'SpanRiskCalculator',
-    mNum: 2106,
-    schemaHash: '6988DF8841C7438D',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['secKey', 'secType', 'userName']
-  } as const satisfies MessageDescriptor;
+  name: 'SpanRiskCalculator',
+  mNum: 2106,
+  schemaHash: '6988DF8841C7438D',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['secKey', 'secType', 'userName'],
+} as const satisfies MessageDescriptor;
 
 export type SpanRiskCalculator = typeof SpanRiskCalculator;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrAccntCancel record with 10 top-level fields. */
 export const SpdrAccntCancel = {
-    name: 'SpdrAccntCancel',
-    mNum: 2113,
-    schemaHash: 'D2F3B84C1077223F',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAccntCancel',
+  mNum: 2113,
+  schemaHash: 'D2F3B84C1077223F',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAccntCancel = typeof SpdrAccntCancel;

@@ -4,24 +4,24 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrAlertRecord = {
-    name: 'SpdrAlertRecord',
-    mNum: 2120,
-    schemaHash: '996AD330882F892C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'accnt',
-      'clientFirm',
-      'userName',
-      'alertType',
-      'alertSource',
-      'alertPriority',
-      'histWindow'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAlertRecord',
+  mNum: 2120,
+  schemaHash: '996AD330882F892C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: [
+    'accnt',
+    'clientFirm',
+    'userName',
+    'alertType',
+    'alertSource',
+    'alertPriority',
+    'histWindow',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAlertRecord = typeof SpdrAlertRecord;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrAllocationNotice = {
-    name: 'SpdrAllocationNotice',
-    mNum: 2127,
-    schemaHash: 'CEADE7CD6F19EBE9',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['allocNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAllocationNotice',
+  mNum: 2127,
+  schemaHash: 'CEADE7CD6F19EBE9',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['allocNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAllocationNotice = typeof SpdrAllocationNotice;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrAllocationNoticeStatus = {
-    name: 'SpdrAllocationNoticeStatus',
-    mNum: 2134,
-    schemaHash: '59BED571D9F06971',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['allocNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAllocationNoticeStatus',
+  mNum: 2134,
+  schemaHash: '59BED571D9F06971',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['allocNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAllocationNoticeStatus = typeof SpdrAllocationNoticeStatus;

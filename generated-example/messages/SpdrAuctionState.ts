@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrAuctionState = {
-    name: 'SpdrAuctionState',
-    mNum: 2141,
-    schemaHash: '729FBE93C8227140',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: false,
-    mToken: 'OptExchAuction',
-    staticFilterFields: ['secKey', 'secType', 'auctionExch', 'auctionExDest']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAuctionState',
+  mNum: 2141,
+  schemaHash: '729FBE93C8227140',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: false,
+  mToken: 'OptExchAuction',
+  staticFilterFields: ['secKey', 'secType', 'auctionExch', 'auctionExDest'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAuctionState = typeof SpdrAuctionState;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrAutoHedgeControl record with 58 top-level fields. */
 export const SpdrAutoHedgeControl = {
-    name: 'SpdrAutoHedgeControl',
-    mNum: 2148,
-    schemaHash: '5AD13882C24D1C31',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'riskGroupId', 'hedgeSecKey', 'hedgeSecType', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAutoHedgeControl',
+  mNum: 2148,
+  schemaHash: '5AD13882C24D1C31',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'riskGroupId', 'hedgeSecKey', 'hedgeSecType', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAutoHedgeControl = typeof SpdrAutoHedgeControl;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrAutoHedgeState record with 58 top-level fields. */
 export const SpdrAutoHedgeState = {
-    name: 'SpdrAutoHedgeState',
-    mNum: 2155,
-    schemaHash: 'C66431A805F44E32',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'riskGroupId', 'hedgeSecKey', 'hedgeSecType', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAutoHedgeState',
+  mNum: 2155,
+  schemaHash: 'C66431A805F44E32',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'riskGroupId', 'hedgeSecKey', 'hedgeSecType', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAutoHedgeState = typeof SpdrAutoHedgeState;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrAvailExecAllocation = {
-    name: 'SpdrAvailExecAllocation',
-    mNum: 2162,
-    schemaHash: '85ABBD1DB3A96E5A',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['availExecNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAvailExecAllocation',
+  mNum: 2162,
+  schemaHash: '85ABBD1DB3A96E5A',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['availExecNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAvailExecAllocation = typeof SpdrAvailExecAllocation;

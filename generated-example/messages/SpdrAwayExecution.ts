@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrAwayExecution record with 35 top-level fields. */
 export const SpdrAwayExecution = {
-    name: 'SpdrAwayExecution',
-    mNum: 2169,
-    schemaHash: 'DD4DC8E016FABA10',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'clientFillId', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrAwayExecution',
+  mNum: 2169,
+  schemaHash: 'DD4DC8E016FABA10',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'clientFillId', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrAwayExecution = typeof SpdrAwayExecution;

@@ -5,24 +5,24 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrBrokerCancel record with 10 top-level fields. */
 export const SpdrBrokerCancel = {
-    name: 'SpdrBrokerCancel',
-    mNum: 2176,
-    schemaHash: '5EA144501380E3AA',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'accnt',
-      'secKey',
-      'secType',
-      'groupingCode',
-      'spdrSource',
-      'orderSide',
-      'clientFirm'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrBrokerCancel',
+  mNum: 2176,
+  schemaHash: '5EA144501380E3AA',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: [
+    'accnt',
+    'secKey',
+    'secType',
+    'groupingCode',
+    'spdrSource',
+    'orderSide',
+    'clientFirm',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type SpdrBrokerCancel = typeof SpdrBrokerCancel;

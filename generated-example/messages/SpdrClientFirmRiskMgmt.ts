@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrClientFirmRiskMgmt record with 10 top-level fields. */
 export const SpdrClientFirmRiskMgmt = {
-    name: 'SpdrClientFirmRiskMgmt',
-    mNum: 2183,
-    schemaHash: 'B1041B9A003B60D0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['clientFirm', 'ticker', 'orderExDest', 'riskMgmtLevel']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrClientFirmRiskMgmt',
+  mNum: 2183,
+  schemaHash: 'B1041B9A003B60D0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['clientFirm', 'ticker', 'orderExDest', 'riskMgmtLevel'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrClientFirmRiskMgmt = typeof SpdrClientFirmRiskMgmt;

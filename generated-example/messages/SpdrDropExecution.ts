@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrDropExecution = {
-    name: 'SpdrDropExecution',
-    mNum: 2190,
-    schemaHash: '2AF7D3BCDD10ACA9',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['dropNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrDropExecution',
+  mNum: 2190,
+  schemaHash: '2AF7D3BCDD10ACA9',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['dropNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrDropExecution = typeof SpdrDropExecution;

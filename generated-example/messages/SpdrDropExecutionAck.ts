@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrDropExecutionAck = {
-    name: 'SpdrDropExecutionAck',
-    mNum: 2197,
-    schemaHash: '68FCCC4179C4F916',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['dropNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrDropExecutionAck',
+  mNum: 2197,
+  schemaHash: '68FCCC4179C4F916',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['dropNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrDropExecutionAck = typeof SpdrDropExecutionAck;

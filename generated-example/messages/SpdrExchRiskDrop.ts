@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrExchRiskDrop = {
-    name: 'SpdrExchRiskDrop',
-    mNum: 2204,
-    schemaHash: '2A137F71E1B1143C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['exchDropNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrExchRiskDrop',
+  mNum: 2204,
+  schemaHash: '2A137F71E1B1143C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['exchDropNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrExchRiskDrop = typeof SpdrExchRiskDrop;

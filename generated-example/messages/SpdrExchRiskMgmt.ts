@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrExchRiskMgmt record with 13 top-level fields. */
 export const SpdrExchRiskMgmt = {
-    name: 'SpdrExchRiskMgmt',
-    mNum: 2211,
-    schemaHash: 'C0BCF3CC40B0A2C3',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['clientFirm', 'exch', 'securityGroup']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrExchRiskMgmt',
+  mNum: 2211,
+  schemaHash: 'C0BCF3CC40B0A2C3',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['clientFirm', 'exch', 'securityGroup'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrExchRiskMgmt = typeof SpdrExchRiskMgmt;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrExchRiskReset record with 5 top-level fields. */
 export const SpdrExchRiskReset = {
-    name: 'SpdrExchRiskReset',
-    mNum: 2218,
-    schemaHash: '10ED1BCE97D54619',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['clientFirm', 'exch', 'securityGroup']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrExchRiskReset',
+  mNum: 2218,
+  schemaHash: '10ED1BCE97D54619',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['clientFirm', 'exch', 'securityGroup'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrExchRiskReset = typeof SpdrExchRiskReset;

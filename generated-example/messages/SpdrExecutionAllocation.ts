@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrExecutionAllocation = {
-    name: 'SpdrExecutionAllocation',
-    mNum: 2225,
-    schemaHash: 'AFA80C0D88F932CC',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['allocNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrExecutionAllocation',
+  mNum: 2225,
+  schemaHash: 'AFA80C0D88F932CC',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['allocNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrExecutionAllocation = typeof SpdrExecutionAllocation;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrExecutionAllocationStatus = {
-    name: 'SpdrExecutionAllocationStatus',
-    mNum: 2232,
-    schemaHash: '5D7BC24A0970E6A0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['allocNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrExecutionAllocationStatus',
+  mNum: 2232,
+  schemaHash: '5D7BC24A0970E6A0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['allocNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrExecutionAllocationStatus = typeof SpdrExecutionAllocationStatus;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrHedgeAggregation = {
-    name: 'SpdrHedgeAggregation',
-    mNum: 2239,
-    schemaHash: '444BF33C20DA7676',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['secKey', 'aggType', 'accnt', 'clientFirm', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrHedgeAggregation',
+  mNum: 2239,
+  schemaHash: '444BF33C20DA7676',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['secKey', 'aggType', 'accnt', 'clientFirm', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrHedgeAggregation = typeof SpdrHedgeAggregation;

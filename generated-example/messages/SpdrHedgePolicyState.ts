@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrHedgePolicyState = {
-    name: 'SpdrHedgePolicyState',
-    mNum: 2246,
-    schemaHash: 'BB0DA84938337F15',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['hedgeTarget', 'hedgeSecType', 'accnt', 'clientFirm', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrHedgePolicyState',
+  mNum: 2246,
+  schemaHash: 'BB0DA84938337F15',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['hedgeTarget', 'hedgeSecType', 'accnt', 'clientFirm', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrHedgePolicyState = typeof SpdrHedgePolicyState;

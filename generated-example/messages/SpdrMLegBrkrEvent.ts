@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrMLegBrkrEvent record with 52 top-level fields. */
 export const SpdrMLegBrkrEvent = {
-    name: 'SpdrMLegBrkrEvent',
-    mNum: 2253,
-    schemaHash: 'BDD267BFDF029B00',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber', 'recType']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrMLegBrkrEvent',
+  mNum: 2253,
+  schemaHash: 'BDD267BFDF029B00',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber', 'recType'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrMLegBrkrEvent = typeof SpdrMLegBrkrEvent;

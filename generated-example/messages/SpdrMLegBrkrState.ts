@@ -5,23 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrMLegBrkrState record with 330 top-level fields. */
 export const SpdrMLegBrkrState = {
-    name: 'SpdrMLegBrkrState',
-    mNum: 2260,
-    schemaHash: '07F6177D64678C05',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'ticker',
-      'accnt',
-      'spdrSource',
-      'groupingCode',
-      'orderSide',
-      'clientFirm'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrMLegBrkrState',
+  mNum: 2260,
+  schemaHash: '07F6177D64678C05',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['ticker', 'accnt', 'spdrSource', 'groupingCode', 'orderSide', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrMLegBrkrState = typeof SpdrMLegBrkrState;

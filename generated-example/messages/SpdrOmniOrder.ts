@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrOmniOrder = {
-    name: 'SpdrOmniOrder',
-    mNum: 2267,
-    schemaHash: '8199C9EF4C2BBEA0',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['omniOrderNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrOmniOrder',
+  mNum: 2267,
+  schemaHash: '8199C9EF4C2BBEA0',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['omniOrderNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrOmniOrder = typeof SpdrOmniOrder;

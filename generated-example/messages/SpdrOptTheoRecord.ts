@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrOptTheoRecord = {
-    name: 'SpdrOptTheoRecord',
-    mNum: 2274,
-    schemaHash: '75D3F7BEC60B6647',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientTheo',
-    staticFilterFields: ['okey', 'theoModel', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrOptTheoRecord',
+  mNum: 2274,
+  schemaHash: '75D3F7BEC60B6647',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientTheo',
+  staticFilterFields: ['okey', 'theoModel', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrOptTheoRecord = typeof SpdrOptTheoRecord;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrParentAllocation = {
-    name: 'SpdrParentAllocation',
-    mNum: 2281,
-    schemaHash: '1F5398936B03471E',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['baseParentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentAllocation',
+  mNum: 2281,
+  schemaHash: '1F5398936B03471E',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['baseParentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentAllocation = typeof SpdrParentAllocation;

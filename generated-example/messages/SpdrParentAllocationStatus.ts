@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrParentAllocationStatus = {
-    name: 'SpdrParentAllocationStatus',
-    mNum: 2288,
-    schemaHash: 'A0670C06AB9CDF4D',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['baseParentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentAllocationStatus',
+  mNum: 2288,
+  schemaHash: 'A0670C06AB9CDF4D',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['baseParentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentAllocationStatus = typeof SpdrParentAllocationStatus;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentBrkrEvent record with 90 top-level fields. */
 export const SpdrParentBrkrEvent = {
-    name: 'SpdrParentBrkrEvent',
-    mNum: 2295,
-    schemaHash: '23A301BAD0630221',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber', 'recType']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentBrkrEvent',
+  mNum: 2295,
+  schemaHash: '23A301BAD0630221',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber', 'recType'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentBrkrEvent = typeof SpdrParentBrkrEvent;

@@ -5,24 +5,24 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentBrkrState record with 167 top-level fields. */
 export const SpdrParentBrkrState = {
-    name: 'SpdrParentBrkrState',
-    mNum: 2302,
-    schemaHash: 'B209AA32AA6A6289',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'accnt',
-      'secKey',
-      'secType',
-      'spdrSource',
-      'groupingCode',
-      'orderSide',
-      'clientFirm'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentBrkrState',
+  mNum: 2302,
+  schemaHash: 'B209AA32AA6A6289',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: [
+    'accnt',
+    'secKey',
+    'secType',
+    'spdrSource',
+    'groupingCode',
+    'orderSide',
+    'clientFirm',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentBrkrState = typeof SpdrParentBrkrState;

@@ -5,24 +5,24 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentBrokerSummary record with 15 top-level fields. */
 export const SpdrParentBrokerSummary = {
-    name: 'SpdrParentBrokerSummary',
-    mNum: 2309,
-    schemaHash: '919B67C78D8A73FB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'accnt',
-      'secType',
-      'tickerSrc',
-      'spdrSource',
-      'parentOrderHandling',
-      'tradingPeriod',
-      'clientFirm'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentBrokerSummary',
+  mNum: 2309,
+  schemaHash: '919B67C78D8A73FB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: [
+    'accnt',
+    'secType',
+    'tickerSrc',
+    'spdrSource',
+    'parentOrderHandling',
+    'tradingPeriod',
+    'clientFirm',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentBrokerSummary = typeof SpdrParentBrokerSummary;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentCancel record with 10 top-level fields. */
 export const SpdrParentCancel = {
-    name: 'SpdrParentCancel',
-    mNum: 2316,
-    schemaHash: 'A9B5699B35B01208',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'parentNumber', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentCancel',
+  mNum: 2316,
+  schemaHash: 'A9B5699B35B01208',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'parentNumber', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentCancel = typeof SpdrParentCancel;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrParentExecution = {
-    name: 'SpdrParentExecution',
-    mNum: 2323,
-    schemaHash: 'A2DF935C724938F4',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['fillNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentExecution',
+  mNum: 2323,
+  schemaHash: 'A2DF935C724938F4',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['fillNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentExecution = typeof SpdrParentExecution;

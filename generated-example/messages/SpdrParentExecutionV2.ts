@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentExecutionV2 record with 285 top-level fields. */
 export const SpdrParentExecutionV2 = {
-    name: 'SpdrParentExecutionV2',
-    mNum: 2330,
-    schemaHash: 'B5C27B76817B02A8',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['fillNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentExecutionV2',
+  mNum: 2330,
+  schemaHash: 'B5C27B76817B02A8',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['fillNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentExecutionV2 = typeof SpdrParentExecutionV2;

@@ -5,24 +5,24 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentLimit record with 106 top-level fields. */
 export const SpdrParentLimit = {
-    name: 'SpdrParentLimit',
-    mNum: 2337,
-    schemaHash: '96918928B57B8DFB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: [
-      'accnt',
-      'secKey',
-      'secType',
-      'spdrSource',
-      'orderSide',
-      'groupingCode',
-      'clientFirm'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentLimit',
+  mNum: 2337,
+  schemaHash: '96918928B57B8DFB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: [
+    'accnt',
+    'secKey',
+    'secType',
+    'spdrSource',
+    'orderSide',
+    'groupingCode',
+    'clientFirm',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentLimit = typeof SpdrParentLimit;

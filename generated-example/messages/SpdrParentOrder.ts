@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentOrder record with 202 top-level fields. */
 export const SpdrParentOrder = {
-    name: 'SpdrParentOrder',
-    mNum: 2344,
-    schemaHash: '89E14D8E93C02516',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentOrder',
+  mNum: 2344,
+  schemaHash: '89E14D8E93C02516',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentOrder = typeof SpdrParentOrder;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrParentReport = {
-    name: 'SpdrParentReport',
-    mNum: 2351,
-    schemaHash: '9879BDBD346D63E7',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentReport',
+  mNum: 2351,
+  schemaHash: '9879BDBD346D63E7',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentReport = typeof SpdrParentReport;

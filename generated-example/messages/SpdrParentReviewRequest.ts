@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentReviewRequest record with 38 top-level fields. */
 export const SpdrParentReviewRequest = {
-    name: 'SpdrParentReviewRequest',
-    mNum: 2358,
-    schemaHash: '5C9425A8A4F6F698',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentReviewRequest',
+  mNum: 2358,
+  schemaHash: '5C9425A8A4F6F698',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentReviewRequest = typeof SpdrParentReviewRequest;

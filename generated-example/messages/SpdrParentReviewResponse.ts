@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrParentReviewResponse record with 40 top-level fields. */
 export const SpdrParentReviewResponse = {
-    name: 'SpdrParentReviewResponse',
-    mNum: 2365,
-    schemaHash: 'F316B42C5D062BF9',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrParentReviewResponse',
+  mNum: 2365,
+  schemaHash: 'F316B42C5D062BF9',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrParentReviewResponse = typeof SpdrParentReviewResponse;

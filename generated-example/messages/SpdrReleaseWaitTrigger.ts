@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrReleaseWaitTrigger record with 5 top-level fields. */
 export const SpdrReleaseWaitTrigger = {
-    name: 'SpdrReleaseWaitTrigger',
-    mNum: 2372,
-    schemaHash: '29977A2A5E3E84CF',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'triggerGroupId', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrReleaseWaitTrigger',
+  mNum: 2372,
+  schemaHash: '29977A2A5E3E84CF',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'triggerGroupId', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrReleaseWaitTrigger = typeof SpdrReleaseWaitTrigger;

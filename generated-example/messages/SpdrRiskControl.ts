@@ -5,22 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrRiskControl record with 34 top-level fields. */
 export const SpdrRiskControl = {
-    name: 'SpdrRiskControl',
-    mNum: 2379,
-    schemaHash: 'AE709F737F5F151A',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: [
-      'ticker',
-      'riskControlKey',
-      'riskControlLevel',
-      'riskFirm',
-      'isTestAccnt'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrRiskControl',
+  mNum: 2379,
+  schemaHash: 'AE709F737F5F151A',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'riskControlKey', 'riskControlLevel', 'riskFirm', 'isTestAccnt'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrRiskControl = typeof SpdrRiskControl;

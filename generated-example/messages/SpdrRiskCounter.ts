@@ -5,22 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrRiskCounter record with 36 top-level fields. */
 export const SpdrRiskCounter = {
-    name: 'SpdrRiskCounter',
-    mNum: 2386,
-    schemaHash: 'CD440DFB7A4E56B4',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: [
-      'ticker',
-      'riskControlKey',
-      'riskControlLevel',
-      'riskFirm',
-      'isTestAccnt'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrRiskCounter',
+  mNum: 2386,
+  schemaHash: 'CD440DFB7A4E56B4',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'riskControlKey', 'riskControlLevel', 'riskFirm', 'isTestAccnt'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrRiskCounter = typeof SpdrRiskCounter;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrRiskExecution = {
-    name: 'SpdrRiskExecution',
-    mNum: 2393,
-    schemaHash: 'F2FDEE61628AE99A',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['fillNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrRiskExecution',
+  mNum: 2393,
+  schemaHash: 'F2FDEE61628AE99A',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['fillNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrRiskExecution = typeof SpdrRiskExecution;

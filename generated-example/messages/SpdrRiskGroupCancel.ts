@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrRiskGroupCancel record with 9 top-level fields. */
 export const SpdrRiskGroupCancel = {
-    name: 'SpdrRiskGroupCancel',
-    mNum: 2400,
-    schemaHash: '52E0487F4424833A',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['riskGroupId', 'accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrRiskGroupCancel',
+  mNum: 2400,
+  schemaHash: '52E0487F4424833A',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['riskGroupId', 'accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrRiskGroupCancel = typeof SpdrRiskGroupCancel;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpdrRiskGroupControl = {
-    name: 'SpdrRiskGroupControl',
-    mNum: 2407,
-    schemaHash: 'F57B9480ED479BE5',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['riskGroupId', 'accnt', 'riskFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrRiskGroupControl',
+  mNum: 2407,
+  schemaHash: 'F57B9480ED479BE5',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['riskGroupId', 'accnt', 'riskFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrRiskGroupControl = typeof SpdrRiskGroupControl;

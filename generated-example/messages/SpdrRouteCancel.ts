@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrRouteCancel record with 10 top-level fields. */
 export const SpdrRouteCancel = {
-    name: 'SpdrRouteCancel',
-    mNum: 2414,
-    schemaHash: '6991E946E4D646BE',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['routingCode']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrRouteCancel',
+  mNum: 2414,
+  schemaHash: '6991E946E4D646BE',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['routingCode'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrRouteCancel = typeof SpdrRouteCancel;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrSecKeyCancel record with 10 top-level fields. */
 export const SpdrSecKeyCancel = {
-    name: 'SpdrSecKeyCancel',
-    mNum: 2421,
-    schemaHash: '4091800C5AFAFB3C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: true,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'secKey', 'secType', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrSecKeyCancel',
+  mNum: 2421,
+  schemaHash: '4091800C5AFAFB3C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: true,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'secKey', 'secType', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrSecKeyCancel = typeof SpdrSecKeyCancel;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrStrategyCancel record with 8 top-level fields. */
 export const SpdrStrategyCancel = {
-    name: 'SpdrStrategyCancel',
-    mNum: 2428,
-    schemaHash: '60DD687B5D15F270',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['strategy', 'userName', 'accnt', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrStrategyCancel',
+  mNum: 2428,
+  schemaHash: '60DD687B5D15F270',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['strategy', 'userName', 'accnt', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrStrategyCancel = typeof SpdrStrategyCancel;

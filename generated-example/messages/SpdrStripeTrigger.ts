@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrStripeTrigger record with 4 top-level fields. */
 export const SpdrStripeTrigger = {
-    name: 'SpdrStripeTrigger',
-    mNum: 2435,
-    schemaHash: 'D552AECCB38243B8',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['accnt', 'triggerGroupId', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrStripeTrigger',
+  mNum: 2435,
+  schemaHash: 'D552AECCB38243B8',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['accnt', 'triggerGroupId', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrStripeTrigger = typeof SpdrStripeTrigger;

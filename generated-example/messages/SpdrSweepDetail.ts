@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrSweepDetail record with 34 top-level fields. */
 export const SpdrSweepDetail = {
-    name: 'SpdrSweepDetail',
-    mNum: 2442,
-    schemaHash: 'D6D2E0A3A87B3DAD',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrSweepDetail',
+  mNum: 2442,
+  schemaHash: 'D6D2E0A3A87B3DAD',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrSweepDetail = typeof SpdrSweepDetail;

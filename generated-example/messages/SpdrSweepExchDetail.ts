@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrSweepExchDetail record with 21 top-level fields. */
 export const SpdrSweepExchDetail = {
-    name: 'SpdrSweepExchDetail',
-    mNum: 2449,
-    schemaHash: '8B58629835DB848B',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['parentNumber', 'triggerGroupId', 'exchange']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrSweepExchDetail',
+  mNum: 2449,
+  schemaHash: '8B58629835DB848B',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['parentNumber', 'triggerGroupId', 'exchange'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrSweepExchDetail = typeof SpdrSweepExchDetail;

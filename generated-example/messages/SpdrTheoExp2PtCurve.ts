@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrTheoExp2PtCurve record with 36 top-level fields. */
 export const SpdrTheoExp2PtCurve = {
-    name: 'SpdrTheoExp2PtCurve',
-    mNum: 2456,
-    schemaHash: '21C483167F3BA61B',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTheo',
-    staticFilterFields: ['ekey', 'theoModel', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrTheoExp2PtCurve',
+  mNum: 2456,
+  schemaHash: '21C483167F3BA61B',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTheo',
+  staticFilterFields: ['ekey', 'theoModel', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrTheoExp2PtCurve = typeof SpdrTheoExp2PtCurve;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrTheoExpSurface record with 47 top-level fields. */
 export const SpdrTheoExpSurface = {
-    name: 'SpdrTheoExpSurface',
-    mNum: 2463,
-    schemaHash: '0C927FB33F834B8D',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTheo',
-    staticFilterFields: ['ekey', 'theoModel', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrTheoExpSurface',
+  mNum: 2463,
+  schemaHash: '0C927FB33F834B8D',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTheo',
+  staticFilterFields: ['ekey', 'theoModel', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrTheoExpSurface = typeof SpdrTheoExpSurface;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpdrUserCancel record with 9 top-level fields. */
 export const SpdrUserCancel = {
-    name: 'SpdrUserCancel',
-    mNum: 2470,
-    schemaHash: '17CCF68F4E119C85',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['cxlUserName', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SpdrUserCancel',
+  mNum: 2470,
+  schemaHash: '17CCF68F4E119C85',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['cxlUserName', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SpdrUserCancel = typeof SpdrUserCancel;

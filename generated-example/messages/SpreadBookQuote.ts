@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpreadBookQuote record with 27 top-level fields. */
 export const SpreadBookQuote = {
-    name: 'SpreadBookQuote',
-    mNum: 2477,
-    schemaHash: 'D8CEA0BE00F93D99',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SpreadMktData',
-    staticFilterFields: ['skey', 'isTest']
-  } as const satisfies MessageDescriptor;
+  name: 'SpreadBookQuote',
+  mNum: 2477,
+  schemaHash: 'D8CEA0BE00F93D99',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SpreadMktData',
+  staticFilterFields: ['skey', 'isTest'],
+} as const satisfies MessageDescriptor;
 
 export type SpreadBookQuote = typeof SpreadBookQuote;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpreadDefinition = {
-    name: 'SpreadDefinition',
-    mNum: 2484,
-    schemaHash: '6F6CB3EC323C2255',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SpreadDefinition',
-    staticFilterFields: ['sRspreadID']
-  } as const satisfies MessageDescriptor;
+  name: 'SpreadDefinition',
+  mNum: 2484,
+  schemaHash: '6F6CB3EC323C2255',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SpreadDefinition',
+  staticFilterFields: ['sRspreadID'],
+} as const satisfies MessageDescriptor;
 
 export type SpreadDefinition = typeof SpreadDefinition;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpreadExchDefinition = {
-    name: 'SpreadExchDefinition',
-    mNum: 2491,
-    schemaHash: '547615693FE43085',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SpreadDefinition',
-    staticFilterFields: ['exch', 'exchSprID']
-  } as const satisfies MessageDescriptor;
+  name: 'SpreadExchDefinition',
+  mNum: 2491,
+  schemaHash: '547615693FE43085',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SpreadDefinition',
+  staticFilterFields: ['exch', 'exchSprID'],
+} as const satisfies MessageDescriptor;
 
 export type SpreadExchDefinition = typeof SpreadExchDefinition;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SpreadExchOrder record with 22 top-level fields. */
 export const SpreadExchOrder = {
-    name: 'SpreadExchOrder',
-    mNum: 2498,
-    schemaHash: 'C19038B017586A8D',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SpreadExchData',
-    staticFilterFields: ['skey', 'exch', 'side', 'isTest']
-  } as const satisfies MessageDescriptor;
+  name: 'SpreadExchOrder',
+  mNum: 2498,
+  schemaHash: 'C19038B017586A8D',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SpreadExchData',
+  staticFilterFields: ['skey', 'exch', 'side', 'isTest'],
+} as const satisfies MessageDescriptor;
 
 export type SpreadExchOrder = typeof SpreadExchOrder;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SpreadPrint = {
-    name: 'SpreadPrint',
-    mNum: 2505,
-    schemaHash: 'F026FC424EFBD6C4',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SpreadMktData',
-    staticFilterFields: ['skey']
-  } as const satisfies MessageDescriptor;
+  name: 'SpreadPrint',
+  mNum: 2505,
+  schemaHash: 'F026FC424EFBD6C4',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SpreadMktData',
+  staticFilterFields: ['skey'],
+} as const satisfies MessageDescriptor;
 
 export type SpreadPrint = typeof SpreadPrint;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockAuctionSummary record with 21 top-level fields. */
 export const StockAuctionSummary = {
-    name: 'StockAuctionSummary',
-    mNum: 2512,
-    schemaHash: 'EF9D2F4CF9CDEFA8',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker', 'auctionType']
-  } as const satisfies MessageDescriptor;
+  name: 'StockAuctionSummary',
+  mNum: 2512,
+  schemaHash: 'EF9D2F4CF9CDEFA8',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker', 'auctionType'],
+} as const satisfies MessageDescriptor;
 
 export type StockAuctionSummary = typeof StockAuctionSummary;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const StockBeta = {
-    name: 'StockBeta',
-    mNum: 2519,
-    schemaHash: '1891A44C75593DCB',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'OptAnalytics',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockBeta',
+  mNum: 2519,
+  schemaHash: '1891A44C75593DCB',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'OptAnalytics',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockBeta = typeof StockBeta;

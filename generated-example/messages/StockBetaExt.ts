@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const StockBetaExt = {
-    name: 'StockBetaExt',
-    mNum: 2526,
-    schemaHash: 'D2105582FA887AA2',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtAnalytics',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockBetaExt',
+  mNum: 2526,
+  schemaHash: 'D2105582FA887AA2',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtAnalytics',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockBetaExt = typeof StockBetaExt;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockBookQuote record with 23 top-level fields. */
 export const StockBookQuote = {
-    name: 'StockBookQuote',
-    mNum: 2533,
-    schemaHash: 'DC38E0CC6810158C',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtMktData',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockBookQuote',
+  mNum: 2533,
+  schemaHash: 'DC38E0CC6810158C',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtMktData',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockBookQuote = typeof StockBookQuote;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockBorrowRate record with 6 top-level fields. */
 export const StockBorrowRate = {
-    name: 'StockBorrowRate',
-    mNum: 2540,
-    schemaHash: '5B049891A67AE0E2',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ticker', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'StockBorrowRate',
+  mNum: 2540,
+  schemaHash: '5B049891A67AE0E2',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ticker', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type StockBorrowRate = typeof StockBorrowRate;

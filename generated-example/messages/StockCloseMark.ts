@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockCloseMark record with 22 top-level fields. */
 export const StockCloseMark = {
-    name: 'StockCloseMark',
-    mNum: 2547,
-    schemaHash: '32AB7B1D7765453F',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtMarkData',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockCloseMark',
+  mNum: 2547,
+  schemaHash: '32AB7B1D7765453F',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtMarkData',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockCloseMark = typeof StockCloseMark;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockDetail record with 13 top-level fields. */
 export const StockDetail = {
-    name: 'StockDetail',
-    mNum: 2554,
-    schemaHash: 'FC0B0E14E9478D85',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'GlobalEarnings',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockDetail',
+  mNum: 2554,
+  schemaHash: 'FC0B0E14E9478D85',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'GlobalEarnings',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockDetail = typeof StockDetail;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const StockEarningsCalendar = {
-    name: 'StockEarningsCalendar',
-    mNum: 2561,
-    schemaHash: '4E12958C55BD293E',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'GlobalEarnings',
-    staticFilterFields: ['ticker', 'source']
-  } as const satisfies MessageDescriptor;
+  name: 'StockEarningsCalendar',
+  mNum: 2561,
+  schemaHash: '4E12958C55BD293E',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'GlobalEarnings',
+  staticFilterFields: ['ticker', 'source'],
+} as const satisfies MessageDescriptor;
 
 export type StockEarningsCalendar = typeof StockEarningsCalendar;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockExchImbalance record with 18 top-level fields. */
 export const StockExchImbalance = {
-    name: 'StockExchImbalance',
-    mNum: 2568,
-    schemaHash: '396D7086B31DEEAB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker', 'auctionType', 'exchange']
-  } as const satisfies MessageDescriptor;
+  name: 'StockExchImbalance',
+  mNum: 2568,
+  schemaHash: '396D7086B31DEEAB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker', 'auctionType', 'exchange'],
+} as const satisfies MessageDescriptor;
 
 export type StockExchImbalance = typeof StockExchImbalance;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockExchImbalanceV2 record with 17 top-level fields. */
 export const StockExchImbalanceV2 = {
-    name: 'StockExchImbalanceV2',
-    mNum: 2575,
-    schemaHash: 'BFF3E6B4BD3DE054',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtExchImbalance',
-    staticFilterFields: ['ticker', 'auctionType', 'exchange']
-  } as const satisfies MessageDescriptor;
+  name: 'StockExchImbalanceV2',
+  mNum: 2575,
+  schemaHash: 'BFF3E6B4BD3DE054',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtExchImbalance',
+  staticFilterFields: ['ticker', 'auctionType', 'exchange'],
+} as const satisfies MessageDescriptor;
 
 export type StockExchImbalanceV2 = typeof StockExchImbalanceV2;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockImbalance record with 13 top-level fields. */
 export const StockImbalance = {
-    name: 'StockImbalance',
-    mNum: 2582,
-    schemaHash: 'C44F18389AC7CCDA',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker', 'auctionType']
-  } as const satisfies MessageDescriptor;
+  name: 'StockImbalance',
+  mNum: 2582,
+  schemaHash: 'C44F18389AC7CCDA',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker', 'auctionType'],
+} as const satisfies MessageDescriptor;
 
 export type StockImbalance = typeof StockImbalance;

@@ -5,23 +5,23 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockLocateRequest record with 8 top-level fields. */
 export const StockLocateRequest = {
-    name: 'StockLocateRequest',
-    mNum: 2589,
-    schemaHash: '36321F24BA74C676',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: [
-      'ticker',
-      'coreClientFirm',
-      'locateFirm',
-      'locatePool',
-      'tradeDate',
-      'requestID'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'StockLocateRequest',
+  mNum: 2589,
+  schemaHash: '36321F24BA74C676',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: [
+    'ticker',
+    'coreClientFirm',
+    'locateFirm',
+    'locatePool',
+    'tradeDate',
+    'requestID',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type StockLocateRequest = typeof StockLocateRequest;

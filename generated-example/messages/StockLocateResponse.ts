@@ -5,23 +5,23 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockLocateResponse record with 10 top-level fields. */
 export const StockLocateResponse = {
-    name: 'StockLocateResponse',
-    mNum: 2596,
-    schemaHash: '8BE518FE2545BF98',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: [
-      'ticker',
-      'coreClientFirm',
-      'locateFirm',
-      'locatePool',
-      'tradeDate',
-      'requestID'
-    ]
-  } as const satisfies MessageDescriptor;
+  name: 'StockLocateResponse',
+  mNum: 2596,
+  schemaHash: '8BE518FE2545BF98',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: [
+    'ticker',
+    'coreClientFirm',
+    'locateFirm',
+    'locatePool',
+    'tradeDate',
+    'requestID',
+  ],
+} as const satisfies MessageDescriptor;
 
 export type StockLocateResponse = typeof StockLocateResponse;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockMarketSummary record with 24 top-level fields. */
 export const StockMarketSummary = {
-    name: 'StockMarketSummary',
-    mNum: 2603,
-    schemaHash: '8E26211FD09D18BE',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtSummaryData',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockMarketSummary',
+  mNum: 2603,
+  schemaHash: '8E26211FD09D18BE',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtSummaryData',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockMarketSummary = typeof StockMarketSummary;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockMinuteBar record with 23 top-level fields. */
 export const StockMinuteBar = {
-    name: 'StockMinuteBar',
-    mNum: 2610,
-    schemaHash: 'F34287CF7F286BCF',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtSummaryData',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockMinuteBar',
+  mNum: 2610,
+  schemaHash: 'F34287CF7F286BCF',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtSummaryData',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockMinuteBar = typeof StockMinuteBar;

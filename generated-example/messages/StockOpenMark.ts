@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockOpenMark record with 8 top-level fields. */
 export const StockOpenMark = {
-    name: 'StockOpenMark',
-    mNum: 2617,
-    schemaHash: '6B8C291F6837C9F0',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtMarkData',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockOpenMark',
+  mNum: 2617,
+  schemaHash: '6B8C291F6837C9F0',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtMarkData',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockOpenMark = typeof StockOpenMark;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockPoolBorrowRate record with 5 top-level fields. */
 export const StockPoolBorrowRate = {
-    name: 'StockPoolBorrowRate',
-    mNum: 2624,
-    schemaHash: 'BB1DE45EDBE548FF',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'StockPoolBorrowRate',
+  mNum: 2624,
+  schemaHash: 'BB1DE45EDBE548FF',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type StockPoolBorrowRate = typeof StockPoolBorrowRate;

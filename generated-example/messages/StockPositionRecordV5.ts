@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockPositionRecordV5 record with 52 top-level fields. */
 export const StockPositionRecordV5 = {
-    name: 'StockPositionRecordV5',
-    mNum: 2631,
-    schemaHash: '801C8B42B1E18B75',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'StockPositionRecordV5',
+  mNum: 2631,
+  schemaHash: '801C8B42B1E18B75',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type StockPositionRecordV5 = typeof StockPositionRecordV5;

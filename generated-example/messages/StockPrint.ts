@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockPrint record with 29 top-level fields. */
 export const StockPrint = {
-    name: 'StockPrint',
-    mNum: 2638,
-    schemaHash: '13CBD57D0D684FF4',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtMktData',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockPrint',
+  mNum: 2638,
+  schemaHash: '13CBD57D0D684FF4',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtMktData',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockPrint = typeof StockPrint;

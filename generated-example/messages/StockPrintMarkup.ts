@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockPrintMarkup record with 27 top-level fields. */
 export const StockPrintMarkup = {
-    name: 'StockPrintMarkup',
-    mNum: 2645,
-    schemaHash: '3FA05A2C9E582741',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtAnalytics',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockPrintMarkup',
+  mNum: 2645,
+  schemaHash: '3FA05A2C9E582741',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtAnalytics',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockPrintMarkup = typeof StockPrintMarkup;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const StockPrintProbability = {
-    name: 'StockPrintProbability',
-    mNum: 2652,
-    schemaHash: 'C8514A755F6CA700',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'StkProbModel',
-    staticFilterFields: ['ticker', 'stateModel']
-  } as const satisfies MessageDescriptor;
+  name: 'StockPrintProbability',
+  mNum: 2652,
+  schemaHash: 'C8514A755F6CA700',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'StkProbModel',
+  staticFilterFields: ['ticker', 'stateModel'],
+} as const satisfies MessageDescriptor;
 
 export type StockPrintProbability = typeof StockPrintProbability;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockPrintSet record with 42 top-level fields. */
 export const StockPrintSet = {
-    name: 'StockPrintSet',
-    mNum: 2659,
-    schemaHash: 'A00960ECB31104E2',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtAnalytics',
-    staticFilterFields: ['ticker', 'prtNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'StockPrintSet',
+  mNum: 2659,
+  schemaHash: 'A00960ECB31104E2',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtAnalytics',
+  staticFilterFields: ['ticker', 'prtNumber'],
+} as const satisfies MessageDescriptor;
 
 export type StockPrintSet = typeof StockPrintSet;

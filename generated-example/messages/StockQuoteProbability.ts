@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const StockQuoteProbability = {
-    name: 'StockQuoteProbability',
-    mNum: 2666,
-    schemaHash: '2FAD27DC563E2DBB',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'StkProbModel',
-    staticFilterFields: ['ticker', 'stateModel']
-  } as const satisfies MessageDescriptor;
+  name: 'StockQuoteProbability',
+  mNum: 2666,
+  schemaHash: '2FAD27DC563E2DBB',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'StkProbModel',
+  staticFilterFields: ['ticker', 'stateModel'],
+} as const satisfies MessageDescriptor;
 
 export type StockQuoteProbability = typeof StockQuoteProbability;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const StockRegSHOStatus = {
-    name: 'StockRegSHOStatus',
-    mNum: 2673,
-    schemaHash: 'B51615A60FABDA57',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockRegSHOStatus',
+  mNum: 2673,
+  schemaHash: 'B51615A60FABDA57',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockRegSHOStatus = typeof StockRegSHOStatus;

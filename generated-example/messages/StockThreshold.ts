@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** StockThreshold record with 5 top-level fields. */
 export const StockThreshold = {
-    name: 'StockThreshold',
-    mNum: 2680,
-    schemaHash: 'CE5923944BCEB9DB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'StockThreshold',
+  mNum: 2680,
+  schemaHash: 'CE5923944BCEB9DB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type StockThreshold = typeof StockThreshold;

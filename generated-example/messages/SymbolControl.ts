@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SymbolControl = {
-    name: 'SymbolControl',
-    mNum: 2687,
-    schemaHash: 'E82ED010313505FB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['symCtrlAccnt', 'clientFirm', 'ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'SymbolControl',
+  mNum: 2687,
+  schemaHash: 'E82ED010313505FB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['symCtrlAccnt', 'clientFirm', 'ticker'],
+} as const satisfies MessageDescriptor;
 
 export type SymbolControl = typeof SymbolControl;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SymbolMarginSummaryV5 record with 10 top-level fields. */
 export const SymbolMarginSummaryV5 = {
-    name: 'SymbolMarginSummaryV5',
-    mNum: 2694,
-    schemaHash: 'B9C38AF790CD5224',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SymbolMarginSummaryV5',
+  mNum: 2694,
+  schemaHash: 'B9C38AF790CD5224',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SymbolMarginSummaryV5 = typeof SymbolMarginSummaryV5;

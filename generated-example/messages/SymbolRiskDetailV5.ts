@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SymbolRiskDetailV5 record with 38 top-level fields. */
 export const SymbolRiskDetailV5 = {
-    name: 'SymbolRiskDetailV5',
-    mNum: 2701,
-    schemaHash: '3B129D202F467899',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SymbolRiskDetailV5',
+  mNum: 2701,
+  schemaHash: '3B129D202F467899',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SymbolRiskDetailV5 = typeof SymbolRiskDetailV5;

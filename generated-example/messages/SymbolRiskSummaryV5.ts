@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SymbolRiskSummaryV5 record with 204 top-level fields. */
 export const SymbolRiskSummaryV5 = {
-    name: 'SymbolRiskSummaryV5',
-    mNum: 2708,
-    schemaHash: 'FDEE79D6E3AAD686',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'riskSession', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'SymbolRiskSummaryV5',
+  mNum: 2708,
+  schemaHash: 'FDEE79D6E3AAD686',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['ticker', 'accnt', 'tradeDate', 'riskSession', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type SymbolRiskSummaryV5 = typeof SymbolRiskSummaryV5;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SyntheticExpiryCloseMark = {
-    name: 'SyntheticExpiryCloseMark',
-    mNum: 2715,
-    schemaHash: '1290D7481DE49428',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'SyntheticExpiryCloseMark',
+  mNum: 2715,
+  schemaHash: '1290D7481DE49428',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type SyntheticExpiryCloseMark = typeof SyntheticExpiryCloseMark;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const SyntheticExpiryOpenMark = {
-    name: 'SyntheticExpiryOpenMark',
-    mNum: 2722,
-    schemaHash: '18A01D52A55F8CC0',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'SyntheticExpiryOpenMark',
+  mNum: 2722,
+  schemaHash: '18A01D52A55F8CC0',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type SyntheticExpiryOpenMark = typeof SyntheticExpiryOpenMark;

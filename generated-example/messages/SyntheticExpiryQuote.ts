@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SyntheticExpiryQuote record with 11 top-level fields. */
 export const SyntheticExpiryQuote = {
-    name: 'SyntheticExpiryQuote',
-    mNum: 2729,
-    schemaHash: '70D5AC17383B54FB',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['ekey']
-  } as const satisfies MessageDescriptor;
+  name: 'SyntheticExpiryQuote',
+  mNum: 2729,
+  schemaHash: '70D5AC17383B54FB',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['ekey'],
+} as const satisfies MessageDescriptor;
 
 export type SyntheticExpiryQuote = typeof SyntheticExpiryQuote;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** SyntheticFutureQuote record with 10 top-level fields. */
 export const SyntheticFutureQuote = {
-    name: 'SyntheticFutureQuote',
-    mNum: 2736,
-    schemaHash: '68761537FA5C6B0C',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'ClientLive',
-    staticFilterFields: ['fkey']
-  } as const satisfies MessageDescriptor;
+  name: 'SyntheticFutureQuote',
+  mNum: 2736,
+  schemaHash: '68761537FA5C6B0C',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'ClientLive',
+  staticFilterFields: ['fkey'],
+} as const satisfies MessageDescriptor;
 
 export type SyntheticFutureQuote = typeof SyntheticFutureQuote;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** TheoSurfacePerf record with 22 top-level fields. */
 export const TheoSurfacePerf = {
-    name: 'TheoSurfacePerf',
-    mNum: 2743,
-    schemaHash: '2BA76686F98FADC2',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTheo',
-    staticFilterFields: ['ekey', 'theoModel', 'clientFirm', 'perfSurfType']
-  } as const satisfies MessageDescriptor;
+  name: 'TheoSurfacePerf',
+  mNum: 2743,
+  schemaHash: '2BA76686F98FADC2',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTheo',
+  staticFilterFields: ['ekey', 'theoModel', 'clientFirm', 'perfSurfType'],
+} as const satisfies MessageDescriptor;
 
 export type TheoSurfacePerf = typeof TheoSurfacePerf;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const TickerAnalytics = {
-    name: 'TickerAnalytics',
-    mNum: 2750,
-    schemaHash: '5543D06B829527A8',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EqtAnalytics',
-    staticFilterFields: ['ticker', 'tradingdate']
-  } as const satisfies MessageDescriptor;
+  name: 'TickerAnalytics',
+  mNum: 2750,
+  schemaHash: '5543D06B829527A8',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EqtAnalytics',
+  staticFilterFields: ['ticker', 'tradingdate'],
+} as const satisfies MessageDescriptor;
 
 export type TickerAnalytics = typeof TickerAnalytics;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** TickerDefinition record with 69 top-level fields. */
 export const TickerDefinition = {
-    name: 'TickerDefinition',
-    mNum: 2757,
-    schemaHash: '074E83A3D0F77EDB',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'EquityDefinition',
-    staticFilterFields: ['ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'TickerDefinition',
+  mNum: 2757,
+  schemaHash: '074E83A3D0F77EDB',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'EquityDefinition',
+  staticFilterFields: ['ticker'],
+} as const satisfies MessageDescriptor;
 
 export type TickerDefinition = typeof TickerDefinition;

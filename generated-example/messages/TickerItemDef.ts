@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const TickerItemDef = {
-    name: 'TickerItemDef',
-    mNum: 2764,
-    schemaHash: 'A0FFFE1AAC16B998',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'MLinkRest',
-    staticFilterFields: ['ticker', 'basketNumber', 'userName']
-  } as const satisfies MessageDescriptor;
+  name: 'TickerItemDef',
+  mNum: 2764,
+  schemaHash: 'A0FFFE1AAC16B998',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'MLinkRest',
+  staticFilterFields: ['ticker', 'basketNumber', 'userName'],
+} as const satisfies MessageDescriptor;
 
 export type TickerItemDef = typeof TickerItemDef;

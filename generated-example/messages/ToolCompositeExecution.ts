@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const ToolCompositeExecution = {
-    name: 'ToolCompositeExecution',
-    mNum: 2771,
-    schemaHash: '06AE3C63AD4ACC04',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientTrading',
-    staticFilterFields: ['fillNumber']
-  } as const satisfies MessageDescriptor;
+  name: 'ToolCompositeExecution',
+  mNum: 2771,
+  schemaHash: '06AE3C63AD4ACC04',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientTrading',
+  staticFilterFields: ['fillNumber'],
+} as const satisfies MessageDescriptor;
 
 export type ToolCompositeExecution = typeof ToolCompositeExecution;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** TradeCubeDetailV5 record with 194 top-level fields. */
 export const TradeCubeDetailV5 = {
-    name: 'TradeCubeDetailV5',
-    mNum: 2778,
-    schemaHash: '218A649E96F721CA',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientRisk',
-    staticFilterFields: ['fillNumber', 'tradeDate']
-  } as const satisfies MessageDescriptor;
+  name: 'TradeCubeDetailV5',
+  mNum: 2778,
+  schemaHash: '218A649E96F721CA',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientRisk',
+  staticFilterFields: ['fillNumber', 'tradeDate'],
+} as const satisfies MessageDescriptor;
 
 export type TradeCubeDetailV5 = typeof TradeCubeDetailV5;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const UserApiKey = {
-    name: 'UserApiKey',
-    mNum: 2785,
-    schemaHash: '16B6145C277F2020',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'UserApiKey',
+  mNum: 2785,
+  schemaHash: '16B6145C277F2020',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type UserApiKey = typeof UserApiKey;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const UserAuctionFilter = {
-    name: 'UserAuctionFilter',
-    mNum: 2792,
-    schemaHash: '05FDEE6572032F9E',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRATS',
-    staticFilterFields: ['userName', 'filterName']
-  } as const satisfies MessageDescriptor;
+  name: 'UserAuctionFilter',
+  mNum: 2792,
+  schemaHash: '05FDEE6572032F9E',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRATS',
+  staticFilterFields: ['userName', 'filterName'],
+} as const satisfies MessageDescriptor;
 
 export type UserAuctionFilter = typeof UserAuctionFilter;

@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const UserAuctionTickerFilter = {
-    name: 'UserAuctionTickerFilter',
-    mNum: 2799,
-    schemaHash: '3A494F4C00020DD3',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'SRATS',
-    staticFilterFields: ['userName', 'filterName', 'ticker']
-  } as const satisfies MessageDescriptor;
+  name: 'UserAuctionTickerFilter',
+  mNum: 2799,
+  schemaHash: '3A494F4C00020DD3',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'SRATS',
+  staticFilterFields: ['userName', 'filterName', 'ticker'],
+} as const satisfies MessageDescriptor;
 
 export type UserAuctionTickerFilter = typeof UserAuctionTickerFilter;

@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** UserDividendOverride record with 5 top-level fields. */
 export const UserDividendOverride = {
-    name: 'UserDividendOverride',
-    mNum: 2806,
-    schemaHash: 'FCFFB53B269C1B6B',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ticker', 'clientFirm', 'dividendSlot']
-  } as const satisfies MessageDescriptor;
+  name: 'UserDividendOverride',
+  mNum: 2806,
+  schemaHash: 'FCFFB53B269C1B6B',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ticker', 'clientFirm', 'dividendSlot'],
+} as const satisfies MessageDescriptor;
 
 export type UserDividendOverride = typeof UserDividendOverride;

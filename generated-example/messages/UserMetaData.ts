@@ -4,16 +4,16 @@
 import type { MessageDescriptor } from '../types.js';
 
 export const UserMetaData = {
-    name: 'UserMetaData',
-    mNum: 2813,
-    schemaHash: 'FCBD31E7BA0A4CD1',
-    actions: ['select'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'MLinkRest',
-    staticFilterFields: []
-  } as const satisfies MessageDescriptor;
+  name: 'UserMetaData',
+  mNum: 2813,
+  schemaHash: 'FCBD31E7BA0A4CD1',
+  actions: ['select'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'MLinkRest',
+  staticFilterFields: [],
+} as const satisfies MessageDescriptor;
 
 export type UserMetaData = typeof UserMetaData;

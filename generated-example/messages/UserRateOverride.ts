@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** UserRateOverride record with 4 top-level fields. */
 export const UserRateOverride = {
-    name: 'UserRateOverride',
-    mNum: 2820,
-    schemaHash: '9D5C377815A6F323',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'UserRateOverride',
+  mNum: 2820,
+  schemaHash: '9D5C377815A6F323',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type UserRateOverride = typeof UserRateOverride;

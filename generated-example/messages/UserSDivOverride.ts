@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** UserSDivOverride record with 7 top-level fields. */
 export const UserSDivOverride = {
-    name: 'UserSDivOverride',
-    mNum: 2827,
-    schemaHash: 'C67B45476D7C9B42',
-    actions: ['select', 'insert', 'update', 'replace', 'delete'],
-    hasTKey: false,
-    hasEKey: true,
-    hasOKey: false,
-    hasCF: true,
-    mToken: 'ClientControl',
-    staticFilterFields: ['ekey', 'clientFirm']
-  } as const satisfies MessageDescriptor;
+  name: 'UserSDivOverride',
+  mNum: 2827,
+  schemaHash: 'C67B45476D7C9B42',
+  actions: ['select', 'insert', 'update', 'replace', 'delete'],
+  hasTKey: false,
+  hasEKey: true,
+  hasOKey: false,
+  hasCF: true,
+  mToken: 'ClientControl',
+  staticFilterFields: ['ekey', 'clientFirm'],
+} as const satisfies MessageDescriptor;
 
 export type UserSDivOverride = typeof UserSDivOverride;

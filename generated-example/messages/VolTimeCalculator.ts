@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** VolTimeCalculator record with 15 top-level fields. */
 export const VolTimeCalculator = {
-    name: 'VolTimeCalculator',
-    mNum: 2834,
-    schemaHash: '0D5A5D91C241583B',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'SRMLinkAnalytics',
-    staticFilterFields: ['ticker', 'secType', 'endDate', 'userName']
-  } as const satisfies MessageDescriptor;
+  name: 'VolTimeCalculator',
+  mNum: 2834,
+  schemaHash: '0D5A5D91C241583B',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'SRMLinkAnalytics',
+  staticFilterFields: ['ticker', 'secType', 'endDate', 'userName'],
+} as const satisfies MessageDescriptor;
 
 export type VolTimeCalculator = typeof VolTimeCalculator;

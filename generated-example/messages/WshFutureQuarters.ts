@@ -5,16 +5,16 @@ import type { MessageDescriptor } from '../types.js';
 
 /** WshFutureQuarters record with 4 top-level fields. */
 export const WshFutureQuarters = {
-    name: 'WshFutureQuarters',
-    mNum: 2841,
-    schemaHash: '92CB7AB50DA4F077',
-    actions: ['select'],
-    hasTKey: true,
-    hasEKey: false,
-    hasOKey: false,
-    hasCF: false,
-    mToken: 'WSHCorporateEvent',
-    staticFilterFields: ['ticker', 'source']
-  } as const satisfies MessageDescriptor;
+  name: 'WshFutureQuarters',
+  mNum: 2841,
+  schemaHash: '92CB7AB50DA4F077',
+  actions: ['select'],
+  hasTKey: true,
+  hasEKey: false,
+  hasOKey: false,
+  hasCF: false,
+  mToken: 'WSHCorporateEvent',
+  staticFilterFields: ['ticker', 'source'],
+} as const satisfies MessageDescriptor;
 
 export type WshFutureQuarters = typeof WshFutureQuarters;

@@ -1,20 +1,21 @@
 /**
  * The emit stage: descriptors in, file texts out. Pure apart from reading templates; writing is
- * the `write` stage's job. Each TypeScript file is a ts-morph structure made by its render
- * function (`message-file.ts`, `index-file.ts`) and printed by `print-files.ts`; the package
- * files are JSON and Markdown (`package-files.ts`).
+ * the `write` stage's job. ts-morph is imported lazily so commands that emit nothing never load
+ * it; each file is built as a plain structure and printed once with `printStructure`.
  */
+import { createRequire } from 'node:module';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
 import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
-import { indexFile, typesFile } from './index-file.js';
+import { indexFileStructure, typesFileStructure } from './index-file.js';
 import { commentText } from './literals.js';
-import { messageFile } from './message-file.js';
+import { createMessageFileBuilder, type TsMorph } from './message-file.js';
 import { planNames } from './naming.js';
 import { packageFiles, validatePackageName } from './package-files.js';
 import { formatWithPrettier } from './prettier.js';
-import { type FileStructure, loadTsMorph, printFiles } from './print-files.js';
 import { loadTemplates } from './templates.js';
+import { PRINT_OPTIONS } from './writers.js';
 
 /** Options of {@link emitFiles}. */
 export interface EmitOptions {
@@ -60,30 +61,50 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   checkDescriptors(descriptors);
   const plan = planNames(descriptors.map((d) => d.name));
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
+
   const templates = await loadTemplates(templatesDir);
+  const tsMorph = loadTsMorph();
+  const { printStructure } = tsMorph;
   const bannerValues = {
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
-  const banner = templates.banner.render(bannerValues);
-  const tsMorph = loadTsMorph();
+  const sharedBanner = templates.banner.render(bannerValues);
+  const messageFileStructure = createMessageFileBuilder(tsMorph);
 
-  function* structures(): Generator<FileStructure> {
-    if (wanted('index.ts')) yield { path: 'index.ts', structure: indexFile(tsMorph, { descriptors, plan, banner }) };
-    if (wanted('types.ts')) yield { path: 'types.ts', structure: typesFile(tsMorph, banner) };
-    for (const descriptor of descriptors) {
-      const planned = plan.get(descriptor.name)!;
-      const path = `messages/${planned.fileStem}.ts`;
-      if ((selection !== undefined && !selection.only.has(descriptor.name)) || !wanted(path)) continue;
-      const values = { ...bannerValues, schemaHash: commentText(descriptor.schemaHash), messageName: commentText(descriptor.name) };
-      yield { path, structure: messageFile(tsMorph, { descriptor, planned, banner: templates.banner.render(values) }) };
-    }
+  const files: EmittedFile[] = [];
+  for (const descriptor of descriptors) {
+    const planned = plan.get(descriptor.name)!;
+    const path = `messages/${planned.fileStem}.ts`;
+    if ((selection !== undefined && !selection.only.has(descriptor.name)) || !wanted(path)) continue;
+    // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
+    if (files.length % PRINTED_BATCH === PRINTED_BATCH - 1) await yieldToEventLoop();
+    const banner = templates.banner.render({
+      ...bannerValues,
+      schemaHash: commentText(descriptor.schemaHash),
+      messageName: commentText(descriptor.name),
+    });
+    files.push({ path, text: printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS) });
   }
-  const files = await printFiles(tsMorph, structures());
+  if (wanted('index.ts')) {
+    files.push({ path: 'index.ts', text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner }), PRINT_OPTIONS) });
+  }
+  if (wanted('types.ts')) files.push({ path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner), PRINT_OPTIONS) });
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
     files.push(...packageFiles({ packageName, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));
   }
   return files.sort(byPath);
+}
+
+/** How many printed files {@link render} prints between two yields to the event loop. */
+const PRINTED_BATCH = 500;
+
+/**
+ * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader scans its
+ * 9 MB for export names (~0.15 s) and bypasses the CLI's code cache.
+ */
+function loadTsMorph(): TsMorph {
+  return createRequire(import.meta.url)('ts-morph') as TsMorph;
 }
 
 /**

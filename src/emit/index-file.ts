@@ -3,13 +3,20 @@
  * `MessageDescriptor` interface, imported type-only by every message file, so there is no import
  * cycle between the index and the message modules).
  */
-import type { SourceFileStructure, StatementStructures, TypeAliasDeclarationStructure, VariableStatementStructure, WriterFunction } from 'ts-morph';
+import type { SourceFileStructure } from 'ts-morph';
 
 import type { Descriptor } from '../model/descriptor.js';
 import { stringLiteral } from './literals.js';
+import type { TsMorph } from './message-file.js';
 import type { PlannedName } from './naming.js';
-import type { TsMorph } from './print-files.js';
-import { arrayLiteral, blankLine, withBanner } from './writers.js';
+import {
+  blankLine,
+  type PropertyText,
+  type Statement,
+  writeDocs,
+  writeExportedArray,
+  writeExportedObject,
+} from './writers.js';
 
 /**
  * The registry key of a name: a string literal, computed (`['__proto__']`) for `__proto__`,
@@ -21,7 +28,7 @@ export function registryKey(name: string): string {
   return name === '__proto__' ? `[${literal}]` : literal;
 }
 
-/** Inputs of {@link indexFile}. */
+/** Inputs of {@link indexFileStructure}. */
 export interface IndexInput {
   /** All descriptors, sorted by name. */
   descriptors: readonly Descriptor[];
@@ -29,88 +36,114 @@ export interface IndexInput {
   banner: string;
 }
 
-/** An exported `const` with a doc comment and a blank line before it. */
-function exportedConst({ StructureKind, VariableDeclarationKind }: TsMorph, name: string, doc: string, initializer: WriterFunction): VariableStatementStructure {
-  return { kind: StructureKind.VariableStatement, leadingTrivia: blankLine, docs: [doc], isExported: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, initializer }] };
-}
-
-/** An exported type alias with a doc comment and a blank line before it. */
-function exportedType({ StructureKind }: TsMorph, name: string, doc: string, type: string, typeParameters: string[] = []): TypeAliasDeclarationStructure {
-  return { kind: StructureKind.TypeAlias, leadingTrivia: blankLine, docs: [doc], isExported: true, name, type, typeParameters };
-}
-
 /** The structure of `index.ts`. */
-export function indexFile(tsMorph: TsMorph, { descriptors, plan, banner }: IndexInput): SourceFileStructure {
-  const { StructureKind, Writers } = tsMorph;
+export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
+  const { StructureKind } = tsMorph;
+  const { descriptors, plan, banner } = input;
   const entries = descriptors.map((descriptor) => {
-    const { identifier, fileStem } = plan.get(descriptor.name)!;
-    return { descriptor, identifier, specifier: `./messages/${fileStem}.js` };
+    const planned = plan.get(descriptor.name)!;
+    return { descriptor, ...planned, specifier: `./messages/${planned.fileStem}.js` };
   });
   const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
-  // Object.fromEntries defines keys as own properties, `['__proto__']` included. Number keys
-  // come out in ascending order whatever the insertion order, which is the order wanted.
-  const registry = Object.fromEntries(entries.map((e) => [registryKey(e.descriptor.name), e.identifier]));
-  const numberRegistry = Object.fromEntries(byNumber.map((e) => [String(e.descriptor.mNum), e.identifier]));
 
-  const statements: StatementStructures[] = [
-    ...entries.map((e): StatementStructures => ({ kind: StructureKind.ImportDeclaration, namedImports: [e.identifier], moduleSpecifier: e.specifier })),
-    {
-      kind: StructureKind.ExportDeclaration,
-      leadingTrivia: entries.length > 0 ? blankLine : undefined,
-      isTypeOnly: true,
-      namedExports: ['KnownMessageAction', 'MessageDescriptor'],
-      moduleSpecifier: './types.js',
+  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), e.identifier]);
+  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), e.identifier]);
+  const names = entries.map((e) => stringLiteral(e.descriptor.name));
+
+  const typeAlias = (name: string, docs: string, type: string, typeParameters?: string[]): Statement => ({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name,
+    type,
+    docs: [docs],
+    ...(typeParameters === undefined ? {} : { typeParameters }),
+  });
+
+  const statements: Statement[] = [];
+  if (banner !== '') statements.push(blankLine);
+  // One statement per block, not one structure per type: for each import or export structure
+  // ts-morph builds printers and CodeBlockWriters, over a second at 10,000 types. Identifiers
+  // and file stems are safe names (naming.ts), so the lines need no escaping.
+  if (entries.length > 0) {
+    statements.push(entries.map((e) => `import { ${e.identifier} } from '${e.specifier}';`).join('\n'), blankLine);
+  }
+  statements.push({
+    kind: StructureKind.ExportDeclaration,
+    isTypeOnly: true,
+    namedExports: ['KnownMessageAction', 'MessageDescriptor'],
+    moduleSpecifier: './types.js',
+  });
+  if (entries.length > 0) statements.push(entries.map((e) => `export { ${e.identifier} } from '${e.specifier}';`).join('\n'));
+  statements.push(
+    blankLine,
+    (writer) => {
+      writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
+      writeExportedObject(writer, 'messages', registry, ' as const');
+      writer.blankLine();
+      writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
+      writeExportedObject(writer, 'messagesByNumber', numberRegistry, ' as const');
+      writer.blankLine();
+      writeDocs(writer, ['The names of all message types, sorted.']);
+      writeExportedArray(writer, 'messageNames', names, ' as const');
     },
-    ...entries.map((e): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: e.specifier })),
-    exportedConst(tsMorph, 'messages', 'Every message type, keyed by its name as the service sends it.', Writers.assertion(Writers.object(registry), 'const')),
-    exportedConst(tsMorph, 'messagesByNumber', 'Every message type, keyed by its message number (`mNum`).', Writers.assertion(Writers.object(numberRegistry), 'const')),
-    exportedConst(tsMorph, 'messageNames', 'The names of all message types, sorted.', Writers.assertion(arrayLiteral(entries.map((e) => stringLiteral(e.descriptor.name))), 'const')),
-    exportedType(tsMorph, 'MessageName', 'The name of a message type.', 'keyof typeof messages'),
-    exportedType(tsMorph, 'MessageNumber', 'The message number (`mNum`) of a message type.', 'keyof typeof messagesByNumber'),
-    exportedType(tsMorph, 'MessageToken', 'A token group (`mToken`) some message type belongs to.', "(typeof messages)[MessageName]['mToken']"),
-    exportedType(tsMorph, 'MessageAction', 'An action some message type supports.', "(typeof messages)[MessageName]['actions'][number]"),
-    exportedType(tsMorph, 'MessageByName', 'The descriptor of the message type named `N`.', '(typeof messages)[N]', ['N extends MessageName']),
-    exportedType(tsMorph, 'MessageByNumber', 'The descriptor of the message type numbered `N`.', '(typeof messagesByNumber)[N]', ['N extends MessageNumber']),
-  ];
-  return { kind: StructureKind.SourceFile, statements: withBanner(banner, statements) };
+    blankLine,
+    typeAlias('MessageName', 'The name of a message type.', 'keyof typeof messages'),
+    blankLine,
+    typeAlias('MessageNumber', 'The message number (`mNum`) of a message type.', 'keyof typeof messagesByNumber'),
+    blankLine,
+    typeAlias('MessageToken', 'A token group (`mToken`) some message type belongs to.', "(typeof messages)[MessageName]['mToken']"),
+    blankLine,
+    typeAlias('MessageAction', 'An action some message type supports.', "(typeof messages)[MessageName]['actions'][number]"),
+    blankLine,
+    typeAlias('MessageByName', 'The descriptor of the message type named `N`.', '(typeof messages)[N]', ['N extends MessageName']),
+    blankLine,
+    typeAlias('MessageByNumber', 'The descriptor of the message type numbered `N`.', '(typeof messagesByNumber)[N]', ['N extends MessageNumber']),
+  );
+  return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
 }
 
 /** The structure of `types.ts`. */
-export function typesFile({ StructureKind }: TsMorph, banner: string): SourceFileStructure {
-  const property = (name: string, type: string, doc: string) => ({ name, type, isReadonly: true, docs: [doc] });
-  return {
-    kind: StructureKind.SourceFile,
-    statements: withBanner(banner, [
-      {
-        kind: StructureKind.TypeAlias,
-        isExported: true,
-        name: 'KnownMessageAction',
-        type: "'select' | 'insert' | 'update' | 'replace' | 'delete'",
-        docs: ['The actions the service encodes as the letters `SIURD`.'],
-      },
-      {
-        kind: StructureKind.Interface,
-        leadingTrivia: blankLine,
-        isExported: true,
-        name: 'MessageDescriptor',
-        docs: ['The descriptor of one message type, as the schema listing service describes it.'],
-        properties: [
-          property('name', 'string', 'The name, exactly as the service sends it.'),
-          property('mNum', 'number', 'The message number.'),
-          property('schemaHash', 'string', "Hash of the message's schema; changes whenever the schema changes."),
-          property(
-            'actions',
-            'readonly string[]',
-            'Supported actions in the order the service lists them: a {@link KnownMessageAction},\nor an unknown action letter kept as itself.',
-          ),
-          property('hasTKey', 'boolean', 'Whether the message has a T key.'),
-          property('hasEKey', 'boolean', 'Whether the message has an E key.'),
-          property('hasOKey', 'boolean', 'Whether the message has an O key.'),
-          property('hasCF', 'boolean', 'Whether the message has CF.'),
-          property('mToken', 'string', 'The token group the message belongs to.'),
-          property('staticFilterFields', 'readonly string[]', 'The static filter fields.'),
-        ],
-      },
-    ]),
-  };
+export function typesFileStructure(tsMorph: TsMorph, banner: string): SourceFileStructure {
+  const { StructureKind } = tsMorph;
+  const property = (name: string, type: string, doc: string) => ({
+    name,
+    type,
+    isReadonly: true,
+    docs: [doc],
+  });
+  const statements: Statement[] = [];
+  if (banner !== '') statements.push(blankLine);
+  statements.push(
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: 'KnownMessageAction',
+      type: "'select' | 'insert' | 'update' | 'replace' | 'delete'",
+      docs: ['The actions the service encodes as the letters `SIURD`.'],
+    },
+    blankLine,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'MessageDescriptor',
+      docs: ['The descriptor of one message type, as the schema listing service describes it.'],
+      properties: [
+        property('name', 'string', 'The name, exactly as the service sends it.'),
+        property('mNum', 'number', 'The message number.'),
+        property('schemaHash', 'string', "Hash of the message's schema; changes whenever the schema changes."),
+        property(
+          'actions',
+          'readonly string[]',
+          'Supported actions in the order the service lists them: a {@link KnownMessageAction},\nor an unknown action letter kept as itself.',
+        ),
+        property('hasTKey', 'boolean', 'Whether the message has a T key.'),
+        property('hasEKey', 'boolean', 'Whether the message has an E key.'),
+        property('hasOKey', 'boolean', 'Whether the message has an O key.'),
+        property('hasCF', 'boolean', 'Whether the message has CF.'),
+        property('mToken', 'string', 'The token group the message belongs to.'),
+        property('staticFilterFields', 'readonly string[]', 'The static filter fields.'),
+      ],
+    },
+  );
+  return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
 }

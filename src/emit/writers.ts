@@ -1,52 +1,92 @@
 /**
- * Writer functions and trivia shared by the generated files, for the initializers and spacing
- * ts-morph's own writers (`Writers.object`, `Writers.assertion`) do not cover. ts-morph is only
- * referenced as types here.
+ * Small writer functions shared by the generated files. ts-morph is only referenced as types
+ * here; the module itself is loaded lazily by the caller (see `emit-files.ts`).
+ *
+ * Multi-line object literals are written by writer functions as whole statements rather than as
+ * variable initializers, because ts-morph prints initializers with a hanging indent
+ * (`{` … 4 spaces … `  }`), which would not match the 2-space style of the rest of the file.
  */
-import type { StatementStructures, WriterFunction } from 'ts-morph';
+import type { CodeBlockWriter, PrintStructureOptions, StatementStructures, WriterFunction } from 'ts-morph';
 
-/** Leading trivia for a blank line before a statement (one, however often asked for). */
+/** How every generated file is printed: 2-space indent, LF, single quotes. */
+export const PRINT_OPTIONS: PrintStructureOptions = {
+  indentNumberOfSpaces: 2,
+  newLine: '\n',
+  useSingleQuote: true,
+};
+
+/** A statement of a source file structure: a structure, raw text or a writer function. */
+export type Statement = StatementStructures | WriterFunction | string;
+
+/** Lines longer than this put each array element on a line of its own. */
+export const MAX_LINE_LENGTH = 100;
+
+/** Writes a blank line unless there is one already. */
 export const blankLine: WriterFunction = (writer) => {
   writer.blankLineIfLastNot();
 };
 
-/** Arrays up to this long (`[` to `]`) are written on one line, longer ones one element a line. */
-const MAX_INLINE_ARRAY = 72;
-
-/** An array literal of elements that are already expressions, e.g. string literals. */
-export function arrayLiteral(elements: readonly string[]): WriterFunction {
-  return (writer) => {
-    const inline = elements.join(', ');
-    if (inline.length + 2 <= MAX_INLINE_ARRAY) {
-      writer.write(`[${inline}]`);
-      return;
-    }
-    // As `Writers.object` writes its properties: indented, a comma after all but the last.
-    writer.write('[');
-    writer.indent(() => {
-      elements.forEach((element, i) => {
-        if (i > 0) writer.write(',').newLine();
-        writer.write(element);
-      });
-      writer.newLine();
-    });
-    writer.write(']');
-  };
+/** The lines of a TSDoc comment from already sanitised lines; none when there are none. */
+export function docCommentLines(lines: readonly string[]): string[] {
+  if (lines.length === 0) return [];
+  if (lines.length === 1) return [`/** ${lines[0]} */`];
+  return ['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'];
 }
 
-/** `<expression> satisfies <type>`. */
-export function satisfiesType(expression: WriterFunction, type: string): WriterFunction {
-  return (writer) => {
-    expression(writer);
-    writer.write(` satisfies ${type}`);
-  };
+/** Writes a TSDoc comment from already sanitised lines; nothing when there are none. */
+export function writeDocs(writer: CodeBlockWriter, lines: readonly string[]): void {
+  writeLines(writer, docCommentLines(lines));
+}
+
+/** One property of an object literal: a key (already a valid property name) and a value. */
+export type PropertyText = readonly [key: string, value: string | readonly string[]];
+
+/** One level of the generated files' indentation (see {@link PRINT_OPTIONS}). */
+const INDENT = '  ';
+
+/**
+ * The lines of `export const <name> = { … }<suffix>;`, one property per line; an array value
+ * inline when its line fits {@link MAX_LINE_LENGTH}, one element per line otherwise.
+ */
+export function exportedObjectLines(name: string, properties: readonly PropertyText[], suffix: string): string[] {
+  if (properties.length === 0) return [`export const ${name} = {}${suffix};`];
+  const lines = [`export const ${name} = {`];
+  for (const [key, value] of properties) {
+    if (typeof value === 'string') {
+      lines.push(`${INDENT}${key}: ${value},`);
+      continue;
+    }
+    const inline = `${key}: [${value.join(', ')}],`;
+    if (inline.length + INDENT.length <= MAX_LINE_LENGTH) {
+      lines.push(INDENT + inline);
+      continue;
+    }
+    lines.push(`${INDENT}${key}: [`, ...value.map((element) => `${INDENT}${INDENT}${element},`), `${INDENT}],`);
+  }
+  lines.push(`}${suffix};`);
+  return lines;
+}
+
+/** Writes {@link exportedObjectLines}. */
+export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string): void {
+  writeLines(writer, exportedObjectLines(name, properties, suffix));
 }
 
 /**
- * A file's statements with the banner, and a blank line after it, as the leading trivia of the
- * first one; statements as given when the banner is empty.
+ * Writes `export const <name> = [ … ]<suffix>;`: inline when it fits {@link MAX_LINE_LENGTH},
+ * one element per line otherwise.
  */
-export function withBanner(banner: string, statements: readonly StatementStructures[]): StatementStructures[] {
-  const [first, ...rest] = statements;
-  return banner === '' || first === undefined ? [...statements] : [{ ...first, leadingTrivia: [banner, blankLine] }, ...rest];
+export function writeExportedArray(writer: CodeBlockWriter, name: string, elements: readonly string[], suffix: string): void {
+  const inline = `export const ${name} = [${elements.join(', ')}]${suffix};`;
+  if (inline.length <= MAX_LINE_LENGTH) return writeLines(writer, [inline]);
+  writeLines(writer, [`export const ${name} = [`, ...elements.map((element) => `${INDENT}${element},`), `]${suffix};`]);
+}
+
+/**
+ * Writes whole lines in one call: CodeBlockWriter scans every character it is given, and each
+ * call costs as much again in bookkeeping (a fifth of printing 10,000 files). Called at the
+ * statement level, where the writer adds no indentation of its own.
+ */
+export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): void {
+  if (lines.length > 0) writer.writeLine(lines.join('\n'));
 }

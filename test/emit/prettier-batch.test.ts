@@ -11,11 +11,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emitFiles, type EmittedFile } from '../../src/emit/index.js';
-import { canBatch, canJoin, joinTexts, splitAtBoundaries } from '../../src/emit/prettier-batch.js';
+import { canBatch, canJoin, joinTexts, splitFormatted } from '../../src/emit/prettier-batch.js';
 import { createPrettierFormatter } from '../../src/emit/prettier.js';
+import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
-import { arbitraryListing } from './arbitraries.js';
-import { formatEachAlone, hostileDescriptors, makeTempDir, removeTempDir } from './helpers.js';
+import { descriptor, formatEachAlone, hostileDescriptors, makeTempDir, removeTempDir } from './helpers.js';
 
 const SOURCE = { baseUrl: 'https://schema.example.com/api', query: {} };
 
@@ -52,11 +52,31 @@ async function formatBatched(files: readonly EmittedFile[], outDir: string): Pro
   return { files: await format(files), calls };
 }
 
+const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,12}$/);
+const anyText = fc.string({ maxLength: 30, unit: fc.constantFrom('a', 'Z', ' ', "'", '"', '`', '\\', '*/', '/*', '\n', '\u2028', '${', '// @schema-sync', 'é', '0') });
+const arbitraryDescriptor = fc
+  .record({
+    name: fc.oneof(word, anyText.filter((s) => s.trim() !== '')),
+    mNum: fc.nat(),
+    schemaHash: anyText,
+    actions: fc.array(fc.oneof(word, anyText), { maxLength: 12 }),
+    hasTKey: fc.boolean(),
+    hasEKey: fc.boolean(),
+    hasOKey: fc.boolean(),
+    hasCF: fc.boolean(),
+    mToken: anyText,
+    staticFilterFields: fc.array(fc.oneof(word, anyText), { maxLength: 12 }),
+    desc: fc.option(anyText, { nil: undefined }),
+  })
+  .map(({ desc, ...fields }): Descriptor => descriptor({ ...fields, extra: desc === undefined ? {} : { desc } }));
+
 describe('a batch of generated modules', () => {
   it('formats to the bytes of each module alone, under every configuration', async () => {
     await fc.assert(
-      fc.asyncProperty(arbitraryListing({ minLength: 2, maxLength: 30 }), fc.constantFrom(...Object.keys(CONFIGS)), async (messages, config) => {
-        const files = (await emitFiles({ messages, source: SOURCE })).filter((f) => f.path.startsWith('messages/'));
+      fc.asyncProperty(fc.array(arbitraryDescriptor, { minLength: 2, maxLength: 30 }), fc.constantFrom(...Object.keys(CONFIGS)), async (messages, config) => {
+        // Unique after mapping to identifiers (`'` and `` ` `` both become `_`): an index suffix.
+        const numbered = messages.map((m, i) => ({ ...m, name: `${m.name}_${i}`, mNum: i }));
+        const files = (await emitFiles({ messages: numbered, source: SOURCE })).filter((f) => f.path.startsWith('messages/'));
         const outDir = folders.get(config)!;
         const { files: batched, calls } = await formatBatched(files, outDir);
         expect(batched).toEqual(await formatEachAlone(files, outDir));
@@ -130,11 +150,11 @@ describe('canBatch', () => {
   });
 });
 
-describe('splitAtBoundaries', () => {
+describe('splitFormatted', () => {
   it('gives up unless the text cuts into exactly the files joined', () => {
     const joined = joinTexts(['a\n', 'b\n', 'c\n']);
-    expect(splitAtBoundaries(joined, 3)).toEqual(['a\n', 'b\n', 'c\n']);
-    expect(splitAtBoundaries(joined, 2)).toBeUndefined();
-    expect(splitAtBoundaries(joined.replace('a\n', 'a'), 3)).toBeUndefined();
+    expect(splitFormatted(joined, 3)).toEqual(['a\n', 'b\n', 'c\n']);
+    expect(splitFormatted(joined, 2)).toBeUndefined();
+    expect(splitFormatted(joined.replace('a\n', 'a'), 3)).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
-import { appendFile } from 'node:fs/promises';
-import { hasBreaking, renderReport } from '../diff/index.js';
+import { appendFile, readFile } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { hasBreaking, renderReport, type ReportLocations } from '../diff/index.js';
+import { entryLine } from '../lock/index.js';
 import type { FetchEvent } from '../fetch/index.js';
 import { createRedactor } from '../model/redact.js';
 import { check } from '../run/check.js';
@@ -82,14 +84,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const started = Date.now();
     if (command === 'pull') {
       const result = await pull(library);
-      const text = renderReport(result.report, { format: resolved.report, color: reportColor, command: 'pull', dryRun: Boolean(library.dryRun) });
+      const locations = resolved.report === 'github' ? await reportLocations(io, result) : undefined;
+      const text = renderReport(result.report, { format: resolved.report, color: reportColor, command: 'pull', dryRun: Boolean(library.dryRun), locations });
       emitReport(log, resolved.report, text);
       log.info(pullSummary(result, Date.now() - started));
       return EXIT.ok;
     }
     if (command === 'check') {
       const result = await check(library);
-      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command: 'check' }));
+      const locations = resolved.report === 'github' ? await reportLocations(io, result) : undefined;
+      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command: 'check', locations }));
       await appendStepSummary(io, renderReport(result.report, { format: 'markdown', command: 'check' }));
       const failing = resolved.failOn === 'breaking' ? hasBreaking(result.report) : !result.report.inSync;
       return failing ? EXIT.drift : EXIT.ok;
@@ -155,4 +159,15 @@ function pullSummary(result: PullResult, ms: number): string {
   const files = result.write.written.length;
   const deleted = result.write.deleted.length ? `, ${result.write.deleted.length} deleted` : '';
   return `${result.messageCount} types · ${changes} · ${files} ${files === 1 ? 'file' : 'files'} written${deleted} in ${seconds(ms)}`;
+}
+
+/**
+ * Where GitHub annotations point: paths from the repository root (`GITHUB_WORKSPACE` under
+ * Actions, else the working directory), and each message's entry line in the lockfile.
+ */
+async function reportLocations(io: CliIo, paths: { outDir: string; lockfilePath: string }): Promise<ReportLocations> {
+  const root = io.env['GITHUB_WORKSPACE'] || io.cwd;
+  const fromRoot = (path: string) => relative(root, path).split(sep).join('/');
+  const text = await readFile(paths.lockfilePath, 'utf8').catch(() => '');
+  return { lockfile: fromRoot(paths.lockfilePath), outDir: fromRoot(paths.outDir), lineOf: (name) => entryLine(text, name) };
 }

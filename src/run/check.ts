@@ -15,6 +15,8 @@ import { openRun, type RunContext } from './run-context.js';
 export interface CheckResult {
   report: DriftReport;
   messageCount: number;
+  outDir: string;
+  lockfilePath: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     const drift = diffAnswer(run, answer, folder.lockfile, folder.lockfile.settings());
     run.mark('diff');
     run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
-    return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount };
+    return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
   });
 }
 

@@ -91,6 +91,26 @@ describe('check', () => {
     expect(github.stdout).toMatch(/^::warning /m);
   });
 
+  it('github annotations name files from the repository root and each change\'s lockfile entry', async () => {
+    server.setListing(listingB());
+    const run = await runBin(['check', '--base-url', server.url, '--out', 'out', '--format', 'github'], {
+      cwd: dir,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: join(dir, '..') },
+    });
+    expect(run.code).toBe(1);
+    const project = dir.split('/').pop()!;
+    const lockfile = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
+    const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations.length).toBeGreaterThan(0);
+    for (const line of annotations) {
+      const match = new RegExp(`^::(?:error|warning|notice) title=[^,]*,file=${project}/schema-sync\\.lock\\.json(?:,line=(\\d+))?::`).exec(line);
+      expect(match, line).not.toBeNull();
+      // A change to a type in the lockfile points at its entry there.
+      if (match![1] !== undefined) expect(lockfile.split('\n')[Number(match![1]) - 1]).toMatch(/^ {4}".*": \{$/);
+    }
+    expect(annotations.some((line) => /,line=\d+::/.test(line))).toBe(true);
+  });
+
   it('appends the markdown report to GITHUB_STEP_SUMMARY under GitHub Actions', async () => {
     server.setListing(listingB());
     const summary = join(dir, '..', `${dir.split('/').pop()}-summary.md`);

@@ -14,6 +14,7 @@ export class LockfileText implements HashedText {
   #parsed: Lockfile | undefined;
   /** Entry texts by name, when this text was just serialised. */
   #entries: ReadonlyMap<string, string> | undefined;
+  #settings: GenerationSettings | undefined;
 
   /** `path` names the file in errors. */
   constructor(
@@ -34,7 +35,7 @@ export class LockfileText implements HashedText {
 
   /** The generation settings, read without parsing the messages where the layout allows. */
   settings(): GenerationSettings {
-    return this.#parsed?.settings ?? settingsOf(this.text) ?? this.parse().settings;
+    return (this.#settings ??= this.#parsed?.settings ?? settingsOf(this.text) ?? this.parse().settings);
   }
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */

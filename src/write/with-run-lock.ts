@@ -40,7 +40,6 @@ export async function withRunLock<T>(
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     // Also after a run that finished its commit: the process was asked to stop.
-    // eslint-disable-next-line no-unsafe-finally
     if (interrupt.signal.aborted) throw interrupt.signal.reason;
   }
 }

@@ -7,13 +7,13 @@
  * as root; the full-disk cases mount a small tmpfs, which needs root. Where that cannot be done
  * the test says why and is skipped.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { BIN, readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { syntheticElement, syntheticListing } from './helpers.js';
 
 const isRoot = process.getuid?.() === 0;
@@ -22,16 +22,7 @@ if (!nobody) console.warn(`hostile-folders: read-only cases skipped: ${isRoot ? 
 
 /** Runs the CLI as `nobody` (no permission is bypassed). */
 function runAsNobody(args: string[], cwd: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const env = { PATH: process.env['PATH'], HOME: cwd, NO_COLOR: '1', SCHEMA_SYNC_CACHE_DIR: 'off' };
-    const child = spawn('runuser', ['-u', 'nobody', '--', process.execPath, BIN, ...args], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return runBin(args, { cwd, env: { HOME: cwd, SCHEMA_SYNC_CACHE_DIR: 'off' }, asUser: 'nobody' });
 }
 
 let server: ReferenceServer;

@@ -16,12 +16,16 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI in a child process; env is added to a clean copy without colour. */
-export function runBin(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number }): Promise<CliRun> {
+/**
+ * Runs the built CLI in a child process; env is added to a clean copy without colour. `asUser`
+ * runs it as another user through `runuser` (permission tests, where the tests run as root).
+ */
+export function runBin(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; asUser?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...options.env };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const command = options.asUser === undefined ? [process.execPath, BIN, ...args] : ['runuser', '-u', options.asUser, '--', process.execPath, BIN, ...args];
+    const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -42,7 +42,7 @@ const INSPECTIONS = 5;
 
 /**
  * The lockfile, and the files that are not what it generates, as one state of the folder: a run
- * that writes the folder meanwhile (it always creates its staging there, and renames the
+ * that writes the folder meanwhile (it always creates its transaction folder there, and renames the
  * lockfile) changes the folder's or the lockfile's stat, and then the folder is read again.
  */
 async function inspectFolder(run: RunContext): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import { LockError } from '../model/errors.js';
-import { readJournal, stagedLockfile, stagedPath } from './journal.js';
+import { readJournal, pendingLockfilePath, pendingFilePath } from './journal.js';
 
 /**
  * The output folder as the next run will see it: when an interrupted run left a committed
- * journal, its staged files and lockfile count as already in place. Read-only, so `check` and
+ * journal, its prepared files and lockfile count as already in place. Read-only, so `check` and
  * `--dry-run` can honour a pending run without finishing it.
  */
 export interface FolderView {
@@ -18,7 +18,7 @@ export interface FolderView {
   readLockfile(path: string): Promise<string | undefined>;
   /**
    * Where `path` is read from when that is the folder itself; undefined while a pending run
-   * stages or deletes it (then only {@link FolderView.read} tells the truth).
+   * prepares or deletes it (then only {@link FolderView.read} tells the truth).
    */
   pathOnDisk(path: string): string | undefined;
 }
@@ -62,8 +62,8 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     },
     async read(path) {
       if (writes.has(path)) {
-        const staged = await readOrUndefined(stagedPath(outDir, path));
-        if (staged) return staged;
+        const prepared = await readOrUndefined(pendingFilePath(outDir, path));
+        if (prepared) return prepared;
       } else if (deletes.has(path)) {
         return undefined;
       }
@@ -71,8 +71,8 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     },
     async readLockfile(path) {
       if (journal && journal.lockfile === path) {
-        const staged = await readOrUndefined(stagedLockfile(outDir));
-        if (staged) return staged.toString('utf8');
+        const prepared = await readOrUndefined(pendingLockfilePath(outDir));
+        if (prepared) return prepared.toString('utf8');
       }
       try {
         // Bytes, then one decode: with an encoding, readFile decodes chunk by chunk and joins the pieces.

@@ -7,28 +7,31 @@ import { isSafeRelativePath } from './manifest.js';
 import { checkTargets, writeFailure } from './target-checks.js';
 
 /**
- * A run's changes are staged, committed by one rename of a journal file, then moved into place.
- * A run killed before the commit leaves only a staging folder, which the next run discards; one
- * killed after it leaves a journal, which the next run replays (as a database replays its log).
+ * A run's changes are prepared in a transaction folder, committed by one rename of a journal
+ * file, then moved into place. A run killed before the commit leaves only a transaction folder,
+ * which the next run discards; one killed after it leaves a journal, which the next run replays
+ * (as a database replays its log).
  * Either way the next command sees the folder and lockfile wholly before or wholly after.
  */
 
-/** Folder inside the output folder that holds a run's staged files and its journal. */
-export const STAGING_DIR = '.schema-sync-staging';
-/** The journal file in the staging folder; its presence is the commit point. */
+/** Folder inside the output folder that holds a run's prepared files and its journal. */
+export const TXN_DIR = '.schema-sync-txn';
+/** The journal file in the transaction folder; its presence is the commit point. */
 export const JOURNAL = 'journal.json';
-/** Folder inside the staging folder that holds the staged files. */
-export const STAGED_FILES = 'files';
-const STAGED_LOCKFILE = 'lockfile';
+/** Folder inside the transaction folder that holds the prepared files. */
+export const TXN_FILES = 'files';
+const TXN_LOCKFILE = 'lockfile';
+/** The transaction folder's name up to schema-sync 0.1; a run of one may have left it. */
+const LEGACY_TXN_DIR = '.schema-sync-staging';
 
 /** What a committed run will do. */
 export interface Journal {
   version: 1;
-  /** Paths relative to the output folder, staged under `files/`. */
+  /** Paths relative to the output folder, prepared under `files/`. */
   writes: string[];
   /** Paths relative to the output folder to delete. */
   deletes: string[];
-  /** Absolute lockfile path, staged as `lockfile`, when the run updates it. */
+  /** Absolute lockfile path, prepared as `lockfile`, when the run updates it. */
   lockfile?: string;
 }
 
@@ -40,23 +43,23 @@ export interface Transaction {
 }
 
 /**
- * Stages, commits and applies a transaction; call with the run lock held. Anything that fails
- * before the commit point (a full disk, a folder that cannot be written) removes the staging and
+ * Prepares, commits and applies a transaction; call with the run lock held. Anything that fails
+ * before the commit point (a full disk, a folder that cannot be written) removes the transaction folder and
  * is a WriteError: the run changed nothing.
  */
 export async function commitTransaction(outDir: string, tx: Transaction, interrupt?: AbortSignal): Promise<void> {
   if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return;
-  const staging = join(outDir, STAGING_DIR);
+  const txnDir = join(outDir, TXN_DIR);
   try {
     checkTargets(outDir, { paths: [...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
-    await rm(staging, { recursive: true, force: true });
-    await mkdir(join(staging, STAGED_FILES), { recursive: true });
-    for (const dir of new Set(tx.writes.map((w) => dirname(join(staging, STAGED_FILES, w.path))))) mkdirSync(dir, { recursive: true });
-    await inChunks(tx.writes, (w) => writeFileSync(join(staging, STAGED_FILES, w.path), w.text));
-    if (tx.lockfile) await writeFile(join(staging, STAGED_LOCKFILE), tx.lockfile.text);
+    await rm(txnDir, { recursive: true, force: true });
+    await mkdir(join(txnDir, TXN_FILES), { recursive: true });
+    for (const dir of new Set(tx.writes.map((w) => dirname(join(txnDir, TXN_FILES, w.path))))) mkdirSync(dir, { recursive: true });
+    await inChunks(tx.writes, (w) => writeFileSync(join(txnDir, TXN_FILES, w.path), w.text));
+    if (tx.lockfile) await writeFile(join(txnDir, TXN_LOCKFILE), tx.lockfile.text);
   } catch (error) {
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-    throw error instanceof WriteError ? error : writeFailure(error, staging);
+    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    throw error instanceof WriteError ? error : writeFailure(error, txnDir);
   }
   const journal: Journal = {
     version: 1,
@@ -65,32 +68,35 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     ...(tx.lockfile ? { lockfile: tx.lockfile.path } : {}),
   };
   try {
-    await writeFile(join(staging, `${JOURNAL}.tmp`), JSON.stringify(journal));
+    await writeFile(join(txnDir, `${JOURNAL}.tmp`), JSON.stringify(journal));
     // Interrupted before the commit point: the run never happened.
     interrupt?.throwIfAborted();
   } catch (error) {
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-    throw interrupt?.aborted ? interrupt.reason : writeFailure(error, staging);
+    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    throw interrupt?.aborted ? interrupt.reason : writeFailure(error, txnDir);
   }
   // The commit point: before this rename the run never happened, after it the run will finish.
-  await rename(join(staging, `${JOURNAL}.tmp`), join(staging, JOURNAL));
+  await rename(join(txnDir, `${JOURNAL}.tmp`), join(txnDir, JOURNAL));
   await applyJournal(outDir, journal);
 }
 
 /**
  * Finishes or discards what an interrupted run left: replays a committed journal, removes
- * uncommitted staging. Call with the run lock held, before reading the folder.
+ * uncommitted transaction folder. Call with the run lock held, before reading the folder.
  */
 export async function recoverPending(outDir: string, lockfilePath: string): Promise<'none' | 'replayed' | 'discarded'> {
+  if (existsSync(join(outDir, LEGACY_TXN_DIR)) && !existsSync(join(outDir, TXN_DIR))) {
+    await rename(join(outDir, LEGACY_TXN_DIR), join(outDir, TXN_DIR));
+  }
   const journal = await readJournal(outDir);
   if (journal === undefined) return 'none';
   if (journal === null) {
-    await rm(join(outDir, STAGING_DIR), { recursive: true, force: true });
+    await rm(join(outDir, TXN_DIR), { recursive: true, force: true });
     return 'discarded';
   }
   if (journal.lockfile !== undefined && journal.lockfile !== lockfilePath) {
-    throw new WriteError(`${join(outDir, STAGING_DIR, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
-      hint: `If no schema-sync run of another project shares this output folder, delete ${join(outDir, STAGING_DIR)} and run schema-sync generate.`,
+    throw new WriteError(`${join(outDir, TXN_DIR, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
+      hint: `If no schema-sync run of another project shares this output folder, delete ${join(outDir, TXN_DIR)} and run schema-sync generate.`,
     });
   }
   checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes] });
@@ -99,48 +105,48 @@ export async function recoverPending(outDir: string, lockfilePath: string): Prom
 }
 
 /**
- * The committed journal, if any: `undefined` when there is no staging folder, `null` when there
+ * The committed journal, if any: `undefined` when there is no transaction folder, `null` when there
  * is one without a committed journal (a run died before its commit point).
  */
 export async function readJournal(outDir: string): Promise<Journal | null | undefined> {
-  const staging = join(outDir, STAGING_DIR);
+  const txnDir = join(outDir, TXN_DIR);
   let text: string;
   try {
-    text = await readFile(join(staging, JOURNAL), 'utf8');
+    text = await readFile(join(txnDir, JOURNAL), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const exists = await readFile(staging).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'EISDIR');
+    const exists = await readFile(txnDir).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'EISDIR');
     return exists ? null : undefined;
   }
   const journal = JSON.parse(text) as Journal;
   if (journal.version !== 1 || !journal.writes.every(isSafeRelativePath) || !journal.deletes.every(isSafeRelativePath)) {
-    throw new WriteError(`${join(staging, JOURNAL)} is damaged.`, {
-      hint: `Delete ${staging} and run schema-sync generate to rebuild the folder from the lockfile.`,
+    throw new WriteError(`${join(txnDir, JOURNAL)} is damaged.`, {
+      hint: `Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
     });
   }
   return journal;
 }
 
-/** Where a pending journal's staged copy of `path` is (for read-only views). */
-export function stagedPath(outDir: string, path: string): string {
-  return join(outDir, STAGING_DIR, STAGED_FILES, path);
+/** Where a pending journal's prepared copy of `path` is (for read-only views). */
+export function pendingFilePath(outDir: string, path: string): string {
+  return join(outDir, TXN_DIR, TXN_FILES, path);
 }
 
-/** Where a pending journal's staged lockfile is. */
-export function stagedLockfile(outDir: string): string {
-  return join(outDir, STAGING_DIR, STAGED_LOCKFILE);
+/** Where a pending journal's prepared lockfile is. */
+export function pendingLockfilePath(outDir: string): string {
+  return join(outDir, TXN_DIR, TXN_LOCKFILE);
 }
 
 async function applyJournal(outDir: string, journal: Journal): Promise<void> {
-  const staging = join(outDir, STAGING_DIR);
+  const txnDir = join(outDir, TXN_DIR);
   // A folder the output does not have yet (messages/ on a first run) moves in whole, by one
-  // rename instead of one per file. Staging holds only this journal's writes, so the staged
+  // rename instead of one per file. The transaction folder holds only this journal's writes, so the prepared
   // folder is exactly what goes there.
   const moved = new Set<string>();
   for (const top of new Set(journal.writes.filter((p) => p.includes('/')).map((p) => p.slice(0, p.indexOf('/'))))) {
-    if (top === STAGING_DIR || existsSync(join(outDir, top))) continue;
+    if (top === TXN_DIR || existsSync(join(outDir, top))) continue;
     try {
-      renameSync(join(staging, STAGED_FILES, top), join(outDir, top));
+      renameSync(join(txnDir, TXN_FILES, top), join(outDir, top));
       moved.add(top);
     } catch (error) {
       // Already moved before an interruption (then its files are found missing below, as they
@@ -150,11 +156,11 @@ async function applyJournal(outDir: string, journal: Journal): Promise<void> {
   }
   const writes = moved.size === 0 ? journal.writes : journal.writes.filter((p) => !moved.has(p.slice(0, p.indexOf('/'))));
   for (const dir of new Set(writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
-  // A staged file already gone was moved before an interruption: replaying is idempotent.
-  await inChunks(writes, (p) => ignoreMissingSync(() => renameSync(join(staging, STAGED_FILES, p), join(outDir, p))));
+  // A prepared file already gone was moved before an interruption: replaying is idempotent.
+  await inChunks(writes, (p) => ignoreMissingSync(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p))));
   await inChunks(journal.deletes, (p) => ignoreMissingSync(() => unlinkSync(join(outDir, p))));
-  if (journal.lockfile) await ignoreMissing(moveFile(join(staging, STAGED_LOCKFILE), journal.lockfile));
-  await rm(staging, { recursive: true, force: true });
+  if (journal.lockfile) await ignoreMissing(moveFile(join(txnDir, TXN_LOCKFILE), journal.lockfile));
+  await rm(txnDir, { recursive: true, force: true });
 }
 
 async function moveFile(from: string, to: string): Promise<void> {

@@ -15,7 +15,7 @@ export class Interrupted extends Error {
  * interrupted run left, with a view of the folder as it now is.
  *
  * Meanwhile SIGINT and SIGTERM do not end the process at once: `work` learns of them through
- * `interrupt`, and a transaction not yet committed is rolled back (its staging removed), one
+ * `interrupt`, and a transaction not yet committed is rolled back (its transaction folder removed), one
  * committed is finished; then the lock is released and {@link Interrupted} thrown, so that the
  * caller ends as it was asked to, leaving the folder and lockfile wholly before or after.
  */

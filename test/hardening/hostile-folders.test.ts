@@ -77,9 +77,9 @@ describe('files planted in the output folder', () => {
     expect((await pull()).code).toBe(0);
     const outside = join(dir, 'outside.txt');
     await writeFile(outside, 'precious\n');
-    await mkdir(join(dir, 'out/.schema-sync-staging/files'), { recursive: true });
-    await writeFile(join(dir, 'out/.schema-sync-staging/lockfile'), 'overwritten\n');
-    await writeFile(join(dir, 'out/.schema-sync-staging/journal.json'), JSON.stringify({ version: 1, writes: [], deletes: [], lockfile: outside }));
+    await mkdir(join(dir, 'out/.schema-sync-txn/files'), { recursive: true });
+    await writeFile(join(dir, 'out/.schema-sync-txn/lockfile'), 'overwritten\n');
+    await writeFile(join(dir, 'out/.schema-sync-txn/journal.json'), JSON.stringify({ version: 1, writes: [], deletes: [], lockfile: outside }));
     const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[WRITE\]: .*journal\.json names the lockfile .*outside\.txt, not this project's/);
@@ -98,7 +98,7 @@ describe('files planted in the output folder', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[WRITE\]: .*out\/messages is a symbolic link; schema-sync never writes or deletes through one\./);
     expect(await readdir(elsewhere)).toEqual(['keep.txt']);
-    expect(existsSync(join(dir, 'out/.schema-sync-staging'))).toBe(false);
+    expect(existsSync(join(dir, 'out/.schema-sync-txn'))).toBe(false);
   });
 
   it('a generated file edited since is not deleted when its type goes away, and says so', async () => {
@@ -162,17 +162,17 @@ describe('a pending interrupted run', () => {
   it('is never reported in sync by check: exit 2 until generate finishes it', async () => {
     const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
     expect((await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
-    // As a run killed right after its commit point leaves it: a journal and a staged file.
-    const staging = join(dir, 'out/.schema-sync-staging');
-    await mkdir(join(staging, 'files/messages'), { recursive: true });
+    // As a run killed right after its commit point leaves it: a journal and a prepared file.
+    const txnDir = join(dir, 'out/.schema-sync-txn');
+    await mkdir(join(txnDir, 'files/messages'), { recursive: true });
     const file = 'messages/Type00001.ts';
     const text = await readFile(join(dir, 'out', file), 'utf8');
-    await writeFile(join(staging, 'files', file), text);
-    await writeFile(join(staging, 'journal.json'), JSON.stringify({ version: 1, writes: [file], deletes: [] }));
+    await writeFile(join(txnDir, 'files', file), text);
+    await writeFile(join(txnDir, 'journal.json'), JSON.stringify({ version: 1, writes: [file], deletes: [] }));
     const checked = await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
     expect(checked.code).toBe(2);
     expect(checked.stderr).toMatch(/error \[WRITE\]: an interrupted run is pending in .*\nhint: Run `schema-sync generate` to finish it, then check again\./);
-    expect(existsSync(join(staging, 'journal.json')), 'check writes nothing').toBe(true);
+    expect(existsSync(join(txnDir, 'journal.json')), 'check writes nothing').toBe(true);
     expect((await runBin(['generate', '--out', 'out'], { cwd: dir, env })).code).toBe(0);
     expect((await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
   });

@@ -3,7 +3,7 @@
  * to listing B (or back) are killed with SIGKILL, SIGINT and SIGTERM at random moments. After
  * every kill, the folder as the next command sees it (read only, honouring a pending journal)
  * is exactly A's or exactly B's, lockfile included; once the pending run is finished or
- * discarded, the files on disk are byte for byte that state, with no lock or staging left.
+ * discarded, the files on disk are byte for byte that state, with no lock or transaction folder left.
  *
  * The loop runs HARDENING_KILL_ROUNDS rounds (9: three per signal), and more only until each
  * signal has had a kill that landed. Kill moments and modes come from a seeded PRNG with a fixed
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { openFolderView, readJournal, RUN_LOCK_FILE, STAGING_DIR, withRunLock } from '../../src/write/index.js';
+import { openFolderView, readJournal, RUN_LOCK_FILE, TXN_DIR, withRunLock } from '../../src/write/index.js';
 import { readTree, removeDir, runBin } from '../helpers/cli.js';
 import type { WireElement } from '../helpers/listing.js';
 import { seededRandom, testSeed } from '../helpers/random.js';
@@ -58,15 +58,15 @@ let lockfilePath: string;
 let stateA: FolderState;
 let stateB: FolderState;
 const listings = new Map<string, WireElement[]>();
-/** How long a pull A→B runs until its commit point, and how long it stages before that. */
+/** How long a pull A→B runs until its commit point, and how long it prepares files before that. */
 let runMs = 0;
 let writePhaseMs = 0;
 /** Whether `check` and `generate` through the CLI met a committed, unapplied journal. */
 let cliMetPendingJournal = false;
 
 const pullArgs = () => ['pull', '--base-url', server.url, '--out', 'out', '--quiet'];
-const staging = () => join(outDir, STAGING_DIR);
-const journal = () => join(outDir, STAGING_DIR, 'journal.json');
+const txnDir = () => join(outDir, TXN_DIR);
+const journal = () => join(outDir, TXN_DIR, 'journal.json');
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -99,13 +99,13 @@ beforeAll(async () => {
     const run = startCli(pullArgs(), { cwd: dir });
     let exited = false;
     void run.done.then(() => (exited = true));
-    await until(() => exited || existsSync(staging()), 120_000);
-    const stagingAt = Date.now();
+    await until(() => exited || existsSync(txnDir()), 120_000);
+    const txnSeenAt = Date.now();
     await until(() => exited || existsSync(journal()), 120_000);
     if (!exited) run.child.kill('SIGKILL');
     const result = await run.done;
     runMs = Date.now() - run.startedAt;
-    writePhaseMs = Math.max(50, Date.now() - stagingAt);
+    writePhaseMs = Math.max(50, Date.now() - txnSeenAt);
     if (result.signal !== 'SIGKILL' || !existsSync(journal())) {
       // Missed the window (the move was already done): bring the folder back to A and retry.
       server.setListing(listings.get('A')!);
@@ -134,7 +134,7 @@ beforeAll(async () => {
   expect(cliMetPendingJournal).toBe(true);
   stateB = { name: 'B', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
   expect(treeDifference(stateB.tree, stateA.tree)).toBeDefined();
-  expect([...stateB.tree.keys()].some((p) => p.includes(STAGING_DIR) || p.includes(RUN_LOCK_FILE))).toBe(false);
+  expect([...stateB.tree.keys()].some((p) => p.includes(TXN_DIR) || p.includes(RUN_LOCK_FILE))).toBe(false);
 }, 240_000);
 
 afterAll(async () => {
@@ -165,7 +165,7 @@ describe('a pull killed at a random moment', () => {
       const signal = SIGNALS[round % SIGNALS.length]!;
       const target = current === stateA ? stateB : stateA;
       server.setListing(listings.get(target.name)!);
-      const pending = existsSync(staging());
+      const pending = existsSync(txnDir());
       const journalBefore = readJournalText();
       const mode = pending ? 'recovery' : random() < 0.5 ? 'uniform' : 'write-phase';
 
@@ -178,7 +178,7 @@ describe('a pull killed at a random moment', () => {
       if (mode === 'uniform') {
         await until(() => exited, minDelay + random() * Math.max(0, 0.9 * runMs - minDelay));
       } else if (mode === 'write-phase') {
-        await until(() => exited || existsSync(staging()), runMs * 3);
+        await until(() => exited || existsSync(txnDir()), runMs * 3);
         await until(() => exited, atLeast(random() * writePhaseMs));
       } else {
         // What an earlier kill left is finished or discarded right after the lock is taken.
@@ -200,7 +200,7 @@ describe('a pull killed at a random moment', () => {
       }
 
       const lockLeft = existsSync(join(outDir, RUN_LOCK_FILE));
-      const stagingLeft = existsSync(staging());
+      const txnLeft = existsSync(txnDir());
       const journalLeft = existsSync(journal());
       if (signal === 'SIGKILL') {
         expect(result.signal).toBe('SIGKILL');
@@ -215,7 +215,7 @@ describe('a pull killed at a random moment', () => {
         expect({ signal: result.signal, lockLeft, stderr: result.stderr }).toEqual({ signal, lockLeft: false, stderr: '' });
       }
 
-      const phase = journalLeft ? 'committed, not yet applied' : stagingLeft ? 'staging or cleaning up' : lockLeft ? 'holding the lock' : 'before the lock or after the run';
+      const phase = journalLeft ? 'committed, not yet applied' : txnLeft ? 'preparing or cleaning up' : lockLeft ? 'holding the lock' : 'before the lock or after the run';
       landed[phase] = (landed[phase] ?? 0) + 1;
       const where = `after ${signal} (${mode}, ${phase}, ${sentAt - run.startedAt} ms; seed ${seed}, round ${round})`;
 
@@ -235,10 +235,10 @@ describe('a pull killed at a random moment', () => {
       if (signal !== 'SIGKILL') {
         // A graceful signal: the run rolled back, or finished its commit, before the process
         // ended; so the disk itself holds one state, with no lock and (unless an earlier kill
-        // left one for this run to recover before it took the lock) no staging.
+        // left one for this run to recover before it took the lock) no transaction folder.
         expect(lockLeft, where).toBe(false);
         if (!pending) {
-          expect(stagingLeft, where).toBe(false);
+          expect(txnLeft, where).toBe(false);
           expect(treeDifference(await readTree(outDir), seen.tree), where).toBeUndefined();
           expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);
         }
@@ -250,7 +250,7 @@ describe('a pull killed at a random moment', () => {
 
       // Half the time the next (killed) pull finishes or discards what is left; otherwise the
       // recovery every pull and generate runs first, and then the files are exactly that state.
-      if ((stagingLeft || lockLeft) && random() < 0.5) {
+      if ((txnLeft || lockLeft) && random() < 0.5) {
         leftForNextPull++;
         continue;
       }
@@ -259,7 +259,7 @@ describe('a pull killed at a random moment', () => {
       expect(treeDifference(await readTree(outDir), seen.tree), where).toBeUndefined();
       expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);
     }
-    if (existsSync(staging()) || existsSync(join(outDir, RUN_LOCK_FILE))) {
+    if (existsSync(txnDir()) || existsSync(join(outDir, RUN_LOCK_FILE))) {
       await withRunLock(outDir, async () => undefined, { lockfilePath, waitMs: 10_000 });
       recoveredInProcess++;
     }
@@ -271,7 +271,7 @@ describe('a pull killed at a random moment', () => {
         `interrupted pulls over ${TYPES} types (seed ${seed}): ${total} kills survived ` +
           `(SIGKILL ${survived.SIGKILL}, SIGINT ${survived.SIGINT}, SIGTERM ${survived.SIGTERM}) plus 1 at the commit point; ` +
           `${finishedBeforeKill} pulls finished before their kill`,
-        `  pull to commit ${runMs} ms, of which staging ${writePhaseMs} ms; slowest exit after SIGINT/SIGTERM ${maxSignalLatencyMs} ms`,
+        `  pull to commit ${runMs} ms, of which preparing ${writePhaseMs} ms; slowest exit after SIGINT/SIGTERM ${maxSignalLatencyMs} ms`,
         `  landed: ${JSON.stringify(landed)}; seen afterwards as ${JSON.stringify(endedAs)}`,
         `  left for the next pull ${leftForNextPull}, recovered in process ${recoveredInProcess}; CLI check/generate met a pending journal: ${cliMetPendingJournal}`,
         ...(process.env['HARDENING_VERBOSE'] ? log.map((line) => `  ${line}`) : []),

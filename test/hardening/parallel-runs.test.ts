@@ -76,7 +76,7 @@ describe('two pulls on the same folder at once', () => {
       expect(run.stderr).toBe('');
     }
     const tree = await snapshot(dir);
-    expect([...tree.keys()].filter((p) => p.includes('.schema-sync-run') || p.includes('.schema-sync-staging'))).toEqual([]);
+    expect([...tree.keys()].filter((p) => p.includes('.schema-sync-run') || p.includes('.schema-sync-txn'))).toEqual([]);
     expect(matchingVariant(tree), "the folder and lockfile are exactly one listing's output").toBeDefined();
   });
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitTransaction, recoverPending, STAGING_DIR } from '../../src/write/journal.js';
+import { commitTransaction, recoverPending, TXN_DIR } from '../../src/write/journal.js';
 
 let out: string;
 beforeEach(async () => {
@@ -18,10 +18,10 @@ const writes = [
 ];
 
 describe('a first run moves a new folder in whole', () => {
-  it('places every file and leaves no staging', async () => {
+  it('places every file and leaves no transaction folder', async () => {
     await commitTransaction(out, { writes, deletes: [] });
     for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
-    expect(existsSync(join(out, STAGING_DIR))).toBe(false);
+    expect(existsSync(join(out, TXN_DIR))).toBe(false);
   });
 
   it('a folder that exists already gets file by file, keeping the files it had', async () => {
@@ -33,14 +33,25 @@ describe('a first run moves a new folder in whole', () => {
   });
 
   it('replaying a journal interrupted after the folder moved finishes the rest', async () => {
-    // As a run killed right after moving messages/ would leave it: committed journal, index.ts still staged.
-    const staged = join(out, STAGING_DIR, 'files');
-    await mkdir(join(staged, 'messages'), { recursive: true });
-    for (const w of writes) await writeFile(join(staged, w.path), w.text);
-    await writeFile(join(out, STAGING_DIR, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
-    await rename(join(staged, 'messages'), join(out, 'messages'));
+    // As a run killed right after moving messages/ would leave it: committed journal, index.ts still prepared.
+    const prepared = join(out, TXN_DIR, 'files');
+    await mkdir(join(prepared, 'messages'), { recursive: true });
+    for (const w of writes) await writeFile(join(prepared, w.path), w.text);
+    await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
+    await rename(join(prepared, 'messages'), join(out, 'messages'));
     expect(await recoverPending(out, join(out, 'schema-sync.lock.json'))).toBe('replayed');
     for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
-    expect(existsSync(join(out, STAGING_DIR))).toBe(false);
+    expect(existsSync(join(out, TXN_DIR))).toBe(false);
+  });
+
+  it('replays a journal that schema-sync 0.1 left under its old folder name', async () => {
+    const legacy = join(out, '.schema-sync-staging');
+    await mkdir(join(legacy, 'files/messages'), { recursive: true });
+    for (const w of writes) await writeFile(join(legacy, 'files', w.path), w.text);
+    await writeFile(join(legacy, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
+    expect(await recoverPending(out, join(out, 'schema-sync.lock.json'))).toBe('replayed');
+    for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
+    expect(existsSync(legacy)).toBe(false);
+    expect(existsSync(join(out, TXN_DIR))).toBe(false);
   });
 });

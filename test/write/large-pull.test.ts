@@ -1,5 +1,5 @@
 /**
- * A transaction with nothing to do leaves no staging folder; a pull of thousands of types (the
+ * A transaction with nothing to do leaves no transaction folder; a pull of thousands of types (the
  * messages/ folder moved in whole) writes exactly what the emit stage gives, and a second pull
  * writes nothing.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { parseListing } from '../../src/fetch/parse-listing.js';
-import { commitTransaction, STAGING_DIR } from '../../src/write/journal.js';
+import { commitTransaction, TXN_DIR } from '../../src/write/journal.js';
 import { MANIFEST_FILE } from '../../src/write/manifest.js';
 import { readTree, runBin } from '../helpers/cli.js';
 import { syntheticListing } from '../hardening/helpers.js';
@@ -22,14 +22,14 @@ beforeEach(async () => {
 afterEach(() => rm(out, { recursive: true, force: true }));
 
 describe('commitTransaction', () => {
-  it('with nothing to do, creates no staging folder', async () => {
+  it('with nothing to do, creates no transaction folder', async () => {
     await commitTransaction(out, { writes: [], deletes: [] });
-    expect(existsSync(join(out, STAGING_DIR))).toBe(false);
+    expect(existsSync(join(out, TXN_DIR))).toBe(false);
   });
 });
 
 describe('a pull of 2,100 types', () => {
-  it('writes exactly what emitFiles gives, leaves no staging, and a second pull writes nothing', { timeout: 60_000 }, async () => {
+  it('writes exactly what emitFiles gives, leaves no transaction folder, and a second pull writes nothing', { timeout: 60_000 }, async () => {
     const listing = syntheticListing(2100);
     await writeFile(join(out, 'big.json'), JSON.stringify(listing));
     const first = await runBin(['pull', '--input', 'big.json', '--out', 'gen', '--verbose'], { cwd: out, timeoutMs: 60_000 });
@@ -39,7 +39,7 @@ describe('a pull of 2,100 types', () => {
     tree.delete(MANIFEST_FILE);
     const expected = await emitFiles({ messages: parseListing(listing, { origin: 'test' }).descriptors, source: { query: {} } });
     expect(tree).toEqual(new Map(expected.map((f) => [f.path, f.text])));
-    expect(existsSync(join(out, 'gen', STAGING_DIR))).toBe(false);
+    expect(existsSync(join(out, 'gen', TXN_DIR))).toBe(false);
     const again = await runBin(['pull', '--input', 'big.json', '--out', 'gen', '--verbose'], { cwd: out, timeoutMs: 60_000 });
     expect(again.stderr).toMatch(/0 files written|nothing changed/);
   });

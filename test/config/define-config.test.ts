@@ -20,9 +20,30 @@ beforeAll(async () => {
 });
 afterAll(() => removeDir(project));
 
-/** tsc --strict (nodenext, JavaScript checked too) on one file of the project; see test/api/consumer/typecheck.mjs. */
-async function typecheck(file: string): Promise<{ checked: string[]; errors: string }> {
-  const result = await new Promise<{ checked: string[]; errors: string }>((resolve, reject) => {
+/** The files type-checked together, one program for all (each program costs seconds). */
+const files: Record<string, string> = {
+  'valid/schema-sync.config.mjs': "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ baseUrl: 'https://schemas.example.com', out: 'gen', prettier: true, report: 'json' });\n",
+  'unknown-key/schema-sync.config.mjs': "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ outDir: 'gen' });\n",
+  'wrong-type/schema-sync.config.mjs': "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ limit: 'many' });\n",
+  'settings.ts': "import type { SchemaSyncConfig } from 'schema-sync';\n\nexport const settings: SchemaSyncConfig = { lockfile: 'schema-sync.lock.json', failOn: 'breaking' };\n",
+};
+let checked: string[] = [];
+let errors = '';
+
+/** tsc --strict (nodenext, JavaScript checked too) on the files above; see test/api/consumer/typecheck.mjs. */
+beforeAll(async () => {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(join(project, file, '..'), { recursive: true });
+    await writeFile(join(project, file), text);
+  }
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true, noEmit: true, allowJs: true, checkJs: true, types: ['node'] },
+      files: Object.keys(files),
+    }),
+  );
+  ({ checked, errors } = await new Promise<{ checked: string[]; errors: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['typecheck.mjs', join(ROOT, 'node_modules/typescript')], { cwd: project, env: { PATH: process.env['PATH'] } });
     let stdout = '';
     let stderr = '';
@@ -30,20 +51,13 @@ async function typecheck(file: string): Promise<{ checked: string[]; errors: str
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', () => (stderr ? reject(new Error(stderr)) : resolve(JSON.parse(stdout) as { checked: string[]; errors: string })));
-  });
-  expect(result.checked.some((f) => f.endsWith(file))).toBe(true);
-  return result;
-}
+  }));
+});
 
-async function configProject(file: string, text: string): Promise<void> {
-  await writeFile(join(project, file), text);
-  await writeFile(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true, noEmit: true, allowJs: true, checkJs: true, types: ['node'] },
-      files: [file],
-    }),
-  );
+/** The errors tsc gave for one file (it must have been checked). */
+function errorsOf(file: string): string {
+  expect(checked.some((f) => f.endsWith(file))).toBe(true);
+  return errors.split('\n').filter((line) => line.startsWith(`${file}(`)).map((line) => `${line}\n`).join('');
 }
 
 describe('defineConfig', () => {
@@ -52,19 +66,20 @@ describe('defineConfig', () => {
     expect(defineConfig(config)).toBe(config);
   });
 
-  it('types a schema-sync.config.mjs: a valid config checks, an unknown key or a wrong type does not', async () => {
-    await configProject('schema-sync.config.mjs', "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ baseUrl: 'https://schemas.example.com', out: 'gen', prettier: true, report: 'json' });\n");
-    expect((await typecheck('schema-sync.config.mjs')).errors).toBe('');
-    await configProject('schema-sync.config.mjs', "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ outDir: 'gen' });\n");
-    expect((await typecheck('schema-sync.config.mjs')).errors).toMatch(
-      /^schema-sync\.config\.mjs\(3,31\): error TS2353: Object literal may only specify known properties, and 'outDir' does not exist in type '[^']+'\.$/m,
+  it('types a schema-sync.config.mjs: a valid config checks, an unknown key or a wrong type does not', () => {
+    expect(errorsOf('valid/schema-sync.config.mjs')).toBe('');
+    expect(errorsOf('unknown-key/schema-sync.config.mjs')).toMatch(
+      /^unknown-key\/schema-sync\.config\.mjs\(3,31\): error TS2353: Object literal may only specify known properties, and 'outDir' does not exist in type '[^']+'\.$/m,
     );
-    await configProject('schema-sync.config.mjs', "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ limit: 'many' });\n");
-    expect((await typecheck('schema-sync.config.mjs')).errors).toBe("schema-sync.config.mjs(3,31): error TS2322: Type 'string' is not assignable to type 'number'.\n");
+    expect(errorsOf('wrong-type/schema-sync.config.mjs')).toBe("wrong-type/schema-sync.config.mjs(3,31): error TS2322: Type 'string' is not assignable to type 'number'.\n");
   });
 
-  it('exports the SchemaSyncConfig type for TypeScript users', async () => {
-    await configProject('settings.ts', "import type { SchemaSyncConfig } from 'schema-sync';\n\nexport const settings: SchemaSyncConfig = { lockfile: 'schema-sync.lock.json', failOn: 'breaking' };\n");
-    expect((await typecheck('settings.ts')).errors).toBe('');
+  it('exports the SchemaSyncConfig type for TypeScript users', () => {
+    expect(errorsOf('settings.ts')).toBe('');
+  });
+
+  it('reports no error outside the files checked', () => {
+    const elsewhere = errors.split('\n').filter((line) => /^\S+\(\d+,\d+\): error/.test(line) && !Object.keys(files).some((f) => line.startsWith(`${f}(`)));
+    expect(elsewhere).toEqual([]);
   });
 });

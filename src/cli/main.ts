@@ -14,7 +14,7 @@ import type { CliIo } from './io.js';
 import { createLogger, renderError, useColor, type Logger } from './logger.js';
 import { startProgress } from './progress.js';
 import { buildParser, parseFailure } from './parser.js';
-import { earlySecrets, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
+import { secretsFromArgsAndEnv, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
 import { Interrupted } from '../write/index.js';
 
 /**
@@ -32,7 +32,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     parsed = args as Record<string, unknown>;
     helpText = output;
   });
-  const redactArgs = createRedactor(earlySecrets((parsed ?? {}) as Partial<CliArgs>, io.env));
+  const redactArgs = createRedactor(secretsFromArgsAndEnv((parsed ?? {}) as Partial<CliArgs>, io.env));
   if (parseError) {
     const failure = parseFailure(parseError.message, helpText, argv, String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? ''));
     return usageError(io, redactArgs, failure.message, failure.hint);

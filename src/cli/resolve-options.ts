@@ -175,8 +175,8 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** Secrets known before the config is read: for redacting even the earliest errors. */
-export function earlySecrets(args: Partial<CliArgs>, env: NodeJS.ProcessEnv): string[] {
+/** The secrets given by flag or environment (a config file never holds one): known before anything else is read, so even a usage error is redacted. */
+export function secretsFromArgsAndEnv(args: Partial<CliArgs>, env: NodeJS.ProcessEnv): string[] {
   return [args.apiKey, args.secret, env['SCHEMA_SYNC_API_KEY'], env['SCHEMA_SYNC_SECRET']].filter(
     (s): s is string => typeof s === 'string' && s.length > 0,
   );

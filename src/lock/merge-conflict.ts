@@ -12,7 +12,7 @@ export interface MergeConflict {
 /** The conflict in `text`, or undefined when it has no conflict markers. */
 export function findMergeConflict(text: string): MergeConflict | undefined {
   if (!/^<{7}(?: |$)/m.test(text)) return undefined;
-  const kept: string[] = [];
+  const ours: string[] = [];
   let side: 'none' | 'ours' | 'base' | 'theirs' = 'none';
   let line = 0;
   const lines = text.split('\n');
@@ -23,7 +23,7 @@ export function findMergeConflict(text: string): MergeConflict | undefined {
     } else if (side === 'ours' && /^\|{7}(?: |$)/.test(current)) side = 'base';
     else if (side !== 'none' && current === '=======') side = 'theirs';
     else if (side === 'theirs' && /^>{7}(?: |$)/.test(current)) side = 'none';
-    else if (side === 'none' || side === 'ours') kept.push(current);
+    else if (side === 'none' || side === 'ours') ours.push(current);
   });
-  return { ours: kept.join('\n'), line };
+  return { ours: ours.join('\n'), line };
 }

@@ -100,8 +100,8 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
 const PRINTED_BATCH = 500;
 
 /**
- * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader scans its
- * 9 MB for export names (~0.15 s) and bypasses the CLI's code cache.
+ * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan
+ * all of it for export names and bypass the CLI's code cache.
  */
 function loadTsMorph(): TsMorph {
   return createRequire(import.meta.url)('ts-morph') as TsMorph;

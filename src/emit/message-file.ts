@@ -57,14 +57,14 @@ export function messageProperties(descriptor: Descriptor): PropertyText[] {
  * line) is built once and reused.
  *
  * The constant and its type are one writer statement: ts-morph prints a variable initializer with
- * a hanging indent (see `writers.ts`), and a `TypeAlias` structure costs ~70 µs per file in
- * `printStructure` (its printers are created anew for every file), a third of the time of a
- * 10,000-type run, for one line of text.
+ * a hanging indent (see `writers.ts`), and `printStructure` creates its printers anew for every
+ * call, so a `TypeAlias` structure per file would cost more than the rest of the file for one
+ * line of text (bench/README.md).
  */
 export function createMessageFileBuilder(tsMorph: TsMorph) {
   const { StructureKind, printStructure } = tsMorph;
   // The same in every file: printed once per run, then reused as text (printing it per file
-  // costs two extra CodeBlockWriters per file, ~20% of a 10,000-type run).
+  // costs two extra CodeBlockWriters per file).
   const importDescriptorType = printStructure(
     {
       kind: StructureKind.ImportDeclaration,

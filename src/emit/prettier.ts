@@ -12,9 +12,9 @@ import { canBatch, canJoin, joinTexts, splitFormatted } from './prettier-batch.j
 export type FilesFormatter = (files: readonly EmittedFile[]) => Promise<EmittedFile[]>;
 
 /**
- * At most this many files share one prettier call (see `prettier-batch.ts`). Measured on 2,000
- * message modules: ~1.5 ms a file alone, ~0.7 ms in batches of 10 to 250; a small batch keeps
- * the worst case (a batch that does not cut apart cleanly, formatted again file by file) cheap.
+ * At most this many files share one prettier call (see `prettier-batch.ts`): batching pays from
+ * about ten files on (bench/README.md), and a small batch keeps the worst case (a batch that does
+ * not cut apart cleanly, formatted again file by file) cheap.
  */
 const MAX_BATCH_FILES = 24;
 const MAX_BATCH_CHARS = 64_000;
@@ -43,8 +43,8 @@ export async function createPrettierFormatter(
 ): Promise<FilesFormatter> {
   const prettier = await import('prettier');
   await prettier.clearConfigCache();
-  // One resolution per folder and extension: resolving for each of 10,000 files costs ~1.6 s,
-  // and generated files of one kind share a folder. (Overrides naming single files are ignored.)
+  // One resolution per folder and extension: prettier resolves by walking up the folders, and
+  // generated files of one kind share a folder. (Overrides naming single files are ignored.)
   const configs = new Map<string, Promise<FormatOptions>>();
   const optionsFor = (file: EmittedFile): { key: string; options: Promise<FormatOptions> } => {
     const filepath = join(outDir, ...file.path.split('/'));
@@ -139,7 +139,7 @@ const TYPESCRIPT_PARSERS = new Set(['babel-ts', 'typescript']);
  * Whether prettier's search for embedded languages (CSS, GraphQL, HTML, Markdown in tagged
  * templates) can find nothing: the estree printer's `embed` answers only for template literals,
  * and a text without a backtick has none. Turning the search off there cannot change a byte and
- * saves ~7% of prettier's time (it visits every node). Not with plugins, whose printers may
+ * saves prettier a visit of every node. Not with plugins, whose printers may
  * embed otherwise, nor for other parsers.
  */
 function cannotEmbed(text: string, options: { parser?: unknown; plugins?: unknown[] }): boolean {

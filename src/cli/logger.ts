@@ -43,17 +43,27 @@ export function useColor(io: CliIo, flag: boolean | undefined): boolean {
   return Boolean(io.stderr.isTTY);
 }
 
-/**
- * The one place errors become text: `error: what … (where)` then `hint: what to do`, redacted.
- * Unexpected errors (bugs) keep their stack only with `--verbose`.
- */
-export function renderError(error: unknown, options: { redact: Redactor; verbose: boolean }): string {
-  if (isSchemaSyncError(error)) {
-    const lines = [`error [${error.code}]: ${error.message}`];
-    if (error.hint) lines.push(`hint: ${error.hint}`);
-    return options.redact(lines.join('\n'));
-  }
+/** An error as the CLI reports it: a code (`USAGE` for the command line, `INTERNAL` for a bug), what happened and where, and what to do. */
+export interface ErrorParts {
+  code: string;
+  message: string;
+  hint?: string;
+}
+
+/** The parts of `error`, not yet redacted. Unexpected errors (bugs) keep their stack only with `--verbose`. */
+export function errorParts(error: unknown, verbose: boolean): ErrorParts {
+  if (isSchemaSyncError(error)) return { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   const err = error instanceof Error ? error : new Error(String(error));
-  const text = options.verbose && err.stack ? err.stack : `${err.name}: ${err.message}`;
-  return options.redact(`error [INTERNAL]: ${text}\nhint: this is a bug in schema-sync; run with --verbose and report it.`);
+  const text = verbose && err.stack ? err.stack : `${err.name}: ${err.message}`;
+  return { code: 'INTERNAL', message: text, hint: 'this is a bug in schema-sync; run with --verbose and report it.' };
+}
+
+/** What happened and where, then `hint: what to do` on a line of its own. */
+export function errorText(parts: ErrorParts): string {
+  return parts.hint ? `${parts.message}\nhint: ${parts.hint}` : parts.message;
+}
+
+/** The one place errors become a plain line for the terminal: `error [CODE]: what … (where)` then the hint. */
+export function renderError(parts: ErrorParts): string {
+  return `error [${parts.code}]: ${errorText(parts)}`;
 }

@@ -1,17 +1,18 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { hasBreaking, renderReport, type ReportLocations } from '../diff/index.js';
 import { entryLine } from '../lock/index.js';
 import type { FetchEvent } from '../fetch/index.js';
-import { createRedactor } from '../model/redact.js';
+import { createRedactor, type Redactor } from '../model/redact.js';
 import { check } from '../run/check.js';
 import { generate } from '../run/generate.js';
 import { pull, type PullResult } from '../run/pull.js';
 import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
 import type { ServeArgs } from './commands/serve.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
+import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
 import type { CliIo } from './io.js';
-import { createLogger, renderError, useColor, type Logger } from './logger.js';
+import { createLogger, errorParts, renderError, useColor, type ErrorParts, type Logger } from './logger.js';
 import { startProgress } from './progress.js';
 import { buildParser, parseFailure } from './parser.js';
 import { secretsFromArgsAndEnv, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
@@ -32,22 +33,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     parsed = args as Record<string, unknown>;
     helpText = output;
   });
-  const redactArgs = createRedactor(secretsFromArgsAndEnv((parsed ?? {}) as Partial<CliArgs>, io.env));
+  const args = parsed ?? {};
+  const command = String((args['_'] as unknown[] | undefined)?.[0] ?? '');
+  // How a failure is told: as a GitHub workflow command when github is the one report format
+  // typed (even on a command line that is wrong otherwise) or, once the config is read, the report format.
+  const failure: Failure = { command, github: typedReportIsGithub(args), redact: createRedactor(secretsFromArgsAndEnv(args as Partial<CliArgs>, io.env)) };
   if (parseError) {
-    const failure = parseFailure(parseError.message, helpText, argv, String((parsed?.['_'] as unknown[] | undefined)?.[0] ?? ''));
-    return usageError(io, redactArgs, failure.message, failure.hint);
+    const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
+    return fail(io, failure, { code: 'USAGE', message, hint });
   }
   if (helpText) {
     io.stdout.write(`${helpText}\n`);
     return EXIT.ok;
   }
-  const args = parsed ?? {};
-  const command = String((args['_'] as unknown[] | undefined)?.[0] ?? '');
   let formatFlags: FormatFlags;
   try {
     formatFlags = readFormatFlags(command, args as CliArgs);
   } catch (error) {
-    if (error instanceof UsageError) return usageError(io, redactArgs, error.message, `${error.hint} Run schema-sync ${command} --help.`);
+    if (error instanceof UsageError) return fail(io, failure, { code: 'USAGE', message: error.message, hint: `${error.hint} Run schema-sync ${command} --help.` });
     throw error;
   }
   const color = useColor(io, args['color'] as boolean | undefined);
@@ -56,7 +59,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const reportColor = color && (args['color'] === true || Boolean(io.stdout.isTTY));
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !args['quiet'] && ['pull', 'check', 'generate'].includes(command) });
   io = progress.io;
-  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: redactArgs });
+  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: failure.redact });
   try {
     if (command === 'serve') {
       // Loaded only for `serve`: the reference server is not part of a pull's start-up.
@@ -65,9 +68,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (command === 'init') return await initCommand(args as unknown as InitArgs, io, log);
     const resolved = await resolveOptions(args as CliArgs, io, formatFlags);
+    failure.github = resolved.report === 'github';
+    failure.redact = createRedactor(resolved.secrets);
     if (command !== 'generate' && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
-    const redact = createRedactor(resolved.secrets);
-    log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact });
+    log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: failure.redact });
     for (const warning of resolved.warnings) log.warn(warning);
     const library = {
       ...resolved.library,
@@ -85,8 +89,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'pull') {
       const result = await pull(library);
       const locations = resolved.report === 'github' ? await reportLocations(io, result) : undefined;
-      const text = renderReport(result.report, { format: resolved.report, color: reportColor, command: 'pull', dryRun: Boolean(library.dryRun), locations });
-      emitReport(log, resolved.report, text);
+      const voice = { command: 'pull', dryRun: Boolean(library.dryRun) } as const;
+      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, locations, ...voice }));
+      await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', ...voice }), log.warn);
       log.info(pullSummary(result, Date.now() - started));
       return EXIT.ok;
     }
@@ -94,7 +99,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const result = await check(library);
       const locations = resolved.report === 'github' ? await reportLocations(io, result) : undefined;
       emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command: 'check', locations }));
-      await appendStepSummary(io, renderReport(result.report, { format: 'markdown', command: 'check' }));
+      await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', command: 'check' }), log.warn);
       const failing = resolved.failOn === 'breaking' ? hasBreaking(result.report) : !result.report.inSync;
       return failing ? EXIT.drift : EXIT.ok;
     }
@@ -104,24 +109,45 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
       return EXIT.ok;
     }
-    return usageError(io, redactArgs, `unknown command ${JSON.stringify(command)}`, 'run schema-sync --help');
+    return await fail(io, failure, { code: 'USAGE', message: `unknown command ${JSON.stringify(command)}`, hint: 'run schema-sync --help' });
   } catch (error) {
     // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
     if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {
       io.stderr.write(interruptedLine(error.signal));
       return SIGNAL_EXIT[error.signal];
     }
-    log.error(renderError(error, { redact: redactArgs, verbose }));
-    return EXIT.error;
+    return await fail(io, failure, errorParts(error, verbose));
   } finally {
     progress.stop();
   }
 }
 
-/** A mistake in the command line: `error [USAGE]` and a hint on stderr, exit 2. */
-function usageError(io: CliIo, redact: (text: string) => string, message: string, hint: string): number {
-  io.stderr.write(redact(`error [USAGE]: ${message}\nhint: ${hint}\n`));
+/** How {@link fail} tells a failure: which command, whether as GitHub wants it, and the secrets to mask. */
+interface Failure {
+  command: string;
+  github: boolean;
+  redact: Redactor;
+}
+
+/**
+ * Ends a run with exit 2. The error goes to stderr: `error [CODE]: …` and its hint, or under
+ * `--format github` instead one `::error` workflow command carrying both (the runner shows it
+ * as an annotation, and the plain line would only repeat it in the log). Under GitHub Actions,
+ * `pull` and `check` also append it to the step summary. Secrets are masked before escaping.
+ */
+async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<number> {
+  const { command, redact } = failure;
+  const safe: ErrorParts = { code: parts.code, message: redact(parts.message), ...(parts.hint === undefined ? {} : { hint: redact(parts.hint) }) };
+  io.stderr.write(`${redact(failure.github ? failureAnnotation(command, safe) : renderError(safe))}\n`);
+  await appendStepSummary(io, command, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
   return EXIT.error;
+}
+
+/** Whether `--format github` is the one report format typed (`prettier`/`none`, the deprecated code formats, aside). */
+function typedReportIsGithub(args: Record<string, unknown>): boolean {
+  const format = args['format'];
+  const reports = new Set((Array.isArray(format) ? format : [format]).filter((value) => value !== undefined && value !== 'prettier' && value !== 'none'));
+  return reports.size === 1 && reports.has('github');
 }
 
 /** What the progress line says once a stage (reported by the library's `onStage`) is done. */
@@ -131,13 +157,6 @@ const NEXT_STAGE: Record<string, string> = { fetch: 'comparing', diff: 'generati
 function emitReport(log: Logger, format: string, text: string): void {
   if (text.trim() === '') return;
   if (format === 'json' || format === 'github' || !log.quiet) log.out(text);
-}
-
-/** Under GitHub Actions, the markdown report also goes to the job summary page. */
-async function appendStepSummary(io: CliIo, markdown: string): Promise<void> {
-  const file = io.env['GITHUB_STEP_SUMMARY'];
-  if (io.env['GITHUB_ACTIONS'] !== 'true' || !file) return;
-  await appendFile(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
 }
 
 function describeEvent(event: FetchEvent): string {

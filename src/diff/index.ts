@@ -5,4 +5,6 @@
 export { buildReport, hasBreaking } from './build-report.js';
 export { diffDescriptors } from './diff-descriptors.js';
 export { renderReport } from './render-report.js';
+export { workflowCommand } from './render-github.js';
+export { codeBlock } from './render-markdown.js';
 export type { DriftChange, DriftReport, ReportLocations, Severity, StaleFile } from './types.js';

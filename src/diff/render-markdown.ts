@@ -62,3 +62,13 @@ export function codeSpan(text: string): string {
 export function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, '<br>');
 }
+
+/**
+ * A fenced code block holding `text` literally: its fence is longer than any backtick run
+ * inside, so no line of the text can close it, and nothing inside is markup.
+ */
+export function codeBlock(text: string): string {
+  const longestRun = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${fence}text\n${text}\n${fence}`;
+}

@@ -12,6 +12,7 @@ import { indexFileStructure, typesFileStructure } from './index-file.js';
 import { commentText } from './literals.js';
 import { createMessageFileBuilder, type TsMorph } from './message-file.js';
 import { planNames } from './naming.js';
+import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { packageFiles, validatePackageName } from './package-files.js';
 import { formatWithPrettier } from './prettier.js';
 import { loadTemplates } from './templates.js';
@@ -92,6 +93,8 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
     files.push(...packageFiles({ packageName, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));
+  } else if (wanted(MODULE_MARKER_PATH)) {
+    files.push(moduleMarkerFile());
   }
   return files.sort(byPath);
 }
@@ -109,7 +112,8 @@ function loadTsMorph(): TsMorph {
 
 /**
  * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts`,
- * `types.ts`, and `package.json` + `README.md` when `packageName` is set.
+ * `types.ts`, and `package.json` + `README.md` when `packageName` is set, else a `package.json`
+ * that marks the folder's files as ES modules.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
@@ -130,12 +134,18 @@ export interface RenderSelectedOptions {
 
 /**
  * The files of {@link emitFiles} whose paths are in `paths` (message modules only for the names
- * in `only`), formatted with prettier when `prettierOutDir` is given, sorted by path. Names are
+ * in `only`), formatted with prettier when `prettierOutDir` is given (all but the module
+ * marker), sorted by path. Names are
  * planned over all messages, so every file has the path and bytes {@link emitFiles} gives it.
  *
  * @throws EmitError as {@link emitFiles} does, or naming the file prettier cannot format.
  */
 export async function renderSelected(options: RenderSelectedOptions): Promise<EmittedFile[]> {
   const files = await render(options.emit, options);
-  return options.prettierOutDir === undefined ? files : formatWithPrettier(files, { outDir: options.prettierOutDir });
+  if (options.prettierOutDir === undefined) return files;
+  // The module marker is schema-sync's own fixed JSON, not code in the user's style (and a
+  // parser configured for TypeScript would fail on it): prettier leaves it alone.
+  const marker = options.emit.packageName === undefined ? files.filter((file) => file.path === MODULE_MARKER_PATH) : [];
+  const formatted = await formatWithPrettier(files.filter((file) => !marker.includes(file)), { outDir: options.prettierOutDir });
+  return [...marker, ...formatted].sort(byPath);
 }

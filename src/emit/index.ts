@@ -7,4 +7,5 @@ export { outputSettingsKey, planOutput, type PlannedFile, type PlanOptions } fro
 export { planNames, type PlannedName, GENERATED_EXPORTS } from './naming.js';
 export { formatWithPrettier, prettierFormatKey } from './prettier.js';
 export { validatePackageName } from './package-files.js';
+export { MODULE_MARKER_PATH } from './module-marker.js';
 export { TEMPLATE_FILES, TEMPLATE_VARIABLES, BUILTIN_TEMPLATES_DIR } from './templates.js';

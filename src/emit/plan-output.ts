@@ -49,9 +49,10 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
     whole.push(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum]));
     files.push({ path, input, message: descriptor.name });
   }
-  // Index, types and package files depend on every message type's name and number.
+  // Index, types and package files depend on every message type's name and number. Without a
+  // package, package.json is the module marker (its input: the settings, through `all`).
   const all = hashOf(whole.join('\0'));
-  for (const path of ['index.ts', 'types.ts', ...(options.packageName === undefined ? [] : ['package.json'])]) files.push({ path, input: all });
+  for (const path of ['index.ts', 'types.ts', 'package.json']) files.push({ path, input: all });
   // A package's README also names the (normalised) source.
   if (options.packageName !== undefined) files.push({ path: 'README.md', input: hashOfParts([all, options.source.baseUrl ?? null]) });
   return files.sort((a, b) => compareStrings(a.path, b.path));
@@ -61,7 +62,7 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
  * How input fingerprints are computed. Raise it when that changes, so that folders (and the
  * run memo, which trusts a manifest for its key) are planned anew even within one version.
  */
-const PLAN_SCHEME = '5';
+const PLAN_SCHEME = '6';
 
 /**
  * A key of everything besides the lockfile that decides the output: schema-sync's version, the

@@ -1,7 +1,8 @@
-import { renderSelected, type PlannedFile } from '../emit/index.js';
+import { MODULE_MARKER_PATH, renderSelected, type PlannedFile } from '../emit/index.js';
 import type { LockfileText } from '../lock/index.js';
+import { WriteError } from '../model/errors.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { writeOutput, type FolderView, type OutputFile, type WriteResult } from '../write/index.js';
+import { writeOutput, type FolderView, type Manifest, type OutputFile, type WriteResult } from '../write/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import { freshOutputFacts, type OutputState } from './assess-output.js';
 import type { OutputSettings, RunContext } from './run-context.js';
@@ -38,6 +39,7 @@ export async function renderAndWrite(
   plan.interrupt?.throwIfAborted();
   run.mark('emit');
   const found = output.manifest?.entries() ?? new Map();
+  if (output.settings.packageName === undefined) await refuseForeignPackageJson(view, found, files, run.paths.outDir);
   const { write, manifest } = await writeOutput({
     outDir: run.paths.outDir,
     view,
@@ -52,4 +54,19 @@ export async function renderAndWrite(
     run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);
   }
   return { write, facts: { output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries(), written: write.written } } };
+}
+
+/**
+ * Without `--package`, the folder's `package.json` is schema-sync's module marker; one that
+ * schema-sync did not write (the output folder is a package of the user's, or the project
+ * root) is never overwritten.
+ */
+async function refuseForeignPackageJson(view: FolderView, manifest: Manifest, files: readonly OutputFile[], outDir: string): Promise<void> {
+  const marker = files.find((file) => file.path === MODULE_MARKER_PATH);
+  if (marker === undefined || manifest.has(MODULE_MARKER_PATH)) return;
+  const found = await view.read(MODULE_MARKER_PATH);
+  if (found === undefined || found.equals(Buffer.from(marker.text, 'utf8'))) return;
+  throw new WriteError(`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
+    hint: 'Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.',
+  });
 }

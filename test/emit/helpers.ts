@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { ACTION_LETTERS, KNOWN_FIELDS, type Descriptor } from '../../src/model/descriptor.js';
 import type { EmittedFile } from '../../src/emit/index.js';
+import { moduleMarkerFile } from '../../src/emit/module-marker.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -87,11 +88,16 @@ export async function writeEmitted(dir: string, files: readonly EmittedFile[]): 
 }
 
 /** Each file formatted alone with a plain `prettier.format`, the config resolved for its place
- * as schema-sync resolves it (babel-ts for `.ts` unless a parser is configured). */
+ * as schema-sync resolves it (babel-ts for `.ts` unless a parser is configured); the module
+ * marker, which schema-sync never formats, as it is. */
 export async function formatEachAlone(files: readonly EmittedFile[], outDir: string): Promise<EmittedFile[]> {
   const prettier = await import('prettier');
   const result: EmittedFile[] = [];
   for (const file of files) {
+    if (file.text === moduleMarkerFile().text) {
+      result.push(file);
+      continue;
+    }
     const filepath = join(outDir, ...file.path.split('/'));
     const config = await prettier.resolveConfig(filepath, { editorconfig: true });
     const parser = config?.parser ?? (file.path.endsWith('.ts') ? 'babel-ts' : undefined);

@@ -56,10 +56,13 @@ describe('--prettier', () => {
 });
 
 describe('--format prettier (deprecated)', () => {
-  it('still formats, with a warning naming --prettier', async () => {
+  it('still formats, with a warning naming --prettier; the setting is recorded, so check is in sync and generate writes nothing', async () => {
     const run = await pull('--format', 'prettier');
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('warning: --format prettier is deprecated and will be removed in the next release: use --prettier.\n');
+    await expectFormatted();
+    expect(await cli('check', '--input', 'listing.json', '--out', 'out')).toEqual({ code: 0, stdout: 'In sync: no drift.\n', stderr: '' });
+    expect((await cli('generate', '--out', 'out')).stderr).toMatch(/^3 types · 0 files written, 0 deleted in /);
     await expectFormatted();
   });
 

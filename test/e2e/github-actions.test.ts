@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
 
 /** A key the service requires: it must never show, escaped or not. */
@@ -78,8 +78,13 @@ describe('exit 2 under --format github', () => {
 
   it('pull fails alike, changing nothing, and appends to a summary that holds an earlier step\'s text', async () => {
     await writeFile(summary, '## Earlier step\n');
+    const before = await readTree(dir);
     const run = await actions(['pull', '--base-url', closedUrl, '--format', 'github']);
     expect(run.code).toBe(2);
+    const after = await readTree(dir);
+    after.delete('step-summary.md');
+    before.delete('step-summary.md');
+    expect(after).toEqual(before);
     expect(commands(run)).toHaveLength(1);
     expect(commands(run)[0]).toMatch(/^::error title=schema-sync pull failed \(NETWORK\)::could not get /);
     const text = await readFile(summary, 'utf8');
@@ -127,6 +132,22 @@ describe('the step summary', () => {
     expectNoSecret(checked.stdout, checked.stderr, afterPull);
     server.setListing(smallListing(3));
     expect((await actions(['pull', '--base-url', server.url, '--quiet'])).code).toBe(0);
+  });
+
+  it('a one-letter key is masked where it stands alone, never inside the wording ("Breaking schema change")', async () => {
+    server.setOptions({ apiKey: 'k' });
+    try {
+      server.setListing(smallListing(2));
+      const run = await actions(['check', '--base-url', server.url, '--format', 'github', '--verbose'], { SCHEMA_SYNC_API_KEY: 'k' });
+      expect(run.code).toBe(1);
+      expect(commands(run)[0]).toMatch(/^::error title=Breaking schema change,file=schema-sync\.lock\.json,line=\d+::removed T0002 \(mNum 1002\)$/);
+      expect(run.stderr).toContain('apikey=***');
+      const text = await readFile(summary, 'utf8');
+      expect(text).toContain('| breaking | removed | `T0002` |');
+      expect(`${run.stdout}${run.stderr}${text}`).not.toMatch(/\*\*\*[a-z]|[a-z]\*\*\*/i);
+    } finally {
+      server.setOptions({ apiKey: KEY });
+    }
   });
 
   it('that cannot be written is a warning: the check\'s own result stands', async () => {

@@ -50,7 +50,7 @@ export const ACTIONS_EXPECTED = `expected action letters ("SIURD"), flag names s
 /** Reads an `actions` value in any of the encodings above. */
 export function readActions(value: ActionsValue): ReadActions {
   let bits = 0;
-  const unknown = new Set<string>();
+  const unknown: string[] = [];
   for (const item of typeof value === 'object' ? value : [value]) {
     const tokens = typeof item === 'number' ? [item] : item.split(SEPARATORS);
     for (const token of tokens) {
@@ -63,12 +63,13 @@ export function readActions(value: ActionsValue): ReadActions {
       bits |= read;
     }
   }
-  const letters = [...unknown].sort(compareStrings);
-  return { actions: [...KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit)), ...letters], unknownLetters: letters };
+  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
+  const actions = KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit));
+  return { actions: letters.length === 0 ? actions : [...actions, ...letters], unknownLetters: letters };
 }
 
 /** The bits of one string token, or undefined when it is no encoding of actions. */
-function tokenBits(token: string, unknown: Set<string>): number | undefined {
+function tokenBits(token: string, unknown: string[]): number | undefined {
   if (DIGITS.test(token)) return maskBits(Number(token));
   return NAME_BITS.get(token.toLowerCase()) ?? letterBits(token, unknown);
 }
@@ -79,7 +80,7 @@ function maskBits(mask: number): number | undefined {
 }
 
 /** The bits of a token of action letters; its one unknown letter, if any, goes to `unknown`. */
-function letterBits(token: string, unknown: Set<string>): number | undefined {
+function letterBits(token: string, unknown: string[]): number | undefined {
   if (!LETTERS.test(token)) return undefined;
   let bits = 0;
   let other: string | undefined;
@@ -89,7 +90,7 @@ function letterBits(token: string, unknown: Set<string>): number | undefined {
     else if (other === undefined || other === letter) other = letter;
     else return undefined;
   }
-  if (other !== undefined) unknown.add(other);
+  if (other !== undefined) unknown.push(other);
   return bits;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
-import { FLAG_TEXT, readActions, readFlag, type FlagValue } from './encodings.js';
+import { ACTIONS_EXPECTED, FLAG_TEXT, readActions, readFlag, type FlagValue } from './encodings.js';
 
 /**
  * The wire shape of one listing element, validated at the edge. Only `name`, `mNum` and
@@ -35,11 +35,7 @@ export const wireMessageSchema = z.object({
     .nonnegative({ error: 'expected a non-negative integer' })
     .max(Number.MAX_SAFE_INTEGER),
   schemaHash: z.string({ error: 'expected a string (schema-sync needs the schema hash to detect drift)' }),
-  actions: z
-    .union([actionItem, z.array(actionItem)], {
-      error: 'expected action letters ("SIURD"), flag names ("Select,Insert"), a bit mask, or an array of these',
-    })
-    .optional(),
+  actions: z.union([actionItem, z.array(actionItem)], { error: ACTIONS_EXPECTED }).optional(),
   hasTKey: flag,
   hasEKey: flag,
   hasOKey: flag,

@@ -78,8 +78,8 @@ export type KnownValues = Omit<Descriptor, 'extra'>;
  * lockfile: its JSON is then a stable fingerprint of its content.
  */
 export function makeDescriptor(known: KnownValues, extra: Record<string, unknown>): Descriptor {
-  // Spelt out rather than looped over OPTIONAL_FIELDS: a store by a computed key is several
-  // times slower, and this runs once per descriptor of a listing.
+  // One plain store per field, not a loop over field names: a store by computed key is not
+  // optimised the same way, and this runs once per descriptor of a listing.
   const d = { name: known.name, mNum: known.mNum, schemaHash: known.schemaHash } as Descriptor;
   if (known.actions !== undefined) d.actions = known.actions;
   if (known.hasTKey !== undefined) d.hasTKey = known.hasTKey;

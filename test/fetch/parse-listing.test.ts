@@ -71,7 +71,7 @@ describe('parseListing', () => {
     expect(message).toContain('element 0 ("Typo"), field message.actions: expected action letters ("SIURD")');
     expect(message).toContain('"Insrt" is none of these, got "Select,Insrt"');
     expect(message).toMatch(/element 1 \("Mask"\), field message\.actions: expected .* a bit mask 0\.\.31, or an array of these, got 64/);
-    expect(message).toContain('element 2 ("Bool"), field message.actions: expected action letters ("SIURD"), flag names ("Select,Insert"), a bit mask, or an array of these, got true');
+    expect(message).toMatch(/element 2 \("Bool"\), field message\.actions: expected action letters \("SIURD"\), .* or an array of these, got true/);
     expect(message).toContain('element 3 ("Nil"), field message.actions:');
     const flag = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no)';
     expect(message).toContain(`element 4 ("Zero"), field message.hasTKey: ${flag}, got 0`);

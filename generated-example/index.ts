@@ -1341,11 +1341,11 @@ export type MessageName = keyof typeof messages;
 /** The message number (`mNum`) of a message type. */
 export type MessageNumber = keyof typeof messagesByNumber;
 
-/** A token group (`mToken`) some message type belongs to. */
-export type MessageToken = (typeof messages)[MessageName]['mToken'];
+/** A token group (`mToken`) some message type belongs to; `never` when the service sends no tokens. */
+export type MessageToken = Extract<(typeof messages)[MessageName], { readonly mToken: string }>['mToken'];
 
-/** An action some message type supports. */
-export type MessageAction = (typeof messages)[MessageName]['actions'][number];
+/** An action some message type supports; `never` when the service sends no actions. */
+export type MessageAction = Extract<(typeof messages)[MessageName], { readonly actions: readonly string[] }>['actions'][number];
 
 /** The descriptor of the message type named `N`. */
 export type MessageByName<N extends MessageName> = (typeof messages)[N];

@@ -1,6 +1,7 @@
 import yargs, { type Argv } from 'yargs';
 import { didYouMean } from '../config/did-you-mean.js';
 import { VERSION } from '../model/version.js';
+import { ACTIONS_ENCODINGS, FLAG_ENCODINGS } from '../server/listing-shape.js';
 import { withoutEagerHelp } from './start-up.js';
 
 const COMMANDS = ['pull', 'check', 'generate', 'serve', 'init'];
@@ -77,8 +78,12 @@ export function buildParser(argv: string[]): Argv {
         .option('secret', { type: 'string', describe: 'Require this secret' })
         .option('trailer', { type: 'boolean', describe: 'Append the QueryResult trailer' })
         .option('header-key', { choices: ['msgType', 'mTyp'] as const, describe: 'Header type key to use' })
+        .option('older-deployment', { type: 'boolean', describe: "Serve only an older deployment's fields (name, mNum, schemaHash, key flags, mCat)" })
+        .option('actions-as', { choices: ACTIONS_ENCODINGS, describe: 'Write actions in this encoding (default: as in the file)' })
+        .option('flags-as', { choices: FLAG_ENCODINGS, describe: 'Write key flags in this encoding (default: as in the file)' })
         .example('$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing')
-        .example('$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'),
+        .example('$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult')
+        .example('$0 serve --file examples/descriptors.json --actions-as mask --flags-as number', 'Play a deployment that writes numbers'),
     )
     .command('init', 'Write a starter schema-sync.config.json and suggest npm scripts', (y) =>
       y
@@ -117,7 +122,7 @@ export function parseFailure(message: string, helpText: string, argv: readonly s
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
   'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'prettier', 'no-prettier', 'dry-run', 'allow-empty', 'force',
-  'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
+  'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 
 /**

@@ -6,9 +6,11 @@ import type { DriftChange } from './types.js';
 /**
  * Compares the locked descriptors with the fetched ones. Pure: no I/O, inputs untouched.
  *
- * Message types are matched by name. A locked name that is gone, whose `mNum` reappears under a
- * name the lockfile does not know, is one `renamed` change rather than a `removed` plus an
- * `added` (buf and prisma report moves the same way; two entries would double-count it).
+ * Message types are matched by name: a surviving type whose `mNum` moved is `changed` (field
+ * `mNum`, breaking). A locked name that is gone, whose `mNum` reappears under a name the
+ * lockfile does not know (and no surviving type uses), is one `renamed` change rather than a
+ * `removed` plus an `added` (buf and prisma report moves the same way; two entries would
+ * double-count it).
  * Names are unique within each list and `mNum`s within the fetched one (the fetch and lock
  * stages refuse duplicates); should they not be, the first by name wins.
  *
@@ -26,6 +28,9 @@ export function diffDescriptors(input: {
 
   // Fetched message types the lockfile has never seen: added, or the new name of a rename.
   const fresh = [...fetched.values()].filter((descriptor) => !locked.has(descriptor.name));
+  // Numbers move between deployments: a number a surviving type uses now is its own (its mNum
+  // change is reported on it), never the evidence of a rename.
+  const surviving = new Set([...fetched.values()].filter((descriptor) => locked.has(descriptor.name)).map((d) => d.mNum));
   const claimed = new Set<string>();
 
   for (const before of locked.values()) {
@@ -37,7 +42,9 @@ export function diffDescriptors(input: {
       if (fields.length > 0) changes.push({ kind: 'changed', name: after.name, severity: mostSevere(fields), fields });
       continue;
     }
-    const renamedTo = fresh.find((candidate) => candidate.mNum === before.mNum && !claimed.has(candidate.name));
+    const renamedTo = surviving.has(before.mNum)
+      ? undefined
+      : fresh.find((candidate) => candidate.mNum === before.mNum && !claimed.has(candidate.name));
     if (renamedTo) {
       claimed.add(renamedTo.name);
       changes.push(renamed({ before, after: renamedTo }));

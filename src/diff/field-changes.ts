@@ -8,27 +8,29 @@ interface Pair {
   after: Descriptor;
 }
 
+/** A known field's value on both sides, each present. */
+type Present<F extends KnownField> = NonNullable<Descriptor[F]>;
+
 /**
- * The severity of a known field's change, or `undefined` when the field did not change. A
- * `Record` over `KnownField`, so a field added to the model cannot be forgotten here.
+ * The severity of a change of a known field present on both sides, or `undefined` when it did
+ * not change. A mapped type over `KnownField`, so a field added to the model cannot be forgotten.
  */
-const RULES: Record<KnownField, (pair: Pair) => Severity | undefined> = {
+const RULES: { [F in KnownField]: (before: Present<F>, after: Present<F>) => Severity | undefined } = {
   // Consumers look message types up by name and number: moving either breaks them.
-  name: ({ before, after }) => (before.name === after.name ? undefined : 'breaking'),
-  mNum: ({ before, after }) => (before.mNum === after.mNum ? undefined : 'breaking'),
+  name: (before, after) => (before === after ? undefined : 'breaking'),
+  mNum: (before, after) => (before === after ? undefined : 'breaking'),
   // A new hash means the message's own schema changed; we cannot see how, so it may break.
-  schemaHash: ({ before, after }) => (before.schemaHash === after.schemaHash ? undefined : 'dangerous'),
-  actions: ({ before, after }) => actionsSeverity({ before: before.actions, after: after.actions }),
+  schemaHash: (before, after) => (before === after ? undefined : 'dangerous'),
+  actions: (before, after) => actionsSeverity({ before, after }),
   // Losing a key breaks lookups by it; gaining one only offers more.
-  hasTKey: ({ before, after }) => flagSeverity({ before: before.hasTKey, after: after.hasTKey }),
-  hasEKey: ({ before, after }) => flagSeverity({ before: before.hasEKey, after: after.hasEKey }),
-  hasOKey: ({ before, after }) => flagSeverity({ before: before.hasOKey, after: after.hasOKey }),
+  hasTKey: (before, after) => flagSeverity({ before, after }),
+  hasEKey: (before, after) => flagSeverity({ before, after }),
+  hasOKey: (before, after) => flagSeverity({ before, after }),
   // Either direction changes how the message is filtered, which may or may not matter.
-  hasCF: ({ before, after }) => (before.hasCF === after.hasCF ? undefined : 'dangerous'),
+  hasCF: (before, after) => (before === after ? undefined : 'dangerous'),
   // The token routes messages: a message in another group is not where code expects it.
-  mToken: ({ before, after }) => (before.mToken === after.mToken ? undefined : 'breaking'),
-  staticFilterFields: ({ before, after }) =>
-    sameList({ before: before.staticFilterFields, after: after.staticFilterFields }) ? undefined : 'dangerous',
+  mToken: (before, after) => (before === after ? undefined : 'breaking'),
+  staticFilterFields: (before, after) => (sameList({ before, after }) ? undefined : 'dangerous'),
 };
 
 /**
@@ -39,13 +41,26 @@ const RULES: Record<KnownField, (pair: Pair) => Severity | undefined> = {
 export function fieldChanges(pair: Pair): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of KNOWN_FIELDS) {
-    const severity = RULES[field](pair);
-    if (severity !== undefined) {
-      changes.push({ field, before: copy(pair.before[field]), after: copy(pair.after[field]), severity });
-    }
+    const change = knownFieldChange(pair, field);
+    if (change !== undefined) changes.push(change);
   }
   changes.push(...extraChanges({ before: pair.before.extra, after: pair.after.extra }));
   return changes;
+}
+
+/**
+ * The change of one known field. A field that appears only offers more (safe); one that
+ * disappears takes away what code may read (dangerous); absent on both sides is no change.
+ */
+function knownFieldChange<F extends KnownField>(pair: Pair, field: F): FieldChange | undefined {
+  const before = pair.before[field];
+  const after = pair.after[field];
+  if (before === undefined || after === undefined) {
+    if (before === after) return undefined;
+    return { field, before: copy(before), after: copy(after), severity: before === undefined ? 'safe' : 'dangerous' };
+  }
+  const severity = RULES[field](before as Present<F>, after as Present<F>);
+  return severity === undefined ? undefined : { field, before: copy(before), after: copy(after), severity };
 }
 
 /**

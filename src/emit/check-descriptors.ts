@@ -7,7 +7,9 @@ import type { Descriptor } from '../model/descriptor.js';
 import { EmitError } from '../model/errors.js';
 import { showName } from './naming.js';
 
-const STRING_FIELDS = ['name', 'schemaHash', 'mToken'] as const;
+const STRING_FIELDS = ['name', 'schemaHash'] as const;
+/** Fields that may be absent (the service did not send them), but have a type when present. */
+const OPTIONAL_STRING_FIELDS = ['mToken'] as const;
 const BOOLEAN_FIELDS = ['hasTKey', 'hasEKey', 'hasOKey', 'hasCF'] as const;
 const STRING_ARRAY_FIELDS = ['actions', 'staticFilterFields'] as const;
 
@@ -25,7 +27,7 @@ function fail(index: number, descriptor: Descriptor, field: string, expected: st
 }
 
 /**
- * Checks field types, that `mNum` is a non-negative safe integer, and that no name or `mNum`
+ * Checks field types (an optional field may be absent, not null), that `mNum` is a non-negative safe integer, and that no name or `mNum`
  * occurs twice.
  *
  * @param descriptors - sorted by name.
@@ -37,16 +39,19 @@ export function checkDescriptors(descriptors: readonly Descriptor[]): void {
     for (const field of STRING_FIELDS) {
       if (typeof descriptor[field] !== 'string') fail(index, descriptor, field, 'a string');
     }
+    for (const field of OPTIONAL_STRING_FIELDS) {
+      if (descriptor[field] !== undefined && typeof descriptor[field] !== 'string') fail(index, descriptor, field, 'a string');
+    }
     if (descriptor.name === '') fail(index, descriptor, 'name', 'a non-empty string');
     if (!Number.isSafeInteger(descriptor.mNum) || descriptor.mNum < 0) {
       fail(index, descriptor, 'mNum', 'a non-negative integer');
     }
     for (const field of BOOLEAN_FIELDS) {
-      if (typeof descriptor[field] !== 'boolean') fail(index, descriptor, field, 'true or false');
+      if (descriptor[field] !== undefined && typeof descriptor[field] !== 'boolean') fail(index, descriptor, field, 'true or false');
     }
     for (const field of STRING_ARRAY_FIELDS) {
       const value: unknown = descriptor[field];
-      if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+      if (value !== undefined && (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))) {
         fail(index, descriptor, field, 'an array of strings');
       }
     }

@@ -91,9 +91,18 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
     blankLine,
     typeAlias('MessageNumber', 'The message number (`mNum`) of a message type.', 'keyof typeof messagesByNumber'),
     blankLine,
-    typeAlias('MessageToken', 'A token group (`mToken`) some message type belongs to.', "(typeof messages)[MessageName]['mToken']"),
+    // Extract: only the types that have the field (a deployment may send it for none).
+    typeAlias(
+      'MessageToken',
+      'A token group (`mToken`) some message type belongs to; `never` when the service sends no tokens.',
+      "Extract<(typeof messages)[MessageName], { readonly mToken: string }>['mToken']",
+    ),
     blankLine,
-    typeAlias('MessageAction', 'An action some message type supports.', "(typeof messages)[MessageName]['actions'][number]"),
+    typeAlias(
+      'MessageAction',
+      'An action some message type supports; `never` when the service sends no actions.',
+      "Extract<(typeof messages)[MessageName], { readonly actions: readonly string[] }>['actions'][number]",
+    ),
     blankLine,
     typeAlias('MessageByName', 'The descriptor of the message type named `N`.', '(typeof messages)[N]', ['N extends MessageName']),
     blankLine,
@@ -105,10 +114,12 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
 /** The structure of `types.ts`. */
 export function typesFileStructure(tsMorph: TsMorph, banner: string): SourceFileStructure {
   const { StructureKind } = tsMorph;
-  const property = (name: string, type: string, doc: string) => ({
+  // Only name, mNum and schemaHash are always sent; deployments differ in the rest.
+  const property = (name: string, type: string, doc: string, optional = true) => ({
     name,
     type,
     isReadonly: true,
+    hasQuestionToken: optional,
     docs: [doc],
   });
   const statements: Statement[] = [];
@@ -119,22 +130,24 @@ export function typesFileStructure(tsMorph: TsMorph, banner: string): SourceFile
       isExported: true,
       name: 'KnownMessageAction',
       type: "'select' | 'insert' | 'update' | 'replace' | 'delete'",
-      docs: ['The actions the service encodes as the letters `SIURD`.'],
+      docs: ["The actions of the service's flag enum (Select = 1, Insert = 2, Update = 4, Replace = 8, Delete = 16)."],
     },
     blankLine,
     {
       kind: StructureKind.Interface,
       isExported: true,
       name: 'MessageDescriptor',
-      docs: ['The descriptor of one message type, as the schema listing service describes it.'],
+      docs: [
+        'The descriptor of one message type, as the schema listing service describes it. Only `name`,\n`mNum` and `schemaHash` are always there: deployments differ, and a field the service does\nnot send is absent from the constant.',
+      ],
       properties: [
-        property('name', 'string', 'The name, exactly as the service sends it.'),
-        property('mNum', 'number', 'The message number.'),
-        property('schemaHash', 'string', "Hash of the message's schema; changes whenever the schema changes."),
+        property('name', 'string', 'The name, exactly as the service sends it.', false),
+        property('mNum', 'number', 'The message number.', false),
+        property('schemaHash', 'string', "Hash of the message's schema; changes whenever the schema changes.", false),
         property(
           'actions',
           'readonly string[]',
-          'Supported actions in the order the service lists them: a {@link KnownMessageAction},\nor an unknown action letter kept as itself.',
+          'Supported actions: each {@link KnownMessageAction} once, in the order select, insert,\nupdate, replace, delete, then unknown action letters kept as themselves.',
         ),
         property('hasTKey', 'boolean', 'Whether the message has a T key.'),
         property('hasEKey', 'boolean', 'Whether the message has an E key.'),

@@ -36,20 +36,22 @@ export function messageDocLines(descriptor: Descriptor, planned: PlannedName): s
   return lines;
 }
 
-/** The properties of a message constant, in the order of `KNOWN_FIELDS`. */
+/** The properties of a message constant, in the order of `KNOWN_FIELDS`; a field the service did not send is left out. */
 export function messageProperties(descriptor: Descriptor): PropertyText[] {
-  return [
-    ['name', stringLiteral(descriptor.name)],
-    ['mNum', String(descriptor.mNum)],
-    ['schemaHash', stringLiteral(descriptor.schemaHash)],
-    ['actions', descriptor.actions.map(stringLiteral)],
-    ['hasTKey', String(descriptor.hasTKey)],
-    ['hasEKey', String(descriptor.hasEKey)],
-    ['hasOKey', String(descriptor.hasOKey)],
-    ['hasCF', String(descriptor.hasCF)],
-    ['mToken', stringLiteral(descriptor.mToken)],
-    ['staticFilterFields', descriptor.staticFilterFields.map(stringLiteral)],
+  const d = descriptor;
+  const properties: PropertyText[] = [
+    ['name', stringLiteral(d.name)],
+    ['mNum', String(d.mNum)],
+    ['schemaHash', stringLiteral(d.schemaHash)],
   ];
+  if (d.actions !== undefined) properties.push(['actions', d.actions.map(stringLiteral)]);
+  if (d.hasTKey !== undefined) properties.push(['hasTKey', String(d.hasTKey)]);
+  if (d.hasEKey !== undefined) properties.push(['hasEKey', String(d.hasEKey)]);
+  if (d.hasOKey !== undefined) properties.push(['hasOKey', String(d.hasOKey)]);
+  if (d.hasCF !== undefined) properties.push(['hasCF', String(d.hasCF)]);
+  if (d.mToken !== undefined) properties.push(['mToken', stringLiteral(d.mToken)]);
+  if (d.staticFilterFields !== undefined) properties.push(['staticFilterFields', d.staticFilterFields.map(stringLiteral)]);
+  return properties;
 }
 
 /**

@@ -62,7 +62,7 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
  * How input fingerprints are computed. Raise it when that changes, so that folders (and the
  * run memo, which trusts a manifest for its key) are planned anew even within one version.
  */
-const PLAN_SCHEME = '6';
+const PLAN_SCHEME = '7';
 
 /**
  * A key of everything besides the lockfile that decides the output: schema-sync's version, the

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
-import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema } from './wire-message.js';
+import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
@@ -81,6 +81,11 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
       return;
     }
     const descriptor = normaliseMessage(fields.data, message, (w) => warnings.push(`element ${index}: ${w}`));
+    if ('problems' in descriptor) {
+      const name = fields.data.name;
+      issues.push(...descriptor.problems.map((p) => ({ index, name, field: `message.${p.field}`, message: p.message + describeInput(p) })));
+      return;
+    }
     const sameName = firstByName.get(descriptor.name);
     if (sameName !== undefined) {
       duplicates.push(`name ${JSON.stringify(descriptor.name)} appears at elements ${sameName} and ${index}`);
@@ -162,7 +167,7 @@ function toIssues(error: z.ZodError, index: number, name: string | undefined, pr
 }
 
 /** `, got "abc"` for issues that carry the offending value; long values are cut. */
-function describeInput(issue: z.core.$ZodIssue): string {
+function describeInput(issue: z.core.$ZodIssue | FieldProblem): string {
   if (!('input' in issue)) return '';
   const input = issue.input;
   if (input === undefined) return ', but it is missing';

@@ -1,20 +1,27 @@
 import { z } from 'zod';
-import { ACTION_LETTERS, compareStrings, KNOWN_FIELDS, setOwn, type Descriptor } from '../model/descriptor.js';
+import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
+import { ACTIONS_EXPECTED, FLAG_TEXT, readActions, readFlag, type FlagValue } from './encodings.js';
 
 /**
- * The wire shape of one listing element, validated at the edge. Flags accept `"Yes"`/`"No"` in
- * any case and real booleans; lists accept the service's comma string or an array.
+ * The wire shape of one listing element, validated at the edge. Only `name`, `mNum` and
+ * `schemaHash` must be there; every other known field may be absent (deployments differ). The
+ * encodings of `actions` and the key flags are in `encodings.ts`.
  */
 
 // Checks only, no transforms: zod's refine/transform machinery costs several times more per
-// element, and a listing has up to 10,000 of them. normaliseMessage converts the values.
-const FLAG_MESSAGE = 'expected "Yes" or "No" (any case) or a boolean';
+// element, and a listing has up to 10,000 of them. normaliseMessage converts the values and
+// reads the text of `actions`, whose grammar no plain check expresses.
+const FLAG_MESSAGE = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no)';
 // String first: services send "Yes"/"No", and a union tries its options in order.
-const flag = z.union([z.string().regex(/^\s*(yes|no)\s*$/i, { error: FLAG_MESSAGE }), z.boolean()], { error: FLAG_MESSAGE });
+const flag = z
+  .union([z.string().regex(FLAG_TEXT, { error: FLAG_MESSAGE }), z.boolean(), z.literal([1, 2])], { error: FLAG_MESSAGE })
+  .optional();
 
-const commaList = z.union([z.string(), z.array(z.string())], {
-  error: 'expected a comma-separated string or an array of strings',
-});
+const commaList = z
+  .union([z.string(), z.array(z.string())], { error: 'expected a comma-separated string or an array of strings' })
+  .optional();
+
+const actionItem = z.union([z.string(), z.number()]);
 
 /**
  * Known descriptor fields of a `message`. A plain (stripping) object: zod's compiled fast path
@@ -27,13 +34,13 @@ export const wireMessageSchema = z.object({
     .int({ error: 'expected a non-negative integer' })
     .nonnegative({ error: 'expected a non-negative integer' })
     .max(Number.MAX_SAFE_INTEGER),
-  schemaHash: z.string({ error: 'expected a string' }),
-  actions: z.union([z.string(), z.array(z.string())], { error: 'expected a string of action letters such as "SIURD"' }),
+  schemaHash: z.string({ error: 'expected a string (schema-sync needs the schema hash to detect drift)' }),
+  actions: z.union([actionItem, z.array(actionItem)], { error: ACTIONS_EXPECTED }).optional(),
   hasTKey: flag,
   hasEKey: flag,
   hasOKey: flag,
   hasCF: flag,
-  mToken: z.string({ error: 'expected a string' }),
+  mToken: z.string({ error: 'expected a string' }).optional(),
   staticFilterFields: commaList,
 });
 
@@ -55,48 +62,63 @@ export const trailerMessageSchema = z.looseObject({
   detail: z.unknown().optional(),
 });
 
+/**
+ * How a listing's bytes become descriptors. Raise it when that changes (a value read otherwise,
+ * a field now optional), so that an answer remembered as parsing to some lockfile is parsed anew
+ * even within one version of schema-sync.
+ */
+export const WIRE_SCHEME = '2';
+
 type WireMessage = z.output<typeof wireMessageSchema>;
 
-const ACTION_NAMES: readonly string[] = Object.values(ACTION_LETTERS);
+/** A field whose value validated but cannot be read (only `actions` has a grammar of its own). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  /** The value as received. */
+  input: unknown;
+}
 
 /**
- * Turns a validated wire message into the internal model. Known action letters become names;
- * an unknown letter is kept as itself (and reported through `warn`), never dropped. Every field
- * the service sent beyond the known ones is kept, as received, in `extra`.
+ * Turns a validated wire message into the internal model: `actions` in any encoding become
+ * names (an unknown letter is kept as itself and reported through `warn`, never dropped), flags
+ * booleans, comma lists arrays. A field the service left out stays out. Every field the service
+ * sent beyond the known ones is kept, as received, in `extra`.
+ * @returns the descriptor, or the problems of a value that cannot be read
  */
 export function normaliseMessage(
   message: WireMessage,
   raw: Record<string, unknown>,
   warn: (text: string) => void,
-): Descriptor {
-  const letters = Array.isArray(message.actions) ? message.actions : [...message.actions.replace(/[\s,]/g, '')];
-  const actions = letters.map((letter) => {
-    const known = ACTION_LETTERS[letter.toUpperCase() as keyof typeof ACTION_LETTERS];
-    if (known) return known;
-    if (!ACTION_NAMES.includes(letter)) {
+): Descriptor | { problems: FieldProblem[] } {
+  let actions: string[] | undefined;
+  if (message.actions !== undefined) {
+    const read = readActions(message.actions);
+    if ('problem' in read) return { problems: [{ field: 'actions', message: read.problem, input: message.actions }] };
+    for (const letter of read.unknownLetters) {
       warn(`message ${JSON.stringify(message.name)}: unknown action letter ${JSON.stringify(letter)} kept as is (known: SIURD).`);
     }
-    return letter;
-  });
-  return {
-    name: message.name,
-    mNum: message.mNum,
-    schemaHash: message.schemaHash,
-    actions,
-    hasTKey: flagValue(message.hasTKey),
-    hasEKey: flagValue(message.hasEKey),
-    hasOKey: flagValue(message.hasOKey),
-    hasCF: flagValue(message.hasCF),
-    mToken: message.mToken,
-    staticFilterFields: listValue(message.staticFilterFields),
-    extra: unknownFields(raw),
-  };
+    actions = read.actions;
+  }
+  return makeDescriptor(
+    {
+      name: message.name,
+      mNum: message.mNum,
+      schemaHash: message.schemaHash,
+      actions,
+      hasTKey: flagValue(message.hasTKey),
+      hasEKey: flagValue(message.hasEKey),
+      hasOKey: flagValue(message.hasOKey),
+      hasCF: flagValue(message.hasCF),
+      mToken: message.mToken,
+      staticFilterFields: message.staticFilterFields === undefined ? undefined : listValue(message.staticFilterFields),
+    },
+    unknownFields(raw),
+  );
 }
 
-
-/** `"Yes"`/`"No"` in any case (already validated), or a real boolean. */
-function flagValue(value: boolean | string): boolean {
-  return typeof value === 'boolean' ? value : value.trim().toLowerCase() === 'yes';
+function flagValue(value: FlagValue | undefined): boolean | undefined {
+  return value === undefined ? undefined : readFlag(value);
 }
 
 /** The service's comma list (may be empty), or an array as is. */

@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { compareStrings, KNOWN_FIELDS, setOwn, type Descriptor } from '../model/descriptor.js';
+import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
 import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 
+/** A known field absent from an entry was not sent by the service (absent is not empty). */
 const entrySchema = z.looseObject({
   mNum: z.number().int().nonnegative(),
   schemaHash: z.string(),
-  actions: z.array(z.string()),
-  hasTKey: z.boolean(),
-  hasEKey: z.boolean(),
-  hasOKey: z.boolean(),
-  hasCF: z.boolean(),
-  mToken: z.string(),
-  staticFilterFields: z.array(z.string()),
+  actions: z.array(z.string()).optional(),
+  hasTKey: z.boolean().optional(),
+  hasEKey: z.boolean().optional(),
+  hasOKey: z.boolean().optional(),
+  hasCF: z.boolean().optional(),
+  mToken: z.string().optional(),
+  staticFilterFields: z.array(z.string()).optional(),
 });
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);
@@ -44,20 +45,7 @@ function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.
     // defineProperty: a field called `__proto__` must stay an own data property.
     setOwn(extra, key, raw[key]);
   }
-  const d = known;
-  return {
-    name,
-    mNum: d.mNum,
-    schemaHash: d.schemaHash,
-    actions: d.actions,
-    hasTKey: d.hasTKey,
-    hasEKey: d.hasEKey,
-    hasOKey: d.hasOKey,
-    hasCF: d.hasCF,
-    mToken: d.mToken,
-    staticFilterFields: d.staticFilterFields,
-    extra,
-  };
+  return makeDescriptor({ ...known, name }, extra);
 }
 
 /**

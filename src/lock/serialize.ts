@@ -36,19 +36,16 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
 
-/** One entry: known fields (except `name`, the key) in fixed order, then unknown ones sorted. */
+/** One entry: known fields (except `name`, the key) in fixed order, those sent only, then unknown ones sorted. */
 function entryText(d: Descriptor): string {
-  const parts = [
-    '{\n      "mNum": ', JSON.stringify(d.mNum),
-    FIELD, '"schemaHash": ', JSON.stringify(d.schemaHash),
-    FIELD, '"actions": ', scalarList(d.actions),
-    FIELD, '"hasTKey": ', String(d.hasTKey),
-    FIELD, '"hasEKey": ', String(d.hasEKey),
-    FIELD, '"hasOKey": ', String(d.hasOKey),
-    FIELD, '"hasCF": ', String(d.hasCF),
-    FIELD, '"mToken": ', JSON.stringify(d.mToken),
-    FIELD, '"staticFilterFields": ', scalarList(d.staticFilterFields),
-  ];
+  const parts = ['{\n      "mNum": ', JSON.stringify(d.mNum), FIELD, '"schemaHash": ', JSON.stringify(d.schemaHash)];
+  if (d.actions !== undefined) parts.push(FIELD, '"actions": ', scalarList(d.actions));
+  if (d.hasTKey !== undefined) parts.push(FIELD, '"hasTKey": ', String(d.hasTKey));
+  if (d.hasEKey !== undefined) parts.push(FIELD, '"hasEKey": ', String(d.hasEKey));
+  if (d.hasOKey !== undefined) parts.push(FIELD, '"hasOKey": ', String(d.hasOKey));
+  if (d.hasCF !== undefined) parts.push(FIELD, '"hasCF": ', String(d.hasCF));
+  if (d.mToken !== undefined) parts.push(FIELD, '"mToken": ', JSON.stringify(d.mToken));
+  if (d.staticFilterFields !== undefined) parts.push(FIELD, '"staticFilterFields": ', scalarList(d.staticFilterFields));
   const keys = Object.keys(d.extra);
   if (keys.length > 1) keys.sort(compareStrings);
   for (const key of keys) {

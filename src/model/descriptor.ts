@@ -4,6 +4,13 @@
  * compares it and the emitter turns it into TypeScript.
  */
 
+/**
+ * The actions of the service's flag enum `MLinkActions`, in bit order (Select = 1, Insert = 2,
+ * Update = 4, Replace = 8, Delete = 16). Also the canonical order of a normalised `actions`
+ * list: however the service wrote them (letters, names, a mask), known actions come in this order.
+ */
+export const KNOWN_ACTIONS = ['select', 'insert', 'update', 'replace', 'delete'] as const;
+
 /** Action names the service encodes as the letters `SIURD`. */
 export const ACTION_LETTERS = {
   S: 'select',
@@ -13,7 +20,11 @@ export const ACTION_LETTERS = {
   D: 'delete',
 } as const;
 
-/** A normalised message-type descriptor. */
+/**
+ * A normalised message-type descriptor. Only `name`, `mNum` and `schemaHash` are always there;
+ * every other known field is present only when the service sent it (deployments differ, and
+ * absent is not empty: an older deployment sends no `actions` at all, which is not "no actions").
+ */
 export interface Descriptor {
   /** The message type's name, exactly as the service sent it. */
   name: string;
@@ -22,21 +33,21 @@ export interface Descriptor {
   /** Hash of the message's schema; changes whenever the schema changes. */
   schemaHash: string;
   /**
-   * Actions in the order the service listed them: known letters become their names
-   * (`select`, `insert`, …); an unknown letter is kept as itself.
+   * Known actions (`select`, `insert`, …) in the order of {@link KNOWN_ACTIONS}, each once,
+   * then unknown action letters, each kept as itself, sorted.
    */
-  actions: string[];
-  hasTKey: boolean;
-  hasEKey: boolean;
-  hasOKey: boolean;
-  hasCF: boolean;
+  actions?: string[];
+  hasTKey?: boolean;
+  hasEKey?: boolean;
+  hasOKey?: boolean;
+  hasCF?: boolean;
   /** The token group the message belongs to. */
-  mToken: string;
+  mToken?: string;
   /** Static filter fields, split from the service's comma list. */
-  staticFilterFields: string[];
+  staticFilterFields?: string[];
   /**
-   * Every other field of the message as received (`desc`, `topic`, `pkey`, …), keys sorted.
-   * `desc`, when a string, becomes the TSDoc of the generated constant.
+   * Every other field of the message as received (`desc`, `topic`, `pkey`, `mCat`, …), keys
+   * sorted. `desc`, when a string, becomes the TSDoc of the generated constant.
    */
   extra: Record<string, unknown>;
 }
@@ -57,6 +68,29 @@ export const KNOWN_FIELDS = [
 
 /** A field of {@link Descriptor} other than `extra`. */
 export type KnownField = (typeof KNOWN_FIELDS)[number];
+
+/** The known fields of a descriptor; an optional one left out or given as `undefined` is absent. */
+export type KnownValues = Omit<Descriptor, 'extra'>;
+
+/**
+ * Builds a descriptor with its keys in one fixed order (known fields in {@link KNOWN_FIELDS}
+ * order, absent ones left out, then `extra`), whether it comes from the service or from the
+ * lockfile: its JSON is then a stable fingerprint of its content.
+ */
+export function makeDescriptor(known: KnownValues, extra: Record<string, unknown>): Descriptor {
+  // One plain store per field, not a loop over field names: a store by computed key is not
+  // optimised the same way, and this runs once per descriptor of a listing.
+  const d = { name: known.name, mNum: known.mNum, schemaHash: known.schemaHash } as Descriptor;
+  if (known.actions !== undefined) d.actions = known.actions;
+  if (known.hasTKey !== undefined) d.hasTKey = known.hasTKey;
+  if (known.hasEKey !== undefined) d.hasEKey = known.hasEKey;
+  if (known.hasOKey !== undefined) d.hasOKey = known.hasOKey;
+  if (known.hasCF !== undefined) d.hasCF = known.hasCF;
+  if (known.mToken !== undefined) d.mToken = known.mToken;
+  if (known.staticFilterFields !== undefined) d.staticFilterFields = known.staticFilterFields;
+  d.extra = extra;
+  return d;
+}
 
 /** Compares strings by UTF-16 code units: deterministic everywhere, unlike `localeCompare`. */
 export function compareStrings(a: string, b: string): number {

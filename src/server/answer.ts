@@ -6,6 +6,7 @@
 
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { listingBody, parseListingQuery, selectElements } from './listing.js';
+import { shapeListing } from './listing-shape.js';
 import type { MutableServerOptions } from './reference-server.js';
 
 /**
@@ -71,7 +72,8 @@ export function answerRequest(request: RecordedRequest, options: MutableServerOp
   const parsed = parseListingQuery(request.query);
   if (!parsed.ok) return errorAnswer(400, parsed.error);
 
-  return jsonAnswer(200, listingBody(selectElements(options.listing, parsed.query), options));
+  // Shaped before the query narrows it: a deployment filters what it lists itself.
+  return jsonAnswer(200, listingBody(selectElements(shapeListing(options.listing, options.shape), parsed.query), options));
 }
 
 /**

@@ -5,4 +5,5 @@
 
 export { startReferenceServer, type ReferenceServer } from './reference-server.js';
 export { loadListingFile } from './listing.js';
+export { ACTIONS_ENCODINGS, FLAG_ENCODINGS, type ActionsEncoding, type FlagEncoding, type ListingShape } from './listing-shape.js';
 export type { Fault } from './fault.js';

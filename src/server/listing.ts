@@ -219,6 +219,6 @@ export function buildTrailer(
 }
 
 /** True for a plain JSON object (not an array, not null). */
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -11,6 +11,7 @@ import { isIPv4, type AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
 import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
 import { assertFault, deliver, type Fault } from './fault.js';
+import type { ListingShape } from './listing-shape.js';
 
 /** The two spellings of the header's type key that real servers use. */
 export type HeaderKey = 'msgType' | 'mTyp';
@@ -51,6 +52,12 @@ export interface ReferenceServerOptions {
    * @example { result: 'Error', detail: 'query timed out' }
    */
   trailer?: false | TrailerOptions;
+  /**
+   * Serves the listing as another kind of deployment writes it: an older deployment's fields, or
+   * `actions` and key flags in another encoding. Unset: as the listing has them.
+   * @example { older: true } or { actions: 'names', flags: 'enum' }
+   */
+  shape?: ListingShape;
   /**
    * 401 bodies echo the received `apikey` (and `secret`) back, like real servers do, so that
    * clients can be tested for redacting them. @default true

@@ -143,6 +143,27 @@ const fieldCases: FieldCase[] = [
       { field: 'constructor', before: undefined, after: 'c', severity: 'safe' },
     ],
   },
+  // Deployments differ in which fields they send: absent is not empty.
+  ...(['actions', 'hasTKey', 'hasCF', 'mToken', 'staticFilterFields'] as const).flatMap((field): FieldCase[] => [
+    {
+      name: `${field} appears: safe`,
+      before: { [field]: undefined },
+      after: {},
+      want: [{ field, before: undefined, after: descriptor('M')[field], severity: 'safe' }],
+    },
+    {
+      name: `${field} disappears: dangerous`,
+      before: {},
+      after: { [field]: undefined },
+      want: [{ field, before: descriptor('M')[field], after: undefined, severity: 'dangerous' }],
+    },
+  ]),
+  {
+    name: 'an empty list that becomes absent disappears (empty is not absent)',
+    before: { actions: [] },
+    after: { actions: undefined },
+    want: [{ field: 'actions', before: [], after: undefined, severity: 'dangerous' }],
+  },
   {
     name: 'several fields: KNOWN_FIELDS order, then unknown keys sorted',
     before: { extra: { zeta: 1, desc: 'a' }, mToken: 'Core', hasCF: false, schemaHash: 'AAAA', actions: ['select'] },
@@ -275,6 +296,31 @@ describe('diffDescriptors: kinds', () => {
 
   it.each(cases)('$name', ({ locked, fetched, want }) => {
     expect(diffDescriptors({ locked, fetched })).toEqual(want);
+  });
+
+  it('a field absent on both sides is no change', () => {
+    const bare = (): Descriptor => ({ name: 'M', mNum: 1, schemaHash: 'H', extra: {} });
+    expect(diffDescriptors({ locked: [bare()], fetched: [bare()] })).toEqual([]);
+  });
+});
+
+describe('diffDescriptors: message numbers that move between deployments', () => {
+  it('reports a surviving type’s new number as an mNum change, and never renames by the number it now uses', () => {
+    // The vendor's files of one month give OptionNbboQuote 2745 and 2785.
+    const locked = [descriptor('OptionNbboQuote', { mNum: 2745 }), descriptor('OldType', { mNum: 2785 })];
+    const fetched = [descriptor('OptionNbboQuote', { mNum: 2785 }), descriptor('NewType', { mNum: 2745 })];
+    expect(diffDescriptors({ locked, fetched })).toEqual([
+      { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 2785 } },
+      { kind: 'changed', name: 'OptionNbboQuote', severity: 'breaking', fields: [{ field: 'mNum', before: 2745, after: 2785, severity: 'breaking' }] },
+      { kind: 'added', name: 'NewType', severity: 'safe', after: { mNum: 2745 } },
+    ]);
+  });
+
+  it('does not pair a removed and an added type by a number a surviving type uses, even when a caller passes it twice', () => {
+    const locked = [descriptor('Gone', { mNum: 5 }), descriptor('Stays', { mNum: 6 })];
+    const fetched = [descriptor('Stays', { mNum: 5 }), descriptor('Fresh', { mNum: 5 })];
+    const changes = diffDescriptors({ locked, fetched });
+    expect(changes.map((c) => `${c.kind} ${c.name}`)).toEqual(['removed Gone', 'changed Stays', 'added Fresh']);
   });
 });
 

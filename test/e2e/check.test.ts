@@ -175,5 +175,8 @@ describe('pull safety rails', () => {
     const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--dry-run'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--force');
+    // A key with fewer entitlements lists fewer types: the likely cause, and what to do.
+    expect(run.stderr).toContain('fewer entitlements');
+    expect(run.stderr).toContain('API key the lockfile was made with');
   });
 });

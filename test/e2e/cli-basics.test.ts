@@ -15,8 +15,9 @@ describe('cli basics', () => {
     expect(run.stderr).toMatch(/Unknown argument/i);
   });
 
-  it('serve prints its base URL and answers /rest/proto until stopped', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--file', 'examples/descriptors.json', '--port', '0'], { cwd: ROOT });
+  it('serve prints its base URL and answers /rest/proto in the shape asked until stopped', async () => {
+    const args = ['serve', '--file', 'examples/descriptors.json', '--port', '0', '--actions-as', 'names', '--flags-as', 'enum'];
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
@@ -30,6 +31,7 @@ describe('cli basics', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const listing = (await (await fetch(`${url}/rest/proto?limit=5`)).json()) as unknown[];
     expect(listing).toHaveLength(5);
+    expect((listing[0] as { message: unknown }).message).toMatchObject({ actions: 'Select,Insert,Update,Replace,Delete', hasTKey: 'YESNO_YES', hasEKey: 'YESNO_NO' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

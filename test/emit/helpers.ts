@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ACTION_LETTERS, KNOWN_FIELDS, type Descriptor } from '../../src/model/descriptor.js';
+import { ACTION_LETTERS, KNOWN_FIELDS, makeDescriptor, type Descriptor } from '../../src/model/descriptor.js';
 import type { EmittedFile } from '../../src/emit/index.js';
 import { moduleMarkerFile } from '../../src/emit/module-marker.js';
 
@@ -21,32 +21,35 @@ function yesNo(value: unknown): boolean {
   return value === true || (typeof value === 'string' && value.toLowerCase() === 'yes');
 }
 
-/** Wire message → Descriptor: Yes/No → boolean, SIURD → names, comma list → array. */
+/** Wire message → Descriptor: Yes/No → boolean, SIURD → names, comma list → array; absent fields stay absent. */
 export function normaliseMessage(message: Record<string, unknown>): Descriptor {
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(message).sort()) {
     if (!KNOWN.has(key)) extra[key] = message[key];
   }
+  const present = (key: string) => Object.hasOwn(message, key);
   const letters = String(message['actions'] ?? '');
   const filters = String(message['staticFilterFields'] ?? '');
-  return {
-    name: String(message['name']),
-    mNum: Number(message['mNum']),
-    schemaHash: String(message['schemaHash']),
-    actions: [...letters].map((l) => ACTION_LETTERS[l as keyof typeof ACTION_LETTERS] ?? l),
-    hasTKey: yesNo(message['hasTKey']),
-    hasEKey: yesNo(message['hasEKey']),
-    hasOKey: yesNo(message['hasOKey']),
-    hasCF: yesNo(message['hasCF']),
-    mToken: String(message['mToken']),
-    staticFilterFields: filters === '' ? [] : filters.split(','),
+  return makeDescriptor(
+    {
+      name: String(message['name']),
+      mNum: Number(message['mNum']),
+      schemaHash: String(message['schemaHash']),
+      actions: present('actions') ? [...letters].map((l) => ACTION_LETTERS[l as keyof typeof ACTION_LETTERS] ?? l) : undefined,
+      hasTKey: present('hasTKey') ? yesNo(message['hasTKey']) : undefined,
+      hasEKey: present('hasEKey') ? yesNo(message['hasEKey']) : undefined,
+      hasOKey: present('hasOKey') ? yesNo(message['hasOKey']) : undefined,
+      hasCF: present('hasCF') ? yesNo(message['hasCF']) : undefined,
+      mToken: present('mToken') ? String(message['mToken']) : undefined,
+      staticFilterFields: present('staticFilterFields') ? (filters === '' ? [] : filters.split(',')) : undefined,
+    },
     extra,
-  };
+  );
 }
 
-/** The descriptors of examples/descriptors.json. */
-export async function loadExampleDescriptors(): Promise<Descriptor[]> {
-  const text = await readFile(join(REPO_ROOT, 'examples/descriptors.json'), 'utf8');
+/** The descriptors of a listing in examples/ (default: the demo's, examples/descriptors.json). */
+export async function loadExampleDescriptors(file = 'descriptors.json'): Promise<Descriptor[]> {
+  const text = await readFile(join(REPO_ROOT, 'examples', file), 'utf8');
   const listing = JSON.parse(text) as { header: Record<string, unknown>; message: Record<string, unknown> }[];
   return listing
     .filter((element) => (element.header['msgType'] ?? element.header['mTyp']) !== 'QueryResult')

@@ -3,8 +3,8 @@
  * `module: nodenext` and under `moduleResolution: bundler` (also as a package through
  * `node_modules`), with literal types asserted at the type level, then imported at run time.
  *
- * One temp project holds the example listing and the hostile one, so each configuration costs
- * one `tsc` run; both runs go in parallel.
+ * One temp project holds the example listing, the hostile one, an older deployment's and a mixed
+ * one, so each configuration costs one `tsc` run; both runs go in parallel.
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -100,6 +100,34 @@ assertType<Equal<typeof _class.actions, readonly ['select', 'X']>>();
 export const names: MessageName[] = ['__proto__', 'constructor', 'toString', "'); globalThis.pwned=1; ('", '\${process.exit(1)}'];
 `;
 
+/** An older deployment sends no actions, tokens, CF or filter fields; a mixed listing some. */
+const OLDER_CONSUMER = `
+import { messages, OptionNbboQuote, type MessageAction, type MessageDescriptor, type MessageToken } from './older/index.js';
+import { Full, type MessageAction as MixedAction, type MessageToken as MixedToken } from './mixed/index.js';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function assertType<T extends true>(): T | undefined {
+  return undefined;
+}
+
+export const n: 2745 = OptionNbboQuote.mNum;
+assertType<Equal<typeof OptionNbboQuote.hasTKey, true>>();
+assertType<Equal<MessageAction, never>>();
+assertType<Equal<MessageToken, never>>();
+assertType<Equal<MixedAction, 'select' | 'delete'>>();
+assertType<Equal<MixedToken, 'Tok'>>();
+assertType<Equal<typeof Full.actions, readonly ['select', 'delete']>>();
+// @ts-expect-error an older deployment sends no actions, so the constant has none
+OptionNbboQuote.actions;
+// A consumer handles an absent field.
+export function actionsOf(descriptor: MessageDescriptor): readonly string[] {
+  return descriptor.actions ?? [];
+}
+// @ts-expect-error actions may be absent
+export const unchecked: readonly string[] = (messages.OptionNbboQuote as MessageDescriptor).actions;
+export const all: readonly MessageDescriptor[] = Object.values(messages);
+`;
+
 const PACKAGE_CONSUMER = `
 import { AccountRiskRecordV5, messages, type MessageName } from '@acme/schema';
 
@@ -129,6 +157,7 @@ const STRICT = {
 let dir: string;
 let example: Descriptor[];
 let hostile: Descriptor[];
+let older: Descriptor[];
 let results: { nodenext: { code: number | null; output: string }; bundler: { code: number | null; output: string } };
 
 beforeAll(async () => {
@@ -140,6 +169,10 @@ beforeAll(async () => {
   const exampleFiles = await emitFiles({ messages: example, source, packageName: '@acme/schema' });
   await writeEmitted(join(dir, 'example'), exampleFiles);
   await writeEmitted(join(dir, 'hostile'), await emitFiles({ messages: hostile, source: hostileSource }));
+  older = await loadExampleDescriptors('older-deployment.json');
+  const full: Descriptor = { name: 'Full', mNum: 1, schemaHash: 'F', actions: ['select', 'delete'], mToken: 'Tok', extra: {} };
+  await writeEmitted(join(dir, 'older'), await emitFiles({ messages: older, source }));
+  await writeEmitted(join(dir, 'mixed'), await emitFiles({ messages: [...older, full], source }));
   // The same output, installed as a package the way a consumer repository would see it.
   await mkdir(join(dir, 'node_modules/@acme'), { recursive: true });
   await cp(join(dir, 'example'), join(dir, 'node_modules/@acme/schema'), { recursive: true });
@@ -147,8 +180,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await writeFile(join(dir, 'consumer-example.ts'), EXAMPLE_CONSUMER);
   await writeFile(join(dir, 'consumer-hostile.ts'), HOSTILE_CONSUMER);
+  await writeFile(join(dir, 'consumer-older.ts'), OLDER_CONSUMER);
   await writeFile(join(dir, 'consumer-package.ts'), PACKAGE_CONSUMER);
-  const include = ['*.ts', 'example/**/*.ts', 'hostile/**/*.ts'];
+  const include = ['*.ts', 'example/**/*.ts', 'hostile/**/*.ts', 'older/**/*.ts', 'mixed/**/*.ts'];
   await writeFile(
     join(dir, 'tsconfig.nodenext.json'),
     JSON.stringify({
@@ -232,6 +266,13 @@ describe('generated output at run time', () => {
     const index = await importIndex('example');
     checkRegistries(index, example);
     expect((index as unknown as Record<string, unknown>)['AccountRiskRecordV5']).toBe(index.messages['AccountRiskRecordV5']);
+  });
+
+  it('holds an older deployment’s listing, with the fields it does not send absent', async () => {
+    expect(results.nodenext.code).toBe(0);
+    const index = await importIndex('older');
+    checkRegistries(index, older);
+    expect(Object.keys(index.messages['OptionNbboQuote'] as object)).toEqual(['name', 'mNum', 'schemaHash', 'hasTKey', 'hasEKey', 'hasOKey']);
   });
 
   it('keeps hostile names as own keys, hostile values verbatim, and runs no injected code', async () => {

@@ -103,7 +103,7 @@ describe('response shapes', () => {
   it('keeps an unknown action letter and warns', async () => {
     server.setListing([wireElement({ actions: 'SXD', hasTKey: 'YES', hasEKey: true, hasOKey: 'no', hasCF: 'nO' })]);
     const { descriptors, warnings } = await get();
-    expect(descriptors[0]).toMatchObject({ actions: ['select', 'X', 'delete'], hasTKey: true, hasEKey: true, hasOKey: false, hasCF: false });
+    expect(descriptors[0]).toMatchObject({ actions: ['select', 'delete', 'X'], hasTKey: true, hasEKey: true, hasOKey: false, hasCF: false });
     expect(warnings.join('\n')).toContain('unknown action letter "X"');
   });
 
@@ -111,7 +111,7 @@ describe('response shapes', () => {
     server.setListing([wireElement(), wireElement({ name: 'Bad', mNum: 'abc' }), wireElement({ name: 'Worse', mNum: 3, hasCF: 'Maybe' })]);
     const error = await failure();
     expect(error.message).toContain('element 1 ("Bad"), field message.mNum: expected a non-negative integer, got "abc"');
-    expect(error.message).toContain('element 2 ("Worse"), field message.hasCF: expected "Yes" or "No" (any case) or a boolean, got "Maybe"');
+    expect(error.message).toContain('element 2 ("Worse"), field message.hasCF: expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no), got "Maybe"');
     expect((error as { code?: string }).code).toBe('VALIDATION');
   });
 

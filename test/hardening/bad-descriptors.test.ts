@@ -62,9 +62,9 @@ function without(field: string, name = 'Missing'): WireElement {
 const BAD_FIELDS: Array<[label: string, element: unknown, expected: string]> = [
   ['a missing name', without('name', 'unused'), 'field message.name: expected a string, but it is missing'],
   ['a missing mNum', without('mNum', 'NoNum'), '("NoNum"), field message.mNum: expected a non-negative integer, but it is missing'],
-  ['a missing schemaHash', without('schemaHash', 'NoHash'), '("NoHash"), field message.schemaHash: expected a string, but it is missing'],
-  ['a missing hasCF', without('hasCF', 'NoCF'), '("NoCF"), field message.hasCF: expected "Yes" or "No" (any case) or a boolean, but it is missing'],
-  ['a missing staticFilterFields', without('staticFilterFields', 'NoSff'), '("NoSff"), field message.staticFilterFields: expected a comma-separated string or an array of strings, but it is missing'],
+  ['a missing schemaHash', without('schemaHash', 'NoHash'), '("NoHash"), field message.schemaHash: expected a string (schema-sync needs the schema hash to detect drift), but it is missing'],
+  ['hasCF null', wireElement({ name: 'NoCF', mNum: 20, hasCF: null }), '("NoCF"), field message.hasCF: expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no), got null'],
+  ['actions "Selct,Insert"', wireElement({ name: 'Typo', mNum: 19, actions: 'Selct,Insert' }), '("Typo"), field message.actions: expected action letters ("SIURD"), flag names separated by commas, pipes or spaces ("Select,Insert", "MLINKACTIONS_SELECT"), a bit mask 0..31, or an array of these; "Selct" is none of these, got "Selct,Insert"'],
   ['a missing message', { header: { msgType: 'MsgDesc' } }, 'field message: expected an object, but it is missing'],
   ['mNum "abc"', wireElement({ name: 'Abc', mNum: 'abc' }), '("Abc"), field message.mNum: expected a non-negative integer, got "abc"'],
   ['mNum "20" (a numeric string)', wireElement({ name: 'Str', mNum: '20' }), '("Str"), field message.mNum: expected a non-negative integer, got "20"'],
@@ -73,11 +73,11 @@ const BAD_FIELDS: Array<[label: string, element: unknown, expected: string]> = [
   ['an mNum beyond 2^53', wireElement({ name: 'Huge', mNum: 2 ** 60 }), '("Huge"), field message.mNum: expected a non-negative integer, got 1152921504606847000'],
   ['an empty name', wireElement({ name: '', mNum: 21 }), 'field message.name: expected a non-empty string, got ""'],
   ['a numeric name', wireElement({ name: 42, mNum: 22 }), 'field message.name: expected a string, got 42'],
-  ['hasCF "Maybe"', wireElement({ name: 'Maybe', mNum: 23, hasCF: 'Maybe' }), '("Maybe"), field message.hasCF: expected "Yes" or "No" (any case) or a boolean, got "Maybe"'],
-  ['hasTKey 1', wireElement({ name: 'One', mNum: 24, hasTKey: 1 }), '("One"), field message.hasTKey: expected "Yes" or "No" (any case) or a boolean, got 1'],
-  ['actions 42', wireElement({ name: 'Act', mNum: 25, actions: 42 }), '("Act"), field message.actions: expected a string of action letters such as "SIURD", got 42'],
+  ['hasCF "Maybe"', wireElement({ name: 'Maybe', mNum: 23, hasCF: 'Maybe' }), '("Maybe"), field message.hasCF: expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no), got "Maybe"'],
+  ['hasTKey 3', wireElement({ name: 'Three', mNum: 24, hasTKey: 3 }), '("Three"), field message.hasTKey: expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no), got 3'],
+  ['actions 42', wireElement({ name: 'Act', mNum: 25, actions: 42 }), '("Act"), field message.actions: expected action letters ("SIURD"), flag names separated by commas, pipes or spaces ("Select,Insert", "MLINKACTIONS_SELECT"), a bit mask 0..31, or an array of these, got 42'],
   ['staticFilterFields 7', wireElement({ name: 'Sff', mNum: 26, staticFilterFields: 7 }), '("Sff"), field message.staticFilterFields: expected a comma-separated string or an array of strings, got 7'],
-  ['schemaHash null', wireElement({ name: 'Nul', mNum: 27, schemaHash: null }), '("Nul"), field message.schemaHash: expected a string, got null'],
+  ['schemaHash null', wireElement({ name: 'Nul', mNum: 27, schemaHash: null }), '("Nul"), field message.schemaHash: expected a string (schema-sync needs the schema hash to detect drift), got null'],
   ['a string element', 'MsgDesc', 'field (element): expected an object { header, message }, got "MsgDesc"'],
   ['the API key inside a bad element', wireElement({ name: `leak-${KEY}`, mNum: 'abc' }), '("leak-***"), field message.mNum: expected a non-negative integer, got "abc"'],
 ];
@@ -106,7 +106,7 @@ describe.concurrent('bad listings through the CLI', () => {
   it.each([
     ['mNum "abc"', wireElement({ name: 'Abc', mNum: 'abc' }), 'element 1 ("Abc"), field message.mNum: expected a non-negative integer, got "abc"'],
     ['an empty name', wireElement({ name: '', mNum: 20 }), 'element 1, field message.name: expected a non-empty string, got ""'],
-    ['hasCF "Maybe"', wireElement({ name: 'Maybe', mNum: 20, hasCF: 'Maybe' }), 'element 1 ("Maybe"), field message.hasCF: expected "Yes" or "No" (any case) or a boolean, got "Maybe"'],
+    ['hasCF "Maybe"', wireElement({ name: 'Maybe', mNum: 20, hasCF: 'Maybe' }), 'element 1 ("Maybe"), field message.hasCF: expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no), got "Maybe"'],
   ])('one bad element alone (%s) refuses the whole listing, nothing written', async (_label, element, expected) => {
     const { run, before, after } = await pullListing(around(element));
     expect(run.code, run.stderr).toBe(2);
@@ -157,7 +157,7 @@ describe.concurrent('bad listings through the CLI', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('unknown action letter "X"');
     const lock = JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8'));
-    expect(lock.messages.Flags).toMatchObject({ hasTKey: true, hasEKey: false, hasOKey: true, hasCF: false, actions: ['select', 'X', 'delete'], details: { nested: [1, { a: null }] } });
+    expect(lock.messages.Flags).toMatchObject({ hasTKey: true, hasEKey: false, hasOKey: true, hasCF: false, actions: ['select', 'delete', 'X'], details: { nested: [1, { a: null }] } });
     expect(lock.messages.Big.desc).toBe(desc);
     const big = await readFile(join(dir, 'out/messages/Big.ts'), 'utf8');
     expect(big).toContain('Starts here.');

@@ -1,6 +1,7 @@
 /**
  * Property-based tests over arbitrary listings (arbitrary Unicode names and strings, lone
- * surrogates, `__proto__`, flags in any spelling, unknown fields of any JSON shape), always
+ * surrogates, `__proto__`, flags and actions in every encoding, optional fields left out, unknown
+ * fields of any JSON shape), always
  * through the real stages: the wire JSON → parseListing (validate, normalise) → lockfile text
  * → parseLockfile, emitFiles, and diffDescriptors.
  *
@@ -36,11 +37,19 @@ const anyText = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'toString', 'default', 'class', 'messages', 'index', 'CON', '..', '.', 'Order', 'order', 'ORDER', 'my-type', 'my_type', 'my type', 'a.b', 'a-b'),
 );
 const name = anyText.filter((s) => s.length > 0);
-const flag = fc.oneof(fc.boolean(), fc.constantFrom('Yes', 'No', 'YES', 'no', 'yEs', 'nO', ' Yes ', 'no\t'));
-const actions = fc.oneof(
-  fc.string({ unit: fc.constantFrom('S', 'I', 'U', 'R', 'D', 's', 'd', 'X', 'q', ',', ' '), maxLength: 8 }),
-  fc.array(fc.oneof(fc.constantFrom('S', 'select', 'delete', 'X'), anyText), { maxLength: 4 }),
+/** Every encoding of a key flag real servers use (SPEC "The service, as real deployments behave"). */
+const flag = fc.oneof(
+  fc.boolean(),
+  fc.constantFrom('Yes', 'No', 'YES', 'no', 'yEs', 'nO', ' Yes ', 'no\t', 'YESNO_YES', 'yesno_no', '1', '2'),
+  fc.constantFrom(1, 2),
 );
+/** Every encoding of `actions`: letters (one unknown letter per token), names, enum names, masks, mixed lists, arrays. */
+const actionToken = fc.constantFrom('S', 'I', 'D', 'SIURD', 'DRUIS', 'siurd', 'sd', 'SX', 'q', 'XX', 'Select', 'INSERT', 'update', 'MLINKACTIONS_REPLACE', 'mlinkactions_delete', '0', '31', '7', '016');
+const actionText = fc
+  .tuple(fc.array(actionToken, { maxLength: 4 }), fc.constantFrom(',', '|', ' ', ', ', ' | ', '\t'))
+  .map(([tokens, separator]) => tokens.join(separator));
+const mask = fc.integer({ min: 0, max: 31 });
+const actions = fc.oneof(actionText, mask, fc.array(fc.oneof(actionText, mask), { maxLength: 3 }));
 const filterFields = fc.oneof(anyText, fc.array(anyText, { maxLength: 4 }));
 const unknownFields = fc.dictionary(
   fc.oneof(anyText, fc.constantFrom('desc', 'topic', 'pkey', '__proto__', 'dataProducts')).filter((k) => !known.has(k)),
@@ -52,18 +61,22 @@ const unknownFields = fc.dictionary(
 const wireElement = fc.record({
   header: fc.constantFrom({ msgType: 'MsgDesc' }, { mTyp: 'MsgDesc' }, {}),
   message: fc
-    .record({
-      name,
-      mNum: fc.oneof(fc.nat({ max: 20 }), fc.nat({ max: Number.MAX_SAFE_INTEGER })),
-      schemaHash: anyText,
-      actions,
-      hasTKey: flag,
-      hasEKey: flag,
-      hasOKey: flag,
-      hasCF: flag,
-      mToken: anyText,
-      staticFilterFields: filterFields,
-    })
+    .record(
+      {
+        name,
+        mNum: fc.oneof(fc.nat({ max: 20 }), fc.nat({ max: Number.MAX_SAFE_INTEGER })),
+        schemaHash: anyText,
+        actions,
+        hasTKey: flag,
+        hasEKey: flag,
+        hasOKey: flag,
+        hasCF: flag,
+        mToken: anyText,
+        staticFilterFields: filterFields,
+      },
+      // Deployments differ: only these are always sent.
+      { requiredKeys: ['name', 'mNum', 'schemaHash'] },
+    )
     .chain((message) => unknownFields.map((extra) => ({ ...extra, ...message }))),
 });
 

@@ -12,6 +12,7 @@ const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 6 }),
   fc.constantFrom('__proto__', 'constructor', '": {\n', '"\n    }', '    }', '\\', '\u2028', '{', '0', '10', '-1', 'a": {'),
 );
+// Only name, mNum and schemaHash are always sent (and extra always kept); the rest may be absent.
 const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   name: text.filter((s) => s.length > 0),
   mNum: fc.nat(),
@@ -25,7 +26,7 @@ const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   staticFilterFields: fc.array(text, { maxLength: 3 }),
   // Unknown fields as the fetch stage keeps them: JSON values, keys sorted when serialised.
   extra: fc.dictionary(text, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
-});
+}, { requiredKeys: ['name', 'mNum', 'schemaHash', 'extra'] });
 const settings = fc.record(
   { packageName: fc.constantFrom('@acme/schema', 'schema-types'), prettier: fc.constant(true as const), templates: fc.constantFrom('templates', '../shared/templates') },
   { requiredKeys: [] },

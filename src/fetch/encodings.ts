@@ -1,0 +1,113 @@
+import { ACTION_LETTERS, compareStrings, KNOWN_ACTIONS } from '../model/descriptor.js';
+
+/**
+ * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real
+ * deployments behave"), read into the model's values. The wire schema has checked the JSON
+ * types already; this reads the text.
+ *
+ * `actions` is the flag enum `MLinkActions` (Select = 1, Insert = 2, Update = 4, Replace = 8,
+ * Delete = 16). A value is a string, a number or an array of strings and numbers; a string is a
+ * list of tokens separated by commas, pipes or white space, and each token is one of:
+ *
+ * - a bit mask in decimal digits, 0 to 31 (`31`, `"3"`);
+ * - a flag name in any case (`Select`, `SELECT`), or the enum's prefixed name (`MLINKACTIONS_SELECT`);
+ * - action letters (`SIURD` in any order, upper or lower case, not mixed); one letter that is
+ *   not one of them is kept as itself and warned about (a newer server's action), but a token
+ *   with two different unknown letters is a misspelt name, not letters (`Selct`, `SELCT`).
+ *
+ * The actions of all tokens and items are merged: the result holds each known action once, in
+ * the enum's bit order, then the unknown letters, sorted. An empty string or array is no actions.
+ */
+
+/** The result of reading `actions`: the normalised list and its unknown letters, or a problem. */
+export type ReadActions = { actions: string[]; unknownLetters: string[] } | { problem: string };
+
+/** What a whole `actions` value may be, as the wire schema lets through. */
+export type ActionsValue = string | number | ReadonlyArray<string | number>;
+
+const SEPARATORS = /[\s,|]+/;
+const DIGITS = /^\d+$/;
+/** One case only: `SIURD` or `siurd`; `Ides` is no list of letters. */
+const LETTERS = /^(?:[A-Z]+|[a-z]+)$/;
+const ALL_BITS = (1 << KNOWN_ACTIONS.length) - 1;
+
+/** Lower-case flag names and prefixed enum names → bit. */
+const NAME_BITS = new Map<string, number>(
+  KNOWN_ACTIONS.flatMap((name, bit) => [
+    [name, 1 << bit],
+    [`mlinkactions_${name}`, 1 << bit],
+  ]),
+);
+
+/** Upper-case letter → bit. */
+const LETTER_BITS = new Map<string, number>(
+  Object.entries(ACTION_LETTERS).map(([letter, name]) => [letter, 1 << KNOWN_ACTIONS.indexOf(name)]),
+);
+
+/** What `actions` may be, for messages. */
+export const ACTIONS_EXPECTED = `expected action letters ("SIURD"), flag names separated by commas, pipes or spaces ("Select,Insert", "MLINKACTIONS_SELECT"), a bit mask 0..${ALL_BITS}, or an array of these`;
+
+/** Reads an `actions` value in any of the encodings above. */
+export function readActions(value: ActionsValue): ReadActions {
+  let bits = 0;
+  const unknown: string[] = [];
+  for (const item of typeof value === 'object' ? value : [value]) {
+    const tokens = typeof item === 'number' ? [item] : item.split(SEPARATORS);
+    for (const token of tokens) {
+      if (token === '') continue;
+      const read = typeof token === 'number' ? maskBits(token) : tokenBits(token, unknown);
+      if (read === undefined) {
+        // The part that fails, when the value has more than one (the caller shows the whole value).
+        return { problem: token === value ? ACTIONS_EXPECTED : `${ACTIONS_EXPECTED}; ${JSON.stringify(token)} is none of these` };
+      }
+      bits |= read;
+    }
+  }
+  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
+  const actions = KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit));
+  return { actions: letters.length === 0 ? actions : [...actions, ...letters], unknownLetters: letters };
+}
+
+/** The bits of one string token, or undefined when it is no encoding of actions. */
+function tokenBits(token: string, unknown: string[]): number | undefined {
+  if (DIGITS.test(token)) return maskBits(Number(token));
+  return NAME_BITS.get(token.toLowerCase()) ?? letterBits(token, unknown);
+}
+
+/** A mask 0..31: the enum has no other bits. */
+function maskBits(mask: number): number | undefined {
+  return Number.isInteger(mask) && mask >= 0 && mask <= ALL_BITS ? mask : undefined;
+}
+
+/** The bits of a token of action letters; its one unknown letter, if any, goes to `unknown`. */
+function letterBits(token: string, unknown: string[]): number | undefined {
+  if (!LETTERS.test(token)) return undefined;
+  let bits = 0;
+  let other: string | undefined;
+  for (const letter of token) {
+    const bit = LETTER_BITS.get(letter.toUpperCase());
+    if (bit !== undefined) bits |= bit;
+    else if (other === undefined || other === letter) other = letter;
+    else return undefined;
+  }
+  if (other !== undefined) unknown.push(other);
+  return bits;
+}
+
+/** The yes/no flag values the wire schema accepts as text (any case, surrounding spaces allowed). */
+export const FLAG_TEXT = /^\s*(?:yes|no|yesno_yes|yesno_no|1|2)\s*$/i;
+
+/** What the wire schema lets through for a yes/no flag. */
+export type FlagValue = string | boolean | number;
+
+/**
+ * A yes/no flag as a boolean: `true`/`false`, `"Yes"`/`"No"` in any case, `YESNO_YES`/`YESNO_NO`,
+ * and the enum's numbers 1 (yes) and 2 (no), also as text. The wire schema has checked it is one
+ * of these.
+ */
+export function readFlag(value: FlagValue): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  const text = value.trim().toLowerCase();
+  return text === 'yes' || text === 'yesno_yes' || text === '1';
+}

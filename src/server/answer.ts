@@ -8,6 +8,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { listingBody, parseListingQuery, selectElements } from './listing.js';
 import { shapeListing } from './listing-shape.js';
 import type { MutableServerOptions } from './reference-server.js';
+import { schemaBody } from './schemas.js';
 
 /**
  * One request as the server saw it, so tests can assert what a client sent (which query
@@ -61,13 +62,20 @@ export function errorAnswer(status: number, error?: string): Answer {
 
 /**
  * Answers a request the way a healthy server would: 404 off `GET /rest/proto`, then auth
- * (401), then query validation (400), then the listing.
+ * (401), then query validation (400), then the listing, or for `cmd=getschema` the `FieldDesc`
+ * elements of `msgType` (see `schemas.ts`).
  */
 export function answerRequest(request: RecordedRequest, options: MutableServerOptions): Answer {
   if (request.method !== 'GET' || request.path !== '/rest/proto') return errorAnswer(404, 'not found');
 
   const denied = checkCredentials(request.query, options);
   if (denied !== undefined) return errorAnswer(401, denied);
+
+  if (request.query['cmd'] === 'getschema') {
+    const msgType = request.query['msgType'];
+    if (msgType === undefined || msgType === '') return errorAnswer(400, 'getschema needs msgType');
+    return jsonAnswer(200, schemaBody(msgType, options));
+  }
 
   const parsed = parseListingQuery(request.query);
   if (!parsed.ok) return errorAnswer(400, parsed.error);

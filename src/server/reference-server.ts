@@ -12,6 +12,7 @@ import { ConfigError } from '../model/errors.js';
 import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
 import { assertFault, deliver, type Fault } from './fault.js';
 import type { ListingShape } from './listing-shape.js';
+import { assertSchemas, type SchemaSet } from './schemas.js';
 
 /** The two spellings of the header's type key that real servers use. */
 export type HeaderKey = 'msgType' | 'mTyp';
@@ -34,6 +35,11 @@ export interface ReferenceServerOptions {
    * @example [{ header: { msgType: 'MsgDesc' }, message: { name: 'Order', mNum: 1 } }]
    */
   listing: unknown[];
+  /**
+   * The field descriptors `cmd=getschema&msgType=<name>` answers with, by message type name (see
+   * `schemas.ts`). A type of the listing without an entry has no fields. @default {}
+   */
+  schemas?: SchemaSet;
   /** When set, a request whose `apikey` query parameter differs gets a 401. */
   apiKey?: string;
   /** When set, a request whose `secret` query parameter differs gets a 401. */
@@ -76,6 +82,8 @@ export interface ReferenceServer {
   readonly url: string;
   /** Every request received, in order of arrival (also 404s, 401s and faulted ones). */
   readonly requests: RecordedRequest[];
+  /** How many `cmd=getschema` requests {@link requests} holds, by `msgType`. */
+  schemaRequests(): Record<string, number>;
   /** Serves another listing from the next request on. */
   setListing(listing: unknown[]): void;
   /** Changes options from the next request on; a key given as `undefined` resets it. */
@@ -105,6 +113,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   assertLoopbackHost(host);
   assertPort(port);
   assertListing(initial.listing, 'startReferenceServer');
+  if (initial.schemas !== undefined) assertSchemas(initial.schemas, 'startReferenceServer');
 
   let settings: MutableServerOptions = { ...initial };
   const requests: RecordedRequest[] = [];
@@ -173,12 +182,22 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   return {
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     requests,
+    schemaRequests() {
+      const counts: Record<string, number> = {};
+      for (const { path, query } of requests) {
+        const msgType = query['msgType'];
+        if (path !== '/rest/proto' || query['cmd'] !== 'getschema' || msgType === undefined) continue;
+        counts[msgType] = (counts[msgType] ?? 0) + 1;
+      }
+      return counts;
+    },
     setListing(listing) {
       assertListing(listing, 'setListing');
       settings = { ...settings, listing };
     },
     setOptions(patch) {
       if ('listing' in patch) assertListing(patch.listing, 'setOptions');
+      if (patch.schemas !== undefined) assertSchemas(patch.schemas, 'setOptions');
       settings = { ...settings, ...patch } as MutableServerOptions;
     },
     queueFaults(...faults) {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadListingFile, startReferenceServer, type ActionsEncoding, type FlagEncoding } from '../../server/index.js';
+import { loadListingFile, loadSchemasBeside, startReferenceServer, type ActionsEncoding, type FlagEncoding } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { Logger } from '../logger.js';
@@ -20,9 +20,13 @@ export interface ServeArgs {
 
 /** Starts the reference server, prints its base URL on stdout, and runs until stopped. */
 export async function serveCommand(args: ServeArgs, io: CliIo, log: Logger): Promise<number> {
-  const listing = await loadListingFile(resolve(io.cwd, args.file));
+  const file = resolve(io.cwd, args.file);
+  const listing = await loadListingFile(file);
+  // `cmd=getschema` answers from the schema file beside the listing (x.json → x.schemas.json), if any.
+  const schemas = await loadSchemasBeside(file);
   const server = await startReferenceServer({
     listing,
+    schemas,
     port: args.port,
     host: args.host,
     apiKey: args.apiKey,
@@ -32,7 +36,8 @@ export async function serveCommand(args: ServeArgs, io: CliIo, log: Logger): Pro
     shape: { older: args.olderDeployment, actions: args.actionsAs, flags: args.flagsAs },
   });
   log.out(server.url);
-  log.info(`schema-sync reference server: ${listing.length} elements at ${server.url}/rest/proto (Ctrl-C stops it)`);
+  const fields = schemas === undefined ? '' : `, field descriptors of ${Object.keys(schemas).length} types`;
+  log.info(`schema-sync reference server: ${listing.length} elements${fields} at ${server.url}/rest/proto (Ctrl-C stops it)`);
   await (io.untilStopped ?? (() => new Promise<void>(() => undefined)))();
   await server.close();
   return EXIT.ok;

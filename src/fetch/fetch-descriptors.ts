@@ -48,21 +48,45 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
 export async function requestListing(options: FetchOptions): Promise<ListingResponse> {
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
-  const credentials = options.credentials ?? {};
-  const secrets = [credentials.apiKey, credentials.secret];
-  const redact = createRedactor(secrets);
-  const url = buildRequestUrl(options.baseUrl, query, credentials);
-  const shownUrl = redact(url.toString());
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
-  try {
-    const response = await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher });
+  return withServiceRequests(options, async (get, secrets) => {
+    const { response, shownUrl } = await get(query);
     return listingResponse({
       source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
       identity: { body: response.bytes, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
       origin: shownUrl,
       secrets,
     });
+  });
+}
+
+/** One answer of the service, read whole, and the request's URL as it may be shown (redacted). */
+export interface ServiceAnswer {
+  response: HttpResponse;
+  shownUrl: string;
+}
+
+/**
+ * Runs `work` with `get`, which GETs `{baseUrl}/rest/proto` with a query (and the credentials)
+ * the way every request of schema-sync is made: one dispatcher (proxies, timeouts) for all of
+ * them, retries with backoff, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
+ * throws is redacted; `secrets` are the run's, for scrubbing answers.
+ */
+export async function withServiceRequests<T>(
+  options: Omit<FetchOptions, 'query' | 'allowTruncated'>,
+  work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, secrets: ReadonlyArray<string | undefined>) => Promise<T>,
+): Promise<T> {
+  const credentials = options.credentials ?? {};
+  const secrets = [credentials.apiKey, credentials.secret];
+  const redact = createRedactor(secrets);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
+  const get = async (query: ListingQuery): Promise<ServiceAnswer> => {
+    const url = buildRequestUrl(options.baseUrl, query, credentials);
+    const shownUrl = redact(url.toString());
+    return { response: await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher }), shownUrl };
+  };
+  try {
+    return await work(get, secrets);
   } catch (error) {
     throw redactError(error, redact);
   } finally {

@@ -2,3 +2,4 @@ export { fetchDescriptors, requestListing, type FetchEvent, type FetchOptions } 
 export type { FetchResult } from './listing-response.js';
 export { readInputListing, readListingInput } from './read-input.js';
 export type { ListingQuery } from './query.js';
+export { fetchSchemas, type FetchedSchemas, type FetchSchemasOptions } from './fetch-schemas.js';

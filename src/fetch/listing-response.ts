@@ -42,12 +42,8 @@ export function listingResponse({ source, identity, origin, secrets }: ReceivedL
       throw redactError(error, redact);
     }
   };
-  let scrubbed: ReturnType<typeof scrubSecrets> | undefined;
-  const scrub = () =>
-    (scrubbed ??= redacting(() => {
-      const raw = interpretBody(identity.body.toString('utf8'), identity.contentType, origin, redact);
-      return echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
-    }));
+  let scrubbed: ReturnType<typeof answerJson> | undefined;
+  const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, secrets)));
   let result: FetchResult | undefined;
   return {
     source,
@@ -63,9 +59,21 @@ export function listingResponse({ source, identity, origin, secrets }: ReceivedL
   };
 }
 
-function echoWarning(elements: number[]): string {
+/** The warning for an answer whose `elements` held one of the run's secrets; `of` names the answer. */
+export function echoWarning(elements: number[], of = 'the listing'): string {
   const where = elements[0] === -1 ? 'its answer' : `${elements.length === 1 ? 'element' : 'elements'} ${elements.slice(0, 10).join(', ')}${elements.length > 10 ? ' …' : ''}`;
-  return `the service echoed the API key or secret in ${where} of the listing; replaced by *** so it is neither stored nor generated.`;
+  return `the service echoed the API key or secret in ${where} of ${of}; replaced by *** so it is neither stored nor generated.`;
+}
+
+/**
+ * The JSON of an answer's body with the run's secrets scrubbed from it (see `scrubSecrets`), and
+ * the indexes of the elements that held one. Errors say what the body is instead; the caller
+ * redacts them.
+ */
+export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, secrets: ReadonlyArray<string | undefined>): { body: unknown; elements: number[] } {
+  const raw = interpretBody(answer.body.toString('utf8'), answer.contentType, origin, createRedactor(secrets));
+  const echo = echoRedactor(secrets);
+  return echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
 }
 
 /** A short, single-line, redacted excerpt of a body for error messages. */

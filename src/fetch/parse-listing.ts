@@ -38,7 +38,8 @@ export interface ParseOptions {
   origin: string;
 }
 
-const TRAILER_TYPE = 'QueryResult';
+/** The header type of the status element that may close an answer. */
+export const TRAILER_TYPE = 'QueryResult';
 
 /**
  * Validates and normalises a parsed response body: every element is checked, and all issues
@@ -116,14 +117,18 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
       hint: 'Each message type needs a unique name and mNum; nothing was written. Fix the service data.',
     });
   }
-  if (trailer && trailer.result !== 'Ok') {
-    const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? trailer.detail : JSON.stringify(trailer.detail)}`;
-    throw new ResponseError(`${options.origin}: the service reported QueryResult ${JSON.stringify(trailer.result)}${detail}.`, {
-      hint: 'The listing is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.',
-    });
-  }
+  checkTrailerResult(trailer, options.origin);
   checkTruncation(descriptors.length, trailer, options);
   return { descriptors: sortDescriptors(descriptors), trailer, warnings };
+}
+
+/** A `QueryResult` whose `result` is not `Ok` fails the answer it closes, with its `detail`. */
+export function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string): void {
+  if (trailer === undefined || trailer.result === 'Ok') return;
+  const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? trailer.detail : JSON.stringify(trailer.detail)}`;
+  throw new ResponseError(`${origin}: the service reported QueryResult ${JSON.stringify(trailer.result)}${detail}.`, {
+    hint: 'The answer is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.',
+  });
 }
 
 /** A listing that fills the limit may be cut short, and a cut listing looks like removals. */
@@ -142,17 +147,17 @@ function checkTruncation(count: number, trailer: TrailerMessage | undefined, opt
  * zod's safeParse, asking for the offending values (slower) only when there is an issue to
  * report: the common, valid case stays fast at 10,000 elements.
  */
-function validate<S extends z.ZodType>(schema: S, value: unknown): ReturnType<S['safeParse']> {
+export function validate<S extends z.ZodType>(schema: S, value: unknown): ReturnType<S['safeParse']> {
   const first = schema.safeParse(value);
   return (first.success ? first : schema.safeParse(value, { reportInput: true })) as ReturnType<S['safeParse']>;
 }
 
-function nameOf(element: unknown): string | undefined {
+export function nameOf(element: unknown): string | undefined {
   const name = (element as { message?: { name?: unknown } } | null | undefined)?.message?.name;
   return typeof name === 'string' && name.length > 0 ? name : undefined;
 }
 
-function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): ValidationIssue[] {
+export function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): ValidationIssue[] {
   const issues = error.issues.map((issue) => ({
     index,
     name,
@@ -175,7 +180,7 @@ function describeInput(issue: z.core.$ZodIssue | FieldProblem): string {
   return `, got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }
 
-function formatIssue(issue: ValidationIssue): string {
+export function formatIssue(issue: ValidationIssue): string {
   const who = issue.name === undefined ? `element ${issue.index}` : `element ${issue.index} (${JSON.stringify(issue.name)})`;
   return `${who}, field ${issue.field}: ${issue.message}`;
 }

@@ -13,7 +13,7 @@ import { ACTIONS_EXPECTED, FLAG_TEXT, readActions, readFlag, type FlagValue } fr
 // reads the text of `actions`, whose grammar no plain check expresses.
 const FLAG_MESSAGE = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no)';
 // String first: services send "Yes"/"No", and a union tries its options in order.
-const flag = z
+export const flag = z
   .union([z.string().regex(FLAG_TEXT, { error: FLAG_MESSAGE }), z.boolean(), z.literal([1, 2])], { error: FLAG_MESSAGE })
   .optional();
 
@@ -143,7 +143,7 @@ function unknownFields(raw: Record<string, unknown>): Record<string, unknown> {
  * Nested objects with their keys sorted, as the lockfile stores them: a descriptor then has the
  * same shape whether it was fetched or read back, so its JSON is a stable fingerprint.
  */
-function sortKeysDeep(value: unknown): unknown {
+export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

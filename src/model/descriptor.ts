@@ -1,3 +1,5 @@
+import type { FieldDescriptor } from './field.js';
+
 /**
  * The internal model every stage shares: one message type's descriptor, normalised.
  * The fetch stage produces it from the wire shape, the lockfile stores it, the diff stage
@@ -50,6 +52,12 @@ export interface Descriptor {
    * sorted. `desc`, when a string, becomes the TSDoc of the generated constant.
    */
   extra: Record<string, unknown>;
+  /**
+   * The message's fields as `cmd=getschema` describes them, in record order (`sortFields`): only
+   * when fields are on (`--fields`); absent otherwise. Last, so a descriptor's JSON has the same
+   * key order whether it was fetched or read from the lockfile.
+   */
+  fields?: FieldDescriptor[];
 }
 
 /** The descriptor fields the service defines, in the order the lockfile and emitter use. */

@@ -1,0 +1,82 @@
+import { ConfigError } from '../model/errors.js';
+import { compareStrings } from '../model/descriptor.js';
+import type { FieldDescriptor } from '../model/field.js';
+import { withServiceRequests, type FetchOptions } from './fetch-descriptors.js';
+import { answerJson, echoWarning } from './listing-response.js';
+import { parseSchemaAnswer } from './schema-answer.js';
+
+/** Options of {@link fetchSchemas}: where the service is and how to ask it, as for the listing. */
+export interface FetchSchemasOptions extends Omit<FetchOptions, 'query' | 'allowTruncated'> {
+  /** The message types whose fields to fetch, one `cmd=getschema&msgType=<name>` request each. */
+  names: readonly string[];
+  /** How many requests run at once. @default 4 */
+  concurrency?: number;
+}
+
+/** The fields {@link fetchSchemas} fetched. */
+export interface FetchedSchemas {
+  /** Fields in record order, by message type name (every name asked for). */
+  fields: Map<string, FieldDescriptor[]>;
+  /** Things kept but worth telling, in the order of the names. */
+  warnings: string[];
+}
+
+/** Requests at once unless told otherwise: a few, so a pull of many changed types is quick without flooding the service. */
+const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Fetches the field descriptors of each of `names` (`GET {baseUrl}/rest/proto?cmd=getschema&msgType=<name>`),
+ * a few at a time, with the listing's retries, timeouts, proxies and secret handling (echoed
+ * secrets scrubbed, every error redacted). All or nothing: when one request or answer fails, no
+ * new one starts, those in flight finish, and the failure of the first such name (in the order
+ * given) is thrown.
+ */
+export async function fetchSchemas(options: FetchSchemasOptions): Promise<FetchedSchemas> {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new ConfigError(`concurrency must be a positive integer, got ${String(concurrency)}.`, { hint: 'Pass 1 or more (the default is 4).' });
+  }
+  const { names } = options;
+  const answers: Array<{ fields: FieldDescriptor[]; warnings: string[] }> = [];
+  if (names.length > 0) {
+    await withServiceRequests(options, (get, secrets) =>
+      forEachBounded(names, concurrency, async (msgType, index) => {
+        const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
+        const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, secrets);
+        const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
+        const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${JSON.stringify(msgType)}`)] : [];
+        answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
+      }),
+    );
+  }
+  const fields = new Map(names.map((name, index) => [name, answers[index]!.fields]));
+  const empty = names.filter((name) => fields.get(name)!.length === 0).sort(compareStrings);
+  const warnings = answers.flatMap((answer) => answer.warnings);
+  if (empty.length > 0) {
+    const listed = `${empty.slice(0, 5).map((name) => JSON.stringify(name)).join(', ')}${empty.length > 5 ? ' …' : ''}`;
+    warnings.push(`getschema answered no fields for ${empty.length} message ${empty.length === 1 ? 'type' : 'types'} (${listed}): ${empty.length === 1 ? 'its record type is' : 'their record types are'} empty.`);
+  }
+  return { fields, warnings };
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at once (exported for its tests). When one fails, no further item starts;
+ * once those running have settled, the failure of the lowest index is thrown (so the error does
+ * not depend on timing).
+ */
+export async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: Array<{ index: number; error: unknown }> = [];
+  const worker = async (): Promise<void> => {
+    while (failures.length === 0 && next < items.length) {
+      const index = next++;
+      try {
+        await work(items[index]!, index);
+      } catch (error) {
+        failures.push({ index, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failures.length > 0) throw failures.reduce((first, failure) => (failure.index < first.index ? failure : first)).error;
+}

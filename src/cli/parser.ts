@@ -33,7 +33,8 @@ function outputOptions(y: Argv): Argv {
     .option('templates', { type: 'string', group: OUTPUT_GROUP, describe: 'Folder overriding the built-in templates' })
     .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json and README.md for this package name' })
     .option('lock-wait', { type: 'number', group: OUTPUT_GROUP, describe: 'Milliseconds to wait for another run on the same output folder (default 30000)' })
-    .option('prettier', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Format the generated code with prettier (or --no-prettier)' });
+    .option('prettier', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Format the generated code with prettier (or --no-prettier)' })
+    .option('fields', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Fetch field descriptors (getschema) of new or changed types and generate record types (or --no-fields)' });
 }
 
 /** `--format` of the commands that print a report; `generate` takes it only to say it does not apply. */
@@ -121,7 +122,7 @@ export function parseFailure(message: string, helpText: string, argv: readonly s
 
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
-  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'prettier', 'no-prettier', 'dry-run', 'allow-empty', 'force',
+  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
   'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 

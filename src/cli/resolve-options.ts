@@ -29,6 +29,7 @@ export interface CliArgs extends ListingQuery {
   retries?: number;
   format?: string[];
   prettier?: boolean;
+  fields?: boolean;
   failOn?: 'any' | 'breaking';
   templates?: string;
   package?: string;
@@ -141,6 +142,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     packageName: args.package ?? config.package,
     // Undefined when neither says anything: the library then decides (the recorded setting).
     prettier: flags.prettier ?? configPrettier.prettier,
+    fields: args.fields ?? config.fields,
     allowEmpty: args.allowEmpty,
     allowTruncated: args.allowTruncated,
     force: args.force,

@@ -63,6 +63,17 @@ export const configSchema = z
     failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check exit 1. Default: any'),
     /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
     templates: z.string().optional().describe("Folder whose templates override the built-in ones, relative to this file's folder."),
+    /**
+     * Fetch each message type's field descriptors (`cmd=getschema`, only for types whose
+     * `schemaHash` is new or changed), record them in the lockfile and generate a record
+     * interface per type; `--fields` / `--no-fields` override it. Unset, the setting the lockfile
+     * records holds.
+     * @default false (nothing recorded yet)
+     */
+    fields: z
+      .boolean()
+      .optional()
+      .describe('Fetch field descriptors (cmd=getschema, only for types whose schemaHash is new or changed), record them in the lockfile and generate record types. --fields / --no-fields override it. Unset: as the lockfile records, else false.'),
     /** Also write package.json and README.md so the folder can be consumed as this package. */
     package: z.string().optional().describe('Package name: also write package.json and README.md into the output folder.'),
   })

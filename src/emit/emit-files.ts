@@ -35,6 +35,12 @@ export interface EmitOptions {
    * @example "@acme/schema"
    */
   packageName?: string;
+  /**
+   * Also generate each message type's record interfaces (`<Name>Record`, `<Name>PKey`) from the
+   * field descriptors it carries (`Descriptor.fields`), which every message must then have.
+   * @default false
+   */
+  fields?: boolean;
 }
 
 /** One generated file. */

@@ -66,10 +66,13 @@ const PLAN_SCHEME = '7';
 
 /**
  * A key of everything besides the lockfile that decides the output: schema-sync's version, the
- * templates, the package name and the formatting. Same lockfile and same key, same files.
+ * templates, the package name, the formatting and whether record types are generated. Same
+ * lockfile and same key, same files.
  */
 export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey'>): Promise<string> {
   if (options.packageName !== undefined) validatePackageName(options.packageName);
   const templates = await loadTemplates(options.templatesDir);
-  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null]);
+  // Fields only when on: the key of every output without them stays what it was.
+  const fields = options.fields === true ? ['fields'] : [];
+  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null, ...fields]);
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
+import { FIELDS_KEY } from '../model/field.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 
 /**
@@ -85,6 +86,10 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     if ('problems' in descriptor) {
       const name = fields.data.name;
       issues.push(...descriptor.problems.map((p) => ({ index, name, field: `message.${p.field}`, message: p.message + describeInput(p) })));
+      return;
+    }
+    if (Object.hasOwn(descriptor.extra, FIELDS_KEY)) {
+      issues.push({ index, name: descriptor.name, field: `message.${FIELDS_KEY}`, message: 'a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $' });
       return;
     }
     const sameName = firstByName.get(descriptor.name);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
+import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
+import { readStoredFields } from './fields.js';
 
 /** A known field absent from an entry was not sent by the service (absent is not empty). */
 const entrySchema = z.looseObject({
@@ -20,7 +22,7 @@ const KNOWN = new Set<string>(KNOWN_FIELDS);
 
 /** The recorded generation settings; absent in lockfiles written before they were recorded. */
 const settingsSchema = z
-  .object({ packageName: z.string().min(1).optional(), prettier: z.literal(true).optional(), templates: z.string().min(1).optional() })
+  .object({ packageName: z.string().min(1).optional(), prettier: z.literal(true).optional(), templates: z.string().min(1).optional(), fields: z.literal(true).optional() })
   .strict()
   .default({});
 
@@ -37,15 +39,16 @@ const lockSchema = headerSchema.extend({
   }),
 });
 
-/** The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated. */
-function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema>): Descriptor {
+/** The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated, `fields` its field descriptors if recorded. */
+function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema>, fields: FieldDescriptor[] | undefined): Descriptor {
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(raw).sort(compareStrings)) {
-    if (KNOWN.has(key)) continue;
+    if (KNOWN.has(key) || key === FIELDS_KEY) continue;
     // defineProperty: a field called `__proto__` must stay an own data property.
     setOwn(extra, key, raw[key]);
   }
-  return makeDescriptor({ ...known, name }, extra);
+  const descriptor = makeDescriptor({ ...known, name }, extra);
+  return fields === undefined ? descriptor : { ...descriptor, fields };
 }
 
 /**
@@ -106,7 +109,12 @@ export function parseEntries(entries: Iterable<readonly [name: string, raw: unkn
       }
       continue;
     }
-    messages.push(descriptorOfEntry(name, raw as Record<string, unknown>, entry.data));
+    const stored = Object.hasOwn(entry.data, FIELDS_KEY) ? readStoredFields(entry.data[FIELDS_KEY]) : undefined;
+    if (stored !== undefined && 'problems' in stored) {
+      for (const problem of stored.problems) problems.push(`messages[${JSON.stringify(name)}].${FIELDS_KEY}${problem}`);
+      continue;
+    }
+    messages.push(descriptorOfEntry(name, raw as Record<string, unknown>, entry.data, stored?.fields));
   }
   if (problems.length > 0) {
     throw new LockError(`${file} has invalid entries:\n  ${problems.join('\n  ')}`, {

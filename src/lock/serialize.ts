@@ -1,4 +1,6 @@
 import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
+import { FIELDS_KEY } from '../model/field.js';
+import { fieldEntry } from './fields.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 
 /**
@@ -36,7 +38,7 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
 
-/** One entry: known fields (except `name`, the key) in fixed order, those sent only, then unknown ones sorted. */
+/** One entry: known fields (except `name`, the key) in fixed order, those sent only, then unknown ones sorted, then the field descriptors (if recorded). */
 function entryText(d: Descriptor): string {
   const parts = ['{\n      "mNum": ', JSON.stringify(d.mNum), FIELD, '"schemaHash": ', JSON.stringify(d.schemaHash)];
   if (d.actions !== undefined) parts.push(FIELD, '"actions": ', scalarList(d.actions));
@@ -52,6 +54,7 @@ function entryText(d: Descriptor): string {
     const value = d.extra[key];
     if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', stableStringify(value, 3));
   }
+  if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', stableStringify(d.fields.map(fieldEntry), 3));
   parts.push('\n    }');
   return parts.join('');
 }

@@ -66,6 +66,13 @@ export interface FieldDescriptor {
   extra: Record<string, unknown>;
 }
 
+/**
+ * The key of a lockfile entry that holds its field descriptors. A service never sends it: its
+ * JSON names come from protobuf field names, which cannot hold a `$` (a listing that does is
+ * refused).
+ */
+export const FIELDS_KEY = '$fields';
+
 /** The known keys of a field descriptor, in the order the lockfile writes them. */
 export const KNOWN_FIELD_KEYS = ['name', 'pos', 'fNum', 'fType', 'isPkey', 'inRepeater', 'eSet', 'desc'] as const;
 

@@ -16,6 +16,11 @@ export interface GenerationSettings {
   prettier?: true;
   /** Folder whose templates override the built-in ones, relative to the lockfile's folder (posix separators). */
   templates?: string;
+  /**
+   * Whether each message's field descriptors are fetched (`cmd=getschema`), recorded in its entry
+   * and generated as record types.
+   */
+  fields?: true;
 }
 
 /** The lockfile in memory: what a listing was, where it came from, how it was generated. */

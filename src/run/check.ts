@@ -4,6 +4,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { compareOutput, openFolderView, type FolderDrift, type FolderView } from '../write/index.js';
 import { acquireListing, whileFetching } from './acquire-listing.js';
+import { acquireSchemas } from './acquire-schemas.js';
 import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
@@ -29,8 +30,10 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     const run = openRun(options);
     // The folder depends on the lockfile alone: it is checked while the request is in flight.
     const [folder, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => inspectFolder(run));
+    const settings = folder.lockfile.settings();
+    const listing = await acquireSchemas(run, answer, folder.lockfile, settings, options);
     run.mark('fetch');
-    const drift = diffAnswer(run, answer, folder.lockfile, folder.lockfile.settings());
+    const drift = diffAnswer(run, listing, folder.lockfile, settings);
     run.mark('diff');
     run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
     return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };

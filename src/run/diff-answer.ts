@@ -1,5 +1,5 @@
 import { diffDescriptors, type DriftChange } from '../diff/index.js';
-import type { RunFacts } from '../incremental/index.js';
+import type { KnownAnswer, RunFacts } from '../incremental/index.js';
 import { LockfileText } from '../lock/index.js';
 import type { Descriptor } from '../model/descriptor.js';
 import { LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
@@ -25,7 +25,7 @@ export interface AnswerDrift {
  * reported either way.
  */
 export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings): AnswerDrift {
-  const known = before === undefined || !sameSettings(settings, before.settings()) ? undefined : run.cache.knownAnswer(answer.fingerprint, before);
+  const known = knownAnswer(run, answer, before, settings);
   if (before !== undefined && known !== undefined) {
     for (const warning of known.warnings) run.warn(warning);
     return { changes: [], after: before, messageCount: known.messageCount, compared: undefined, learned: undefined };
@@ -44,4 +44,9 @@ export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText
     compared: { locked, fetched },
     learned: { fingerprint: answer.fingerprint, lockfile: after, messageCount: fetched.length, warnings: listing.warnings },
   };
+}
+
+/** What the run record knows of `answer`: that it makes `before` as it is, with `settings`; undefined when it does not know. */
+export function knownAnswer(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings): KnownAnswer | undefined {
+  return before === undefined || !sameSettings(settings, before.settings()) ? undefined : run.cache.knownAnswer(answer.fingerprint, before);
 }

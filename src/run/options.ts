@@ -17,6 +17,12 @@ export interface BaseOptions {
   /** Format generated files with prettier (config resolved from the output folder). @default false */
   prettier?: boolean;
   /**
+   * Fetch each message type's field descriptors (`cmd=getschema`, only for types whose
+   * `schemaHash` is new or changed), record them in the lockfile and generate record types.
+   * @default as the lockfile records, else false
+   */
+  fields?: boolean;
+  /**
    * Folder for machine-local caches that make repeated runs faster (never committed, safe to
    * delete); `false` turns them off. @default `SCHEMA_SYNC_CACHE_DIR`, else the project's
    * `node_modules/.cache/schema-sync`, else a per-user folder in the OS temp folder

@@ -1,6 +1,7 @@
 import { buildReport, type DriftReport } from '../diff/index.js';
 import { openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
+import { acquireSchemas } from './acquire-schemas.js';
 import { assessOutput } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
@@ -55,7 +56,9 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }
   const before = found?.lockfile;
-  const drift = diffAnswer(run, answer, before, settingsOver(before?.settings() ?? {}, run.given));
+  const settings = settingsOver(before?.settings() ?? {}, run.given);
+  const listing = await acquireSchemas(run, answer, before, settings, options);
+  const drift = diffAnswer(run, listing, before, settings);
   if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   run.mark('diff');
   const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Descriptor } from '../../src/model/descriptor.js';
+import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../../src/model/field.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../../src/model/lockfile.js';
 
 const text = fc.oneof(
@@ -12,6 +13,29 @@ const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 6 }),
   fc.constantFrom('__proto__', 'constructor', '": {\n', '"\n    }', '    }', '\\', '\u2028', '{', '0', '10', '-1', 'a": {'),
 );
+const known: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
+/** A field descriptor as fetched: any subset of the known keys, unknown keys that are JSON values. */
+const field: fc.Arbitrary<FieldDescriptor> = fc
+  .tuple(
+    fc.record(
+      {
+        name: text.filter((s) => s.length > 0),
+        pos: fc.nat(),
+        fNum: fc.nat(),
+        fType: text,
+        isPkey: fc.boolean(),
+        inRepeater: text.filter((s) => s.length > 0),
+        eSet: fc.array(text, { maxLength: 3 }),
+        desc: text,
+      },
+      { requiredKeys: ['name'] },
+    ),
+    fc.dictionary(text.filter((key) => !known.has(key)), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }),
+  )
+  .map(([keys, extra]) => makeField(keys, extra));
+/** A message's fields in record order, or none recorded. */
+const fields = fc.option(fc.uniqueArray(field, { selector: fieldPath, maxLength: 4 }).map(sortFields), { nil: undefined });
+
 // Only name, mNum and schemaHash are always sent (and extra always kept); the rest may be absent.
 const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   name: text.filter((s) => s.length > 0),
@@ -26,9 +50,10 @@ const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   staticFilterFields: fc.array(text, { maxLength: 3 }),
   // Unknown fields as the fetch stage keeps them: JSON values, keys sorted when serialised.
   extra: fc.dictionary(text, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
+  fields,
 }, { requiredKeys: ['name', 'mNum', 'schemaHash', 'extra'] });
 const settings = fc.record(
-  { packageName: fc.constantFrom('@acme/schema', 'schema-types'), prettier: fc.constant(true as const), templates: fc.constantFrom('templates', '../shared/templates') },
+  { packageName: fc.constantFrom('@acme/schema', 'schema-types'), prettier: fc.constant(true as const), templates: fc.constantFrom('templates', '../shared/templates'), fields: fc.constant(true as const) },
   { requiredKeys: [] },
 );
 export const lockfile: fc.Arbitrary<Lockfile> = fc

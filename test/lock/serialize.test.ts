@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLockfile, settingsOf } from '../../src/lock/parse.js';
 import { serializeLockfile, serializeLockfileEntries, stableStringify } from '../../src/lock/serialize.js';
+import { fieldEntry } from '../../src/lock/fields.js';
 import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import type { Lockfile } from '../../src/model/lockfile.js';
 import { lockfile } from './arbitraries.js';
@@ -26,6 +27,7 @@ function generic(lock: Lockfile): string {
       ...Object.keys(d.extra)
         .sort(compareStrings)
         .map((key) => [key, d.extra[key]] as [string, unknown]),
+      ...(d.fields === undefined ? [] : [['$fields', d.fields.map(fieldEntry)] as [string, unknown]]),
     ]);
   const messages = [...lock.messages].sort((a, b) => compareStrings(a.name, b.name));
   return `${stableStringify(
@@ -58,6 +60,21 @@ describe('serializeLockfile', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('reads back the field descriptors it wrote, and refuses bad ones naming the entry and field', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const parsed = parseLockfile(serializeLockfile(lock), 'lock');
+        expect(parsed.messages.map((d) => d.fields)).toEqual([...lock.messages].sort((a, b) => compareStrings(a.name, b.name)).map((d) => d.fields && JSON.parse(JSON.stringify(d.fields))));
+      }),
+      { numRuns: 100 },
+    );
+    const entry = { mNum: 1, schemaHash: 'h', actions: [], hasTKey: true, hasEKey: false, hasOKey: false, hasCF: false, mToken: 't', staticFilterFields: [] };
+    const bad = JSON.stringify({ lockfileVersion: 1, source: { query: {} }, settings: { fields: true }, messages: { A: { ...entry, $fields: [{ name: 'a', fType: 7 }, { name: 'b' }, { name: 'b' }] } } });
+    expect(() => parseLockfile(bad, 'lock')).toThrow('messages["A"].$fields[0].fType: Invalid input: expected string, received number');
+    const twice = bad.replace('"fType":7', '"fType":"Int"');
+    expect(() => parseLockfile(twice, 'lock')).toThrow('messages["A"].$fields[2]: field "b" is also at [1]');
   });
 
   it('records the generation settings, read back from the header alone as by a full parse', () => {

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { compareStrings, setOwn } from '../model/descriptor.js';
+import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
+
+/**
+ * The field descriptors of a lockfile entry, under its `$fields` key (`FIELDS_KEY`): an array in
+ * record order, each field's known keys in a fixed order, then its unknown keys sorted. Written
+ * only with fields on (`--fields`).
+ */
+
+/** One field as its lockfile entry gives it, in the order {@link KNOWN_FIELD_KEYS} lists them, then the unknown keys sorted. */
+export function fieldEntry(field: FieldDescriptor): Map<string, unknown> {
+  const entry = new Map<string, unknown>();
+  for (const key of KNOWN_FIELD_KEYS) if (field[key] !== undefined) entry.set(key, field[key]);
+  for (const key of Object.keys(field.extra).sort(compareStrings)) entry.set(key, field.extra[key]);
+  return entry;
+}
+
+const storedField = z.looseObject({
+  name: z.string().min(1),
+  pos: z.number().int().nonnegative().optional(),
+  fNum: z.number().int().nonnegative().optional(),
+  fType: z.string().optional(),
+  isPkey: z.boolean().optional(),
+  inRepeater: z.string().min(1).optional(),
+  eSet: z.array(z.string()).optional(),
+  desc: z.string().optional(),
+});
+
+const storedFields = z.array(storedField, { error: 'expected an array of field descriptors' });
+
+const KNOWN: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
+
+/**
+ * The fields of a lockfile entry's `$fields` value, in record order, or the problems found in it
+ * (each a path below `$fields` and what is wrong, e.g. `[2].fType: expected string`).
+ */
+export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | { problems: string[] } {
+  const parsed = storedFields.safeParse(raw);
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`) };
+  const fields = parsed.data.map((known, index) => {
+    const source = (raw as Array<Record<string, unknown>>)[index]!;
+    const extra: Record<string, unknown> = {};
+    for (const key of Object.keys(source).filter((k) => !KNOWN.has(k)).sort(compareStrings)) setOwn(extra, key, source[key]);
+    const { name, pos, fNum, fType, isPkey, inRepeater, eSet, desc } = known;
+    return makeField({ name, pos, fNum, fType, isPkey, inRepeater, eSet, desc }, extra);
+  });
+  const seen = new Map<string, number>();
+  const problems: string[] = [];
+  fields.forEach((field, index) => {
+    const first = seen.get(fieldPath(field));
+    if (first === undefined) seen.set(fieldPath(field), index);
+    else problems.push(`[${index}]: field ${JSON.stringify(fieldPath(field))} is also at [${first}]`);
+  });
+  return problems.length > 0 ? { problems } : { fields: sortFields(fields) };
+}

@@ -13,6 +13,7 @@ import { commentText } from './literals.js';
 import { createMessageFileBuilder, type TsMorph } from './message-file.js';
 import { planNames } from './naming.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
+import { checkRecords } from './record-types.js';
 import { packageFiles, validatePackageName } from './package-files.js';
 import { formatWithPrettier } from './prettier.js';
 import { loadTemplates } from './templates.js';
@@ -62,11 +63,12 @@ interface Selection {
 }
 
 async function render(options: EmitOptions, selection?: Selection): Promise<EmittedFile[]> {
-  const { source, templatesDir, packageName } = options;
+  const { source, templatesDir, packageName, fields = false } = options;
   if (packageName !== undefined) validatePackageName(packageName);
   const descriptors = sortDescriptors(options.messages);
   checkDescriptors(descriptors);
   const plan = planNames(descriptors.map((d) => d.name));
+  if (fields) checkRecords(descriptors, plan);
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
 
   const templates = await loadTemplates(templatesDir);
@@ -76,7 +78,7 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
   const sharedBanner = templates.banner.render(bannerValues);
-  const messageFileStructure = createMessageFileBuilder(tsMorph);
+  const messageFileStructure = createMessageFileBuilder(tsMorph, { fields });
 
   const files: EmittedFile[] = [];
   for (const descriptor of descriptors) {
@@ -93,9 +95,9 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
     files.push({ path, text: printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS) });
   }
   if (wanted('index.ts')) {
-    files.push({ path: 'index.ts', text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner }), PRINT_OPTIONS) });
+    files.push({ path: 'index.ts', text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner, fields }), PRINT_OPTIONS) });
   }
-  if (wanted('types.ts')) files.push({ path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner), PRINT_OPTIONS) });
+  if (wanted('types.ts')) files.push({ path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner, fields), PRINT_OPTIONS) });
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
     files.push(...packageFiles({ packageName, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));

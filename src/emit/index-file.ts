@@ -9,6 +9,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { stringLiteral } from './literals.js';
 import type { TsMorph } from './message-file.js';
 import type { PlannedName } from './naming.js';
+import { hasPrimaryKey, KEY_TYPES, recordNames } from './record-types.js';
 import {
   blankLine,
   type PropertyText,
@@ -16,6 +17,7 @@ import {
   writeDocs,
   writeExportedArray,
   writeExportedObject,
+  writeLines,
 } from './writers.js';
 
 /**
@@ -34,15 +36,22 @@ export interface IndexInput {
   descriptors: readonly Descriptor[];
   plan: ReadonlyMap<string, PlannedName>;
   banner: string;
+  /** Whether the message modules have record types (then the index exports them, `MessageRecords` and `RecordByName`). */
+  fields?: boolean;
 }
 
 /** The structure of `index.ts`. */
 export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
   const { StructureKind } = tsMorph;
-  const { descriptors, plan, banner } = input;
+  const { descriptors, plan, banner, fields = false } = input;
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
-    return { descriptor, ...planned, specifier: `./messages/${planned.fileStem}.js` };
+    const names = recordNames(planned.identifier);
+    // With fields on, each module's record types are imported and exported beside its constant.
+    const types = !fields ? [] : hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record];
+    const imported = [planned.identifier, ...types.slice(0, 1).map((name) => `type ${name}`)].join(', ');
+    const exported = [planned.identifier, ...types.map((name) => `type ${name}`)].join(', ');
+    return { descriptor, ...planned, record: names.record, imported, exported, specifier: `./messages/${planned.fileStem}.js` };
   });
   const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
 
@@ -65,15 +74,15 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
   // ts-morph builds printers and CodeBlockWriters, over a second at 10,000 types. Identifiers
   // and file stems are safe names (naming.ts), so the lines need no escaping.
   if (entries.length > 0) {
-    statements.push(entries.map((e) => `import { ${e.identifier} } from '${e.specifier}';`).join('\n'), blankLine);
+    statements.push(entries.map((e) => `import { ${e.imported} } from '${e.specifier}';`).join('\n'), blankLine);
   }
   statements.push({
     kind: StructureKind.ExportDeclaration,
     isTypeOnly: true,
-    namedExports: ['KnownMessageAction', 'MessageDescriptor'],
+    namedExports: ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])],
     moduleSpecifier: './types.js',
   });
-  if (entries.length > 0) statements.push(entries.map((e) => `export { ${e.identifier} } from '${e.specifier}';`).join('\n'));
+  if (entries.length > 0) statements.push(entries.map((e) => `export { ${e.exported} } from '${e.specifier}';`).join('\n'));
   statements.push(
     blankLine,
     (writer) => {
@@ -108,11 +117,23 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
     blankLine,
     typeAlias('MessageByNumber', 'The descriptor of the message type numbered `N`.', '(typeof messagesByNumber)[N]', ['N extends MessageNumber']),
   );
+  if (fields) {
+    const records = entries.map((e) => `  ${registryKey(e.descriptor.name)}: ${e.record};`);
+    statements.push(
+      blankLine,
+      (writer) => {
+        writeDocs(writer, ['The record type of every message type, keyed by its name as the service sends it.']);
+        writeLines(writer, records.length === 0 ? ['export interface MessageRecords {}'] : ['export interface MessageRecords {', ...records, '}']);
+      },
+      blankLine,
+      typeAlias('RecordByName', 'The record type of the message type named `N`.', 'MessageRecords[N]', ['N extends MessageName']),
+    );
+  }
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
 }
 
-/** The structure of `types.ts`. */
-export function typesFileStructure(tsMorph: TsMorph, banner: string): SourceFileStructure {
+/** The structure of `types.ts`; with `fields`, also the key interfaces of the record types. */
+export function typesFileStructure(tsMorph: TsMorph, banner: string, fields = false): SourceFileStructure {
   const { StructureKind } = tsMorph;
   // Only name, mNum and schemaHash are always sent; deployments differ in the rest.
   const property = (name: string, type: string, doc: string, optional = true) => ({
@@ -158,5 +179,37 @@ export function typesFileStructure(tsMorph: TsMorph, banner: string): SourceFile
       ],
     },
   );
+  if (fields) statements.push(...keyInterfaces(tsMorph));
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
+}
+
+/**
+ * `TickerKey`, `ExpiryKey` and `OptionKey`: the key fields of records, as the service writes them
+ * in JSON (each key extends the one before).
+ */
+function keyInterfaces(tsMorph: TsMorph): Statement[] {
+  const { StructureKind } = tsMorph;
+  const key = (name: string, extendsName: string | undefined, doc: string, properties: Array<[string, string, string]>): Statement[] => [
+    blankLine,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name,
+      docs: [doc],
+      ...(extendsName === undefined ? {} : { extends: [extendsName] }),
+      properties: properties.map(([property, type, docs]) => ({ name: property, type, docs: [docs] })),
+    },
+  ];
+  return [
+    ...key('TickerKey', undefined, 'A ticker key field of a record: asset type, ticker source and symbol.', [
+      ['at', 'string', 'Asset type, e.g. `EQT`.'],
+      ['ts', 'string', 'Ticker source, e.g. `NMS`.'],
+      ['tk', 'string', 'Ticker symbol, e.g. `AAPL`.'],
+    ]),
+    ...key('ExpiryKey', 'TickerKey', 'An expiry key field of a record: a ticker key and an expiry date.', [['dt', 'string', 'Expiry date, `YYYY-MM-DD`.']]),
+    ...key('OptionKey', 'ExpiryKey', 'An option key field of a record: an expiry key, a strike and call or put.', [
+      ['xx', 'number', 'Strike price.'],
+      ['cp', "'Call' | 'Put'", 'Call or put.'],
+    ]),
+  ];
 }

@@ -1,5 +1,6 @@
 /**
- * `messages/<Stem>.ts`: one message type's constant and type.
+ * `messages/<Stem>.ts`: one message type's constant and type, and with fields on its record
+ * types (`record-types.ts`).
  *
  * ```ts
  * import type { MessageDescriptor } from '../types.js';
@@ -19,6 +20,7 @@ import type { SourceFileStructure } from 'ts-morph';
 import { type Descriptor, descriptionOf } from '../model/descriptor.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
+import { recordLines } from './record-types.js';
 import { docCommentLines, exportedObjectLines, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
 
 /** The ts-morph module, loaded lazily by the caller. */
@@ -63,7 +65,7 @@ export function messageProperties(descriptor: Descriptor): PropertyText[] {
  * call, so a `TypeAlias` structure per file would cost more than the rest of the file for one
  * line of text (bench/README.md).
  */
-export function createMessageFileBuilder(tsMorph: TsMorph) {
+export function createMessageFileBuilder(tsMorph: TsMorph, options: { fields?: boolean } = {}) {
   const { StructureKind, printStructure } = tsMorph;
   // The same in every file: printed once per run, then reused as text (printing it per file
   // costs two extra CodeBlockWriters per file).
@@ -86,6 +88,9 @@ export function createMessageFileBuilder(tsMorph: TsMorph) {
     const { identifier } = planned;
     const docs = messageDocLines(descriptor, planned);
     const properties = messageProperties(descriptor);
+    const records = options.fields ? recordLines(descriptor, planned) : undefined;
+    // Identifiers of types.ts only: safe names, no escaping needed.
+    const imports = records === undefined || records.keyTypes.length === 0 ? importDescriptorType : `import type { ${['MessageDescriptor', ...records.keyTypes].sort().join(', ')} } from '../types.js';`;
     return {
       kind: StructureKind.SourceFile,
       leadingTrivia: banner,
@@ -94,12 +99,13 @@ export function createMessageFileBuilder(tsMorph: TsMorph) {
         (writer) => {
           if (banner !== '') writer.blankLineIfLastNot();
           writeLines(writer, [
-            importDescriptorType,
+            imports,
             '',
             ...docCommentLines(docs),
             ...exportedObjectLines(identifier, properties, ' as const satisfies MessageDescriptor'),
             '',
             `export type ${identifier} = typeof ${identifier};`,
+            ...(records?.lines ?? []),
           ]);
         },
       ],

@@ -48,6 +48,12 @@ export const GENERATED_EXPORTS = [
   'MessageByName',
   'MessageByNumber',
   'KnownMessageAction',
+  // With fields on (the same for every output, so a name's identifier never depends on settings):
+  'MessageRecords',
+  'RecordByName',
+  'TickerKey',
+  'ExpiryKey',
+  'OptionKey',
 ] as const;
 
 const RESERVED: ReadonlySet<string> = new Set([

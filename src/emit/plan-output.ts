@@ -3,6 +3,7 @@ import { hashOf, hashOfParts } from '../model/hash.js';
 import { VERSION } from '../model/version.js';
 import type { EmitOptions } from './emit-files.js';
 import { planNames } from './naming.js';
+import { checkRecords, hasPrimaryKey } from './record-types.js';
 import { validatePackageName } from './package-files.js';
 import { loadTemplates } from './templates.js';
 
@@ -33,6 +34,8 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   const settings = options.settingsKey ?? (await outputSettingsKey(options));
   const descriptors = sortDescriptors(options.messages);
   const plan = planNames(descriptors.map((d) => d.name));
+  const fields = options.fields === true;
+  if (fields) checkRecords(descriptors, plan);
   // Message modules and the index depend on the settings, never on the service's URL.
   const context = hashOfParts([settings]);
   const files: PlannedFile[] = [];
@@ -46,7 +49,8 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
     const input = hashOf(`${context}\0${JSON.stringify(descriptor)}\0${planned.identifier}\0${planned.fileStem}`);
     // The whole-listing files show each type's name, identifier, file and number, nothing else:
     // a changed schemaHash re-renders its module, not a 10,000-line index.
-    whole.push(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum]));
+    // With fields on, the index also shows whether the type has a primary key type.
+    whole.push(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum, ...(fields ? [hasPrimaryKey(descriptor)] : [])]));
     files.push({ path, input, message: descriptor.name });
   }
   // Index, types and package files depend on every message type's name and number. Without a

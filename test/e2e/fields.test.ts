@@ -66,6 +66,10 @@ describe('pull --fields', () => {
       { name: 'srcTimestamp', pos: 4, fNum: 13, fType: 'Long', isPkey: false, jsonEncType: 'Number' },
     ]);
     expect(lock.messages.T0001.$fields.map((field: { fType: string }) => field.fType)).toEqual(['OptionKey', 'Repeater', 'Int']);
+    const module = await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8');
+    expect(module).toContain('export interface T0000Record {');
+    expect(module).toContain("  bidExch?: 'None' | 'NYSE' | 'NSDQ';");
+    expect(module).toContain('export interface T0000PKey {\n  /** The stock. */\n  ticker: TickerKey;\n}');
   });
 
   it('no-op pull: zero getschema requests, with and without the caches', async () => {
@@ -100,5 +104,11 @@ describe('pull --fields', () => {
     const lock = await lockfile();
     expect(lock.settings).toEqual({});
     expect(lock.messages.T0000.$fields).toBeUndefined();
+    expect(await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8')).not.toContain('Record');
+    // generate cannot fetch what the lockfile does not record.
+    const generate = await runBin(['generate', '--out', 'out', '--fields'], { cwd: dir });
+    expect(generate.code).toBe(2);
+    expect(generate.stderr).toContain('fields are on, but the lockfile records no field descriptors for 4 message types ("T0000", "T0001", "T0002", "T0003")');
+    expect(generate.stderr).toContain('schema-sync pull --fields');
   });
 });

@@ -1,0 +1,234 @@
+/**
+ * The record types of a message type, generated from its field descriptors with fields on
+ * (`--fields`): `<Name>Record`, one optional property per field (fields at their default value
+ * are left out of a record, so any may be absent), `<Name>PKey` with the primary key's fields
+ * required, and an interface per repeating group, `<Name><Group>Item`.
+ *
+ * ```ts
+ * /** A record of OptionNbboQuote, as the service writes it in JSON. Any field may be absent: … *\/
+ * export interface OptionNbboQuoteRecord {
+ *   /** The option. *\/
+ *   okey?: OptionKey;
+ *   bidExch?: 'None' | 'CBOE' | 'ISE';
+ *   /**
+ *    * Exchange timestamp.
+ *    *
+ *    * `Long`: …
+ *    *\/
+ *   srcTimestamp?: number;
+ * }
+ * ```
+ *
+ * Types follow the JSON real deployments write: text as strings, numbers as numbers (`Long` and
+ * `ULong` may exceed 2^53), enums and flags as their short names, dates as text, the key fields
+ * as the shared `TickerKey` / `ExpiryKey` / `OptionKey` of `types.ts`, a repeating group as an
+ * array of objects under the group's name. Server text reaches the file only through
+ * `stringLiteral` and `docLines`.
+ */
+import type { Descriptor } from '../model/descriptor.js';
+import { EmitError, LockError } from '../model/errors.js';
+import { compareStrings } from '../model/descriptor.js';
+import { isFieldType, sortFields, type FieldDescriptor, type FieldType } from '../model/field.js';
+import { commentText, docLines, stringLiteral } from './literals.js';
+import { GENERATED_EXPORTS, showName, toIdentifier, type PlannedName } from './naming.js';
+import { docCommentLines, MAX_LINE_LENGTH } from './writers.js';
+
+/** The shared key interfaces of `types.ts`, in the order they are declared. */
+export const KEY_TYPES = ['TickerKey', 'ExpiryKey', 'OptionKey'] as const;
+
+/** A shared key interface. */
+export type KeyType = (typeof KEY_TYPES)[number];
+
+/** The record type names of a message type's identifier. */
+export function recordNames(identifier: string): { record: string; pkey: string } {
+  return { record: `${identifier}Record`, pkey: `${identifier}PKey` };
+}
+
+/** Whether a message type has primary key fields (then it has a `<Name>PKey`). */
+export function hasPrimaryKey(descriptor: Descriptor): boolean {
+  return (descriptor.fields ?? []).some((field) => field.isPkey === true && field.inRepeater === undefined);
+}
+
+/** The checks of output with fields on: {@link assertFieldsRecorded}, then {@link checkRecordNames}. */
+export function checkRecords(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
+  assertFieldsRecorded(descriptors);
+  checkRecordNames(descriptors, plan);
+}
+
+/**
+ * Checks that every message type has its fields recorded, for output with fields on: the
+ * lockfile of a pull without fields has none, and `generate` cannot fetch them.
+ * @throws LockError naming the types without fields
+ */
+export function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
+  const missing = descriptors.filter((descriptor) => descriptor.fields === undefined).map((descriptor) => descriptor.name);
+  if (missing.length === 0) return;
+  const listed = `${missing.slice(0, 5).map(showName).join(', ')}${missing.length > 5 ? ' …' : ''}`;
+  throw new LockError(`fields are on, but the lockfile records no field descriptors for ${missing.length} message ${missing.length === 1 ? 'type' : 'types'} (${listed}).`, {
+    hint: 'Run `schema-sync pull --fields` to fetch them (generate never touches the network), or turn fields off (--no-fields).',
+  });
+}
+
+/**
+ * Checks that the record types the index exports clash with no message constant, no generated
+ * export and no other record type.
+ * @param descriptors - sorted by name
+ * @throws EmitError naming both owners of a clashing identifier
+ */
+export function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
+  const owners = new Map<string, string>(GENERATED_EXPORTS.map((name) => [name, `the generated export ${name}`]));
+  for (const [name, planned] of plan) owners.set(planned.identifier, `the constant of message type ${showName(name)}`);
+  for (const descriptor of descriptors) {
+    const names = recordNames(plan.get(descriptor.name)!.identifier);
+    for (const identifier of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) {
+      const other = owners.get(identifier);
+      if (other !== undefined) {
+        throw new EmitError(`The record type ${identifier} of message type ${showName(descriptor.name)} clashes with ${other}.`, {
+          hint: 'Rename one of them on the server, narrow the listing (--where) to leave one out, or pull with --no-fields.',
+        });
+      }
+      owners.set(identifier, `the record type ${identifier} of message type ${showName(descriptor.name)}`);
+    }
+  }
+}
+
+/** The lines of a message module's record types, and the key interfaces they use. */
+export interface RecordLines {
+  lines: string[];
+  keyTypes: KeyType[];
+}
+
+const INDENT = '  ';
+
+/** The record types of one message type (see the module comment); its `fields` are in record order. */
+export function recordLines(descriptor: Descriptor, planned: PlannedName): RecordLines {
+  const fields = sortFields(descriptor.fields ?? []);
+  const { record, pkey } = recordNames(planned.identifier);
+  const groups = groupInterfaces(fields, planned.identifier);
+  const keyTypes = new Set<KeyType>();
+  const property = (field: FieldDescriptor, optional: boolean): string[] => {
+    const type = fieldTypeMembers(field, groups);
+    if (isKeyType(field.fType)) keyTypes.add(field.fType);
+    return propertyLines(field, type, optional);
+  };
+  const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);
+  const lines = [
+    '',
+    ...docCommentLines([...docLines(`A record of ${shown}, as the service writes it in JSON.`), 'Any field may be absent: fields at their default value are left out.']),
+    ...interfaceLines(record, fields.filter((field) => field.inRepeater === undefined).flatMap((field) => property(field, true)), orphanProperties(fields, groups)),
+  ];
+  const keyFields = fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
+  if (keyFields.length > 0) {
+    lines.push('', ...docCommentLines(docLines(`The primary key of a record of ${shown}.`)), ...interfaceLines(pkey, keyFields.flatMap((field) => property(field, false))));
+  }
+  for (const [group, name] of groups) {
+    lines.push(
+      '',
+      ...docCommentLines(docLines(`One entry of the repeating group ${stringLiteral(group)} of a record of ${shown}.`)),
+      ...interfaceLines(name, fields.filter((field) => field.inRepeater === group).flatMap((field) => property(field, true))),
+    );
+  }
+  return { lines, keyTypes: KEY_TYPES.filter((key) => keyTypes.has(key)) };
+}
+
+/** `export interface <name> { … }` from already indented property lines. */
+function interfaceLines(name: string, ...properties: string[][]): string[] {
+  const body = properties.flat();
+  return body.length === 0 ? [`export interface ${name} {}`] : [`export interface ${name} {`, ...body, '}'];
+}
+
+/**
+ * The interface name of every repeating group, by group name, in record order: the groups that
+ * `Repeater` fields describe and those that fields name in `inRepeater`. Names that would clash
+ * within the module get `_2`, `_3` … in that order.
+ */
+function groupInterfaces(fields: readonly FieldDescriptor[], identifier: string): Map<string, string> {
+  const groups = new Map<string, string>();
+  const taken = new Set([identifier, ...Object.values(recordNames(identifier))]);
+  for (const field of fields) {
+    for (const group of [field.fType === 'Repeater' ? field.name : undefined, field.inRepeater]) {
+      if (group === undefined || groups.has(group)) continue;
+      const part = toIdentifier(group);
+      const base = `${identifier}${part.charAt(0).toUpperCase()}${part.slice(1)}Item`;
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+      taken.add(name);
+      groups.set(group, name);
+    }
+  }
+  return groups;
+}
+
+/** Top-level properties for groups that fields name but no `Repeater` field describes. */
+function orphanProperties(fields: readonly FieldDescriptor[], groups: ReadonlyMap<string, string>): string[] {
+  const described = new Set(fields.filter((field) => field.fType === 'Repeater').map((field) => field.name));
+  return [...groups]
+    .filter(([group]) => !described.has(group))
+    .sort(([a], [b]) => compareStrings(a, b))
+    .flatMap(([group, name]) => [
+      ...docCommentLines(docLines(`Repeating group ${stringLiteral(group)} (its fields name it; no Repeater field describes it).`)).map((line) => INDENT + line),
+      `${INDENT}${propertyKey(group)}?: readonly ${name}[];`,
+    ]);
+}
+
+/** The TypeScript type of a field's JSON value, as the members of a union. */
+function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<string, string>): string[] {
+  if (!isFieldType(field.fType)) return ['unknown'];
+  switch (field.fType) {
+    case 'Enum':
+    case 'Flag': {
+      const values = [...new Set(field.eSet ?? [])];
+      return values.length === 0 ? ['string'] : values.map(stringLiteral);
+    }
+    case 'Repeater':
+      return [`readonly ${groups.get(field.name)!}[]`];
+    case 'TimeSpan':
+      return ['string', 'number'];
+    default:
+      return [isKeyType(field.fType) ? field.fType : NUMERIC.has(field.fType) ? 'number' : 'string'];
+  }
+}
+
+const NUMERIC: ReadonlySet<FieldType> = new Set(['Byte', 'Short', 'UShort', 'Int', 'UInt', 'Long', 'ULong', 'Float', 'Double']);
+
+function isKeyType(fType: string | undefined): fType is KeyType {
+  return (KEY_TYPES as readonly (string | undefined)[]).includes(fType);
+}
+
+/** What the TSDoc says of a field's type, beyond its description. */
+function typeNote(field: FieldDescriptor): string | undefined {
+  if (field.fType === undefined) return 'The service sent no field type: typed `unknown`.';
+  if (!isFieldType(field.fType)) return `Field type ${commentText(stringLiteral(field.fType))} is unknown to this schema-sync: typed \`unknown\`.`;
+  switch (field.fType) {
+    case 'Long':
+    case 'ULong':
+      return `\`${field.fType}\`: a 64-bit integer. Values beyond 2^53 (nanosecond timestamps, for one) lose\nprecision as a JavaScript \`number\`: read them with a JSON parser that keeps big integers.`;
+    case 'DateKey':
+      return 'A date, `YYYY-MM-DD`.';
+    case 'DateTime':
+      return 'A date and time, `YYYY-MM-DD HH:MM:SS.ffffff`.';
+    case 'TimeSpan':
+      return 'A time span, as the service writes it.';
+    case 'Flag':
+      return 'A flag field: its values as the service names them.';
+    default:
+      return undefined;
+  }
+}
+
+/** One property of an interface: its TSDoc, then `key?: type;`, a long union one member per line. */
+function propertyLines(field: FieldDescriptor, members: readonly string[], optional: boolean): string[] {
+  const docs = field.desc === undefined ? [] : docLines(field.desc);
+  const note = typeNote(field);
+  if (note !== undefined) docs.push(...(docs.length > 0 ? [''] : []), ...note.split('\n'));
+  const head = `${INDENT}${propertyKey(field.name)}${optional ? '?' : ''}:`;
+  const lines = docCommentLines(docs).map((line) => INDENT + line);
+  const inline = `${head} ${members.join(' | ')};`;
+  if (inline.length <= MAX_LINE_LENGTH || members.length === 1) return [...lines, inline];
+  return [...lines, head, ...members.map((member, i) => `${INDENT}${INDENT}| ${member}${i === members.length - 1 ? ';' : ''}`)];
+}
+
+/** A field name as a property name: bare when it is an identifier, else a string literal. */
+function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== '__proto__' ? name : stringLiteral(name);
+}

@@ -1,5 +1,6 @@
 import { canonicalJson } from '../model/canonical-json.js';
 import { compareStrings, KNOWN_FIELDS, type Descriptor, type KnownField } from '../model/descriptor.js';
+import { recordChanges } from './field-diff.js';
 import type { FieldChange, Severity } from './types.js';
 
 /** Two descriptors of one message type, as locked and as fetched. */
@@ -35,8 +36,9 @@ const RULES: { [F in KnownField]: (before: Present<F>, after: Present<F>) => Sev
 
 /**
  * Every field that differs between two descriptors of one message type, each with its severity
- * (SPEC "Drift report"), in the order of `KNOWN_FIELDS` and then the unknown fields' keys
- * sorted. Empty when the two are the same.
+ * (SPEC "Drift report"), in the order of `KNOWN_FIELDS`, then the unknown fields' keys sorted,
+ * then the record type's fields when both record them (`recordChanges`). Empty when the two are
+ * the same.
  */
 export function fieldChanges(pair: Pair): FieldChange[] {
   const changes: FieldChange[] = [];
@@ -44,7 +46,7 @@ export function fieldChanges(pair: Pair): FieldChange[] {
     const change = knownFieldChange(pair, field);
     if (change !== undefined) changes.push(change);
   }
-  changes.push(...extraChanges({ before: pair.before.extra, after: pair.after.extra }));
+  changes.push(...extraChanges({ before: pair.before.extra, after: pair.after.extra }), ...recordChanges(pair));
   return changes;
 }
 

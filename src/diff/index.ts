@@ -8,3 +8,5 @@ export { renderReport } from './render-report.js';
 export { workflowCommand } from './render-github.js';
 export { codeBlock } from './render-markdown.js';
 export type { DriftChange, DriftReport, ReportLocations, Severity, StaleFile } from './types.js';
+export { recordChanges } from './field-diff.js';
+export { RECORD_RULES, type RecordRuleId } from './record-rules.js';

@@ -67,6 +67,6 @@ function contractChange(change: DriftChange): DriftChange {
   }
 }
 
-function contractField({ field, before, after, severity }: FieldChange): FieldChange {
-  return { field, before, after, severity };
+function contractField({ field, before, after, severity, rule }: FieldChange): FieldChange {
+  return { field, before, after, severity, ...(rule === undefined ? {} : { rule }) };
 }

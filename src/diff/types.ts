@@ -8,7 +8,8 @@ export type Severity = 'breaking' | 'dangerous' | 'safe';
 
 /**
  * One field of a message type that differs. `field` is a known descriptor field (`mNum`,
- * `actions`, …) or the key of an unknown field (`desc`, `topic`, …). `before`/`after` are the
+ * `actions`, …), the key of an unknown field (`desc`, `topic`, …), or with fields on a field of
+ * the record type (`fields.<path>`, `fields.<path>.<key>`, see `field-diff.ts`). `before`/`after` are the
  * locked and fetched values; `undefined` means the field was absent on that side (JSON output
  * then omits the property).
  */
@@ -17,6 +18,8 @@ export interface FieldChange {
   before: unknown;
   after: unknown;
   severity: Severity;
+  /** The rule that names the change, for field-level changes (`fields.…`, see `record-rules.ts`). */
+  rule?: string;
 }
 
 /** A message type that exists on one side only, or differs between the two. */

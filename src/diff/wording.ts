@@ -1,4 +1,5 @@
 import { displayName, formatValue } from './format-value.js';
+import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
 import type { DriftChange, DriftReport, RenderOptions, Severity, StaleFile } from './types.js';
 
 /**
@@ -66,8 +67,9 @@ export function subject(change: DriftChange, wrap: Wrap = plain): string {
 }
 
 /**
- * One line per differing field, `field: before → after`, with the field's own severity when it
- * is milder than the change's (the group heading already says the change's). A rename's `name`
+ * One line per differing field, `field: before → after` (and `[RULE_ID]` for a field-level change),
+ * with the field's own severity when it is milder than the change's (the group heading already
+ * says the change's). A rename's `name`
  * field is left out: {@link subject} shows it.
  */
 export function fieldLines(change: DriftChange, wrap: Wrap = plain): string[] {
@@ -75,7 +77,8 @@ export function fieldLines(change: DriftChange, wrap: Wrap = plain): string[] {
   return change.fields
     .filter((field) => !(change.kind === 'renamed' && field.field === 'name'))
     .map((field) => {
-      const text = `${wrap(displayName(field.field))}: ${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`;
+      const values = field.rule === 'RECORD_FIELDS_UNCHANGED' ? FIELDS_UNCHANGED_TEXT : `${wrap(displayName(field.field))}: ${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`;
+      const text = field.rule === undefined ? values : `${values} [${field.rule}]`;
       return field.severity === change.severity ? text : `${text} (${field.severity})`;
     });
 }

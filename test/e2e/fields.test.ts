@@ -41,15 +41,22 @@ afterAll(async () => {
 /** Runs a pull with a JSON report and counts the getschema requests it made. */
 async function pull(...args: string[]) {
   server.requests.length = 0;
-  const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--format', 'json', ...args], { cwd: dir });
-  return { ...run, requests: server.schemaRequests(), report: run.stdout === '' ? undefined : JSON.parse(run.stdout) };
+  const format = args.includes('--format') ? [] : ['--format', 'json'];
+  const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', ...format, ...args], { cwd: dir });
+  return { ...run, requests: server.schemaRequests(), report: format.length === 0 || run.stdout === '' ? undefined : JSON.parse(run.stdout) };
 }
 
 const lockfile = async () => JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8'));
 
-/** smallListing(4) with one element replaced. */
-function listingWith(index: number, element: WireElement): WireElement[] {
-  return smallListing(4).map((old, i) => (i === index ? element : old));
+/** What the server serves now: each test changes it further. */
+let listing = smallListing(4);
+let schemas: SchemaSet = SCHEMAS;
+
+/** Serves changed schemas and one changed listing element from the next request on. */
+function serve(changed: SchemaSet, [index, element]: [number, WireElement]): void {
+  listing = listing.map((old, i) => (i === index ? element : old));
+  schemas = { ...schemas, ...changed };
+  server.setOptions({ listing, schemas });
 }
 
 describe('pull --fields', () => {
@@ -84,17 +91,66 @@ describe('pull --fields', () => {
     expect(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')).toBe(before);
   });
 
+  it('one hash changed: exactly one request; a removed field and an added enum value reported with rule ids and severities, by check and pull', async () => {
+    // T0000: srcTimestamp removed, bidExch gains ARCA.
+    const fields = SCHEMAS['T0000']!.filter((field) => (field as { name: string }).name !== 'srcTimestamp').map((field) =>
+      (field as { name: string }).name === 'bidExch' ? { ...(field as object), eSet: 'None,NYSE,NSDQ,ARCA' } : field,
+    );
+    serve({ T0000: fields }, [0, wireElement({ name: 'T0000', mNum: 1000, schemaHash: 'H0-new' })]);
+    server.requests.length = 0;
+    const check = await runBin(['check', '--base-url', server.url, '--out', 'out', '--fail-on', 'breaking'], { cwd: dir });
+    expect(check.code).toBe(1);
+    expect(server.schemaRequests()).toEqual({ T0000: 1 });
+    expect(check.stdout).toContain('    fields.bidExch.eSet: (absent) → "ARCA" [RECORD_ENUM_VALUE_ADDED] (safe)\n    fields.srcTimestamp: "Long" → (absent) [RECORD_FIELD_REMOVED]');
+    const run = await pull();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.requests).toEqual({ T0000: 1 });
+    expect(run.report.changes).toEqual([
+      {
+        kind: 'changed',
+        name: 'T0000',
+        severity: 'breaking',
+        fields: [
+          { field: 'schemaHash', before: 'H0', after: 'H0-new', severity: 'dangerous' },
+          { field: 'fields.bidExch.eSet', after: 'ARCA', severity: 'safe', rule: 'RECORD_ENUM_VALUE_ADDED' },
+          { field: 'fields.srcTimestamp', before: 'Long', severity: 'breaking', rule: 'RECORD_FIELD_REMOVED' },
+        ],
+      },
+    ]);
+    const module = await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8');
+    expect(module).toContain("  bidExch?: 'None' | 'NYSE' | 'NSDQ' | 'ARCA';");
+    expect(module).not.toContain('srcTimestamp');
+  });
+
+  it('a hash changed with identical fields: one request, reported as hash changed, fields unchanged', async () => {
+    serve({}, [3, wireElement({ name: 'T0003', mNum: 1003, schemaHash: 'H3-new' })]);
+    const run = await pull('--format', 'text');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.requests).toEqual({ T0003: 1 });
+    expect(run.stdout).toBe(
+      [
+        'Dangerous',
+        '  changed T0003',
+        '    schemaHash: "H3" → "H3-new"',
+        '    fields: hash changed, fields unchanged (no field, type, key or visible enum value differs; an enum or flag may have gained a value this key does not see) [RECORD_FIELDS_UNCHANGED] (safe)',
+        '',
+        'Changed: 1 message type (0 breaking, 1 dangerous, 0 safe)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('a failing getschema fails the pull and changes nothing', async () => {
     const lockBefore = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
     const treeBefore = await readTree(join(dir, 'out'));
-    server.setOptions({ listing: listingWith(2, wireElement({ name: 'T0002', mNum: 1002, schemaHash: 'H2-new' })), schemas: { ...SCHEMAS, T0002: [{ name: 'ekey', fNum: 'ten' }] } });
+    serve({ T0002: [{ name: 'ekey', fNum: 'ten' }] }, [2, wireElement({ name: 'T0002', mNum: 1002, schemaHash: 'H2-new' })]);
     const run = await pull();
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('msgType=T0002: 1 invalid field in the field descriptors of "T0002":\n  element 0 ("ekey"), field message.fNum: expected a non-negative integer, got "ten"');
     expect(run.requests).toEqual({ T0002: 1 });
     expect(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')).toBe(lockBefore);
     expect(await readTree(join(dir, 'out'))).toEqual(treeBefore);
-    server.setOptions({ listing: smallListing(4), schemas: SCHEMAS });
+    serve({ T0002: SCHEMAS['T0002']! }, [2, wireElement({ name: 'T0002', mNum: 1002, schemaHash: 'H2' })]);
   });
 
   it('--no-fields drops the fields and the setting, without a request', async () => {

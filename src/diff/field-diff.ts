@@ -1,0 +1,66 @@
+import { canonicalJson } from '../model/canonical-json.js';
+import { compareStrings, type Descriptor } from '../model/descriptor.js';
+import { fieldPath, type FieldDescriptor } from '../model/field.js';
+import { recordRuleSeverity, type RecordRuleId } from './record-rules.js';
+import type { FieldChange } from './types.js';
+
+/**
+ * The field-level changes of one message type whose fields both sides record (fields on), each
+ * named by its rule (`record-rules.ts`) with the rule's severity. Pure. A field is identified by
+ * its path (`name`, or `group.name` inside a repeating group); every change names it as
+ * `fields.<path>`, and one of its attributes as `fields.<path>.<key>`:
+ *
+ * - a field gone: `fields.<path>`, its fType → absent; a new one: absent → its fType;
+ * - `fType`, `isPkey` (absent counts as false), `fNum`, `desc`: before → after;
+ * - each enum or flag value gone or new (`eSet`): `fields.<path>.eSet`, the value → absent, or
+ *   absent → the value; the same values in another order: the two lists;
+ * - every other key (`pos`, `sLen`, `label`, …): before → after.
+ *
+ * When `schemaHash` changed and no field did, the one change says so (`RECORD_FIELDS_UNCHANGED`):
+ * a changed hash is never "no change". Empty when a side records no fields (the first pull with
+ * fields on compares nothing).
+ */
+export function recordChanges(pair: { before: Descriptor; after: Descriptor }): FieldChange[] {
+  const { before, after } = pair;
+  if (before.fields === undefined || after.fields === undefined) return [];
+  const locked = byPath(before.fields);
+  const fetched = byPath(after.fields);
+  const changes: FieldChange[] = [];
+  const change = (rule: RecordRuleId, field: string, from: unknown, to: unknown) =>
+    changes.push({ field: `fields.${field}`, before: from, after: to, severity: recordRuleSeverity(rule), rule });
+  for (const path of [...new Set([...locked.keys(), ...fetched.keys()])].sort(compareStrings)) {
+    const old = locked.get(path);
+    const now = fetched.get(path);
+    if (now === undefined) change('RECORD_FIELD_REMOVED', path, old!.fType, undefined);
+    else if (old === undefined) change('RECORD_FIELD_ADDED', path, undefined, now.fType);
+    else attributeChanges(old, now, (rule, key, from, to) => change(rule, `${path}.${key}`, from, to));
+  }
+  if (changes.length === 0 && before.schemaHash !== after.schemaHash) {
+    changes.push({ field: 'fields', before: undefined, after: undefined, severity: recordRuleSeverity('RECORD_FIELDS_UNCHANGED'), rule: 'RECORD_FIELDS_UNCHANGED' });
+  }
+  return changes;
+}
+
+/** The changes of one field present on both sides, in a fixed order of its keys. */
+function attributeChanges(old: FieldDescriptor, now: FieldDescriptor, change: (rule: RecordRuleId, key: string, before: unknown, after: unknown) => void): void {
+  if (old.fType !== now.fType) change('RECORD_FIELD_TYPE_CHANGED', 'fType', old.fType, now.fType);
+  if ((old.isPkey === true) !== (now.isPkey === true)) change('RECORD_PKEY_CHANGED', 'isPkey', old.isPkey, now.isPkey);
+  if (old.fNum !== now.fNum) change('RECORD_FIELD_NUMBER_CHANGED', 'fNum', old.fNum, now.fNum);
+  const values = { before: old.eSet ?? [], after: now.eSet ?? [] };
+  const gone = values.before.filter((value) => !values.after.includes(value));
+  const added = values.after.filter((value) => !values.before.includes(value));
+  for (const value of gone) change('RECORD_ENUM_VALUE_REMOVED', 'eSet', value, undefined);
+  for (const value of added) change('RECORD_ENUM_VALUE_ADDED', 'eSet', undefined, value);
+  if (gone.length === 0 && added.length === 0 && canonicalJson(old.eSet) !== canonicalJson(now.eSet)) change('RECORD_FIELD_DETAIL_CHANGED', 'eSet', old.eSet, now.eSet);
+  if (old.desc !== now.desc) change('RECORD_FIELD_DESCRIPTION_CHANGED', 'desc', old.desc, now.desc);
+  if (old.pos !== now.pos) change('RECORD_FIELD_DETAIL_CHANGED', 'pos', old.pos, now.pos);
+  for (const key of [...new Set([...Object.keys(old.extra), ...Object.keys(now.extra)])].sort(compareStrings)) {
+    const from = Object.hasOwn(old.extra, key) ? old.extra[key] : undefined;
+    const to = Object.hasOwn(now.extra, key) ? now.extra[key] : undefined;
+    if (canonicalJson(from) !== canonicalJson(to)) change('RECORD_FIELD_DETAIL_CHANGED', key, from, to);
+  }
+}
+
+function byPath(fields: readonly FieldDescriptor[]): Map<string, FieldDescriptor> {
+  return new Map(fields.map((field) => [fieldPath(field), field]));
+}

@@ -2,10 +2,11 @@
  * Field-level record types end to end: the built CLI against the reference server, counting the
  * getschema requests each pull makes.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer, type SchemaSet } from '../../src/server/index.js';
+import { runTsc } from '../emit/helpers.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { smallListing, wireElement, type WireElement } from '../helpers/listing.js';
 
@@ -24,6 +25,40 @@ const SCHEMAS: SchemaSet = {
   ],
   T0002: [{ pos: 1, name: 'ekey', fNum: 10, isPkey: true, fType: 'ExpiryKey' }],
   T0003: [{ pos: 1, name: 'tradeDate', fNum: 10, isPkey: 'yes', fType: 'DateKey' }],
+};
+
+/** A consumer's view of the generated records: a key object, an enum name, omitted fields, a repeating group. */
+const CONSUMER = `
+import type { RecordByName, T0000PKey, T0000Record, T0001Record } from './out/index.js';
+
+export const quote: T0000Record = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' }, bidExch: 'NYSE', bidSize: 300 };
+export const key: T0000PKey = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } };
+export const spread: T0001Record = {
+  okey: { at: 'EQT', ts: 'NMS', tk: 'SPY', dt: '2024-03-15', xx: 510, cp: 'Call' },
+  legs: [{ legRatio: 1 }, {}],
+};
+export const viaName: RecordByName<'T0003'> = { tradeDate: '2024-03-15' };
+export const exchange: 'None' | 'NYSE' | 'NSDQ' | 'ARCA' | undefined = quote.bidExch;
+`;
+
+const MISSPELT = `
+import type { T0000Record } from './out/index.js';
+export const misspelt: T0000Record = { bidExch: 'NYSe' };
+`;
+
+/** What a demanding consumer turns on. */
+const STRICT = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  target: 'es2022',
+  lib: ['es2022'],
+  types: [],
+  noEmit: true,
 };
 
 let server: ReferenceServer;
@@ -151,6 +186,17 @@ describe('pull --fields', () => {
     expect(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')).toBe(lockBefore);
     expect(await readTree(join(dir, 'out'))).toEqual(treeBefore);
     serve({ T0002: SCHEMAS['T0002']! }, [2, wireElement({ name: 'T0002', mNum: 1002, schemaHash: 'H2' })]);
+  });
+
+  it('the record types compile under tsc --strict; a realistic record assigns, a misspelt enum value does not', { timeout: 60_000 }, async () => {
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    await writeFile(join(dir, 'consumer.ts'), CONSUMER);
+    await writeFile(join(dir, 'misspelt.ts'), MISSPELT);
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['consumer.ts', 'misspelt.ts', 'out/**/*.ts'] }));
+    const { code, output } = await runTsc(join(dir, 'tsconfig.json'));
+    // One error, the misspelt value; the consumer and the generated folder compile clean.
+    expect(output.trim().split('\n')).toEqual([expect.stringMatching(/misspelt\.ts\(3,40\): error TS2820: Type '"NYSe"' is not assignable to type '"None" \| "NYSE" \| "NSDQ" \| "ARCA"'\. Did you mean '"NYSE"'\?$/)]);
+    expect(code).toBe(2);
   });
 
   it('--no-fields drops the fields and the setting, without a request', async () => {

@@ -40,7 +40,7 @@ export interface ParseOptions {
 }
 
 /** The header type of the status element that may close an answer. */
-export const TRAILER_TYPE = 'QueryResult';
+const TRAILER_TYPE = 'QueryResult';
 
 /**
  * Validates and normalises a parsed response body: every element is checked, and all issues
@@ -63,20 +63,13 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
   let trailer: TrailerMessage | undefined;
 
   body.forEach((element: unknown, index) => {
-    const parsed = validate(wireElementSchema, element);
-    if (!parsed.success) {
-      issues.push(...toIssues(parsed.error, index, nameOf(element), ''));
+    const read = readElement(element, index, issues);
+    if (read === undefined) return;
+    if ('trailer' in read) {
+      trailer = read.trailer;
       return;
     }
-    const header = parsed.data.header;
-    const type = header?.msgType ?? header?.mTyp;
-    const message = parsed.data.message;
-    if (type === TRAILER_TYPE) {
-      const status = validate(trailerMessageSchema, message);
-      if (status.success) trailer = status.data;
-      else issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
-      return;
-    }
+    const { message } = read;
     const fields = validate(wireMessageSchema, message);
     if (!fields.success) {
       issues.push(...toIssues(fields.error, index, nameOf(element), 'message.'));
@@ -125,6 +118,28 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
   checkTrailerResult(trailer, options.origin);
   checkTruncation(descriptors.length, trailer, options);
   return { descriptors: sortDescriptors(descriptors), trailer, warnings };
+}
+
+/**
+ * One element of an answer (a listing's or a `getschema` one): its header type and message, or
+ * the `QueryResult` trailer it is; undefined when it is invalid, its issues pushed to `issues`.
+ */
+export function readElement(
+  element: unknown,
+  index: number,
+  issues: ValidationIssue[],
+): { type: string | undefined; message: Record<string, unknown> } | { trailer: TrailerMessage } | undefined {
+  const parsed = validate(wireElementSchema, element);
+  if (!parsed.success) {
+    issues.push(...toIssues(parsed.error, index, nameOf(element), ''));
+    return undefined;
+  }
+  const type = parsed.data.header?.msgType ?? parsed.data.header?.mTyp;
+  if (type !== TRAILER_TYPE) return { type, message: parsed.data.message };
+  const status = validate(trailerMessageSchema, parsed.data.message);
+  if (status.success) return { trailer: status.data };
+  issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
+  return undefined;
 }
 
 /** A `QueryResult` whose `result` is not `Ok` fails the answer it closes, with its `detail`. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { compareStrings, setOwn } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { FIELD_TYPES, fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
-import { checkTrailerResult, formatIssue, nameOf, toIssues, TRAILER_TYPE, validate, type TrailerMessage } from './parse-listing.js';
 import { readFlag } from './encodings.js';
-import { flag, sortKeysDeep, trailerMessageSchema, wireElementSchema } from './wire-message.js';
+import { checkTrailerResult, formatIssue, nameOf, readElement, toIssues, validate, type TrailerMessage } from './parse-listing.js';
+import { flag, sortKeysDeep } from './wire-message.js';
 
 /**
  * The answer to `cmd=getschema&msgType=<name>`: one `FieldDesc` element per field, possibly
@@ -80,30 +80,25 @@ export function parseSchemaAnswer(body: unknown, options: { origin: string; msgT
   let trailer: TrailerMessage | undefined;
 
   body.forEach((element: unknown, index) => {
-    const parsed = validate(wireElementSchema, element);
-    if (!parsed.success) {
-      issues.push(...toIssues(parsed.error, index, nameOf(element), ''));
+    const read = readElement(element, index, issues);
+    if (read === undefined) return;
+    if ('trailer' in read) {
+      trailer = read.trailer;
       return;
     }
-    const type = parsed.data.header?.msgType ?? parsed.data.header?.mTyp;
-    if (type === TRAILER_TYPE) {
-      const status = validate(trailerMessageSchema, parsed.data.message);
-      if (status.success) trailer = status.data;
-      else issues.push(...toIssues(status.error, index, TRAILER_TYPE, 'message.'));
-      return;
-    }
+    const { type, message } = read;
     if (type !== undefined && type !== FIELD_DESC_TYPE) {
       throw new ResponseError(`${origin}: element ${index} is a ${JSON.stringify(type)}, not a ${FIELD_DESC_TYPE}: the service did not answer getschema for ${JSON.stringify(msgType)}.`, {
         hint: 'This deployment may not support cmd=getschema: pull without --fields (or "fields": false in the config).',
       });
     }
-    const checked = validate(fieldDescSchema, parsed.data.message);
+    const checked = validate(fieldDescSchema, message);
     if (!checked.success) {
       issues.push(...toIssues(checked.error, index, nameOf(element), 'message.'));
       return;
     }
     const where = `getschema ${JSON.stringify(msgType)}, element ${index} (${JSON.stringify(checked.data.name)})`;
-    const field = normaliseField(checked.data, parsed.data.message, (text) => warnings.push(`${where}: ${text}`));
+    const field = normaliseField(checked.data, message, (text) => warnings.push(`${where}: ${text}`));
     const path = fieldPath(field);
     const first = firstAt.get(path);
     if (first === undefined) firstAt.set(path, index);

@@ -199,6 +199,14 @@ describe('pull --fields', () => {
     expect(code).toBe(2);
   });
 
+  it('--input reads only the listing: with fields on, the types it changes need --base-url', async () => {
+    await writeFile(join(dir, 'saved.json'), JSON.stringify(listing.map((element, i) => (i === 1 ? wireElement({ name: 'T0001', mNum: 1001, schemaHash: 'H1-new' }) : element))));
+    const run = await runBin(['pull', '--input', 'saved.json', '--out', 'out'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('fields are on, and 1 message type needs its field descriptors from the service, but there is no base URL.');
+    expect(run.stderr).toContain('--no-fields');
+  });
+
   it('--no-fields drops the fields and the setting, without a request', async () => {
     const run = await pull('--no-fields');
     expect(run.code, run.stderr).toBe(0);

@@ -34,7 +34,7 @@ const field: fc.Arbitrary<FieldDescriptor> = fc
   )
   .map(([keys, extra]) => makeField(keys, extra));
 /** A message's fields in record order, or none recorded. */
-const fields = fc.option(fc.uniqueArray(field, { selector: fieldPath, maxLength: 4 }).map(sortFields), { nil: undefined });
+const fields = fc.option(fc.uniqueArray(field, { selector: fieldPath, maxLength: 3 }).map(sortFields), { nil: undefined, freq: 2 });
 
 // Only name, mNum and schemaHash are always sent (and extra always kept); the rest may be absent.
 const descriptor: fc.Arbitrary<Descriptor> = fc.record({

@@ -25,9 +25,8 @@
  * array of objects under the group's name. Server text reaches the file only through
  * `stringLiteral` and `docLines`.
  */
-import type { Descriptor } from '../model/descriptor.js';
+import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { EmitError, LockError } from '../model/errors.js';
-import { compareStrings } from '../model/descriptor.js';
 import { isFieldType, sortFields, type FieldDescriptor, type FieldType } from '../model/field.js';
 import { commentText, docLines, stringLiteral } from './literals.js';
 import { GENERATED_EXPORTS, showName, toIdentifier, type PlannedName } from './naming.js';
@@ -60,7 +59,7 @@ export function checkRecords(descriptors: readonly Descriptor[], plan: ReadonlyM
  * lockfile of a pull without fields has none, and `generate` cannot fetch them.
  * @throws LockError naming the types without fields
  */
-export function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
+function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
   const missing = descriptors.filter((descriptor) => descriptor.fields === undefined).map((descriptor) => descriptor.name);
   if (missing.length === 0) return;
   const listed = `${missing.slice(0, 5).map(showName).join(', ')}${missing.length > 5 ? ' …' : ''}`;
@@ -75,7 +74,7 @@ export function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
  * @param descriptors - sorted by name
  * @throws EmitError naming both owners of a clashing identifier
  */
-export function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
+function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
   const owners = new Map<string, string>(GENERATED_EXPORTS.map((name) => [name, `the generated export ${name}`]));
   for (const [name, planned] of plan) owners.set(planned.identifier, `the constant of message type ${showName(name)}`);
   for (const descriptor of descriptors) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OUTPUT_TARGETS } from '../model/lockfile.js';
+import { PACKAGE_VERSION } from '../model/package-version.js';
 
 /**
  * `schema-sync.config.json` (or the default export of `schema-sync.config.mjs` / `.js`). Every key
@@ -63,8 +65,22 @@ export const configSchema = z
     failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check exit 1. Default: any'),
     /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
     templates: z.string().optional().describe("Folder whose templates override the built-in ones, relative to this file's folder."),
-    /** Also write package.json and README.md so the folder can be consumed as this package. */
-    package: z.string().optional().describe('Package name: also write package.json and README.md into the output folder.'),
+    /** Also write package.json, README.md and CHANGELOG.md so the folder can be consumed as this package. */
+    package: z.string().optional().describe('Package name: also write package.json, README.md and CHANGELOG.md into the output folder.'),
+    /**
+     * The package's version; unset, the recorded one, which each pull that changes the listing
+     * bumps (1.0.0 at first). A pinned version is never bumped.
+     */
+    packageVersion: z
+      .string()
+      .regex(PACKAGE_VERSION, 'expected a version x.y.z, e.g. "2.0.0"')
+      .optional()
+      .describe("The package's version x.y.z. Unset: as the lockfile records (1.0.0 at first), bumped by each pull that changes the listing."),
+    /** What the output is written as. @default "js+dts" with a package, else "ts" (or as recorded) */
+    target: z
+      .enum(OUTPUT_TARGETS)
+      .optional()
+      .describe('Write TypeScript modules (ts) or ES modules with declaration files (js+dts). Unset: as the lockfile records, else js+dts for a package and ts otherwise.'),
   })
   .strict();
 

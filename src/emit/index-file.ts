@@ -1,7 +1,9 @@
 /**
  * `index.ts` (re-exports, registries, derived types) and `types.ts` (the shared
  * `MessageDescriptor` interface, imported type-only by every message file, so there is no import
- * cycle between the index and the message modules).
+ * cycle between the index and the message modules). The `js+dts` target writes the index as
+ * `index.js` (the re-exports and registries) and `index.d.ts` (their declarations and the
+ * types), and `types.ts` as `types.d.ts`, its text unchanged (it declares types only).
  */
 import type { SourceFileStructure } from 'ts-morph';
 
@@ -34,20 +36,26 @@ export interface IndexInput {
   descriptors: readonly Descriptor[];
   plan: ReadonlyMap<string, PlannedName>;
   banner: string;
+  /** Which file: `index.ts`, `index.js` or `index.d.ts`. */
+  kind: 'ts' | 'js' | 'dts';
 }
 
-/** The structure of `index.ts`. */
+/** The structure of `index.ts`, `index.js` or `index.d.ts`. */
 export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
   const { StructureKind } = tsMorph;
-  const { descriptors, plan, banner } = input;
+  const { descriptors, plan, banner, kind } = input;
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
     return { descriptor, ...planned, specifier: `./messages/${planned.fileStem}.js` };
   });
   const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
 
-  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), e.identifier]);
-  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), e.identifier]);
+  // A declaration names each constant's type; the `as const` of a value gives the same.
+  const form = kind === 'dts' ? 'type' : 'value';
+  const valueOf = (identifier: string) => (form === 'type' ? `typeof ${identifier}` : identifier);
+  const asConst = kind === 'ts' ? ' as const' : '';
+  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), valueOf(e.identifier)]);
+  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), valueOf(e.identifier)]);
   const names = entries.map((e) => stringLiteral(e.descriptor.name));
 
   const typeAlias = (name: string, docs: string, type: string, typeParameters?: string[]): Statement => ({
@@ -67,25 +75,27 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
   if (entries.length > 0) {
     statements.push(entries.map((e) => `import { ${e.identifier} } from '${e.specifier}';`).join('\n'), blankLine);
   }
-  statements.push({
-    kind: StructureKind.ExportDeclaration,
-    isTypeOnly: true,
-    namedExports: ['KnownMessageAction', 'MessageDescriptor'],
-    moduleSpecifier: './types.js',
-  });
+  if (kind !== 'js') {
+    statements.push({
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      namedExports: ['KnownMessageAction', 'MessageDescriptor'],
+      moduleSpecifier: './types.js',
+    });
+  }
   if (entries.length > 0) statements.push(entries.map((e) => `export { ${e.identifier} } from '${e.specifier}';`).join('\n'));
+  statements.push(blankLine, (writer) => {
+    writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
+    writeExportedObject(writer, 'messages', registry, asConst, form);
+    writer.blankLine();
+    writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
+    writeExportedObject(writer, 'messagesByNumber', numberRegistry, asConst, form);
+    writer.blankLine();
+    writeDocs(writer, ['The names of all message types, sorted.']);
+    writeExportedArray(writer, 'messageNames', names, asConst, form);
+  });
+  if (kind === 'js') return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
   statements.push(
-    blankLine,
-    (writer) => {
-      writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
-      writeExportedObject(writer, 'messages', registry, ' as const');
-      writer.blankLine();
-      writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
-      writeExportedObject(writer, 'messagesByNumber', numberRegistry, ' as const');
-      writer.blankLine();
-      writeDocs(writer, ['The names of all message types, sorted.']);
-      writeExportedArray(writer, 'messageNames', names, ' as const');
-    },
     blankLine,
     typeAlias('MessageName', 'The name of a message type.', 'keyof typeof messages'),
     blankLine,

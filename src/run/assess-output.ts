@@ -39,8 +39,8 @@ export async function assessOutput(run: RunContext, view: FolderView, lockfile: 
     if (fileCount !== undefined) return { settings, planKey, manifest, expected: undefined, stale: [], fileCount };
   }
   const { messages, source } = lockfile.parse();
-  const { templatesDir, packageName, formatKey, key } = settings;
-  const expected = await planOutput({ messages, source, templatesDir, packageName, formatKey, settingsKey: key });
+  const { templatesDir, packageName, packageVersion, changelog, target, formatKey, key } = settings;
+  const expected = await planOutput({ messages, source, templatesDir, packageName, packageVersion, changelog, target, formatKey, settingsKey: key });
   const { stale } = await assessFreshness({
     expected,
     manifest: manifest?.entries() ?? new Map(),

@@ -5,6 +5,7 @@ import { assessOutput } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
+import { packageRelease, releasePackage, type PackageRelease } from './release.js';
 import { renderAndWrite } from './render-and-write.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
@@ -31,6 +32,8 @@ export interface PullResult {
   write: WriteResult | undefined;
   outDir: string;
   lockfilePath: string;
+  /** The package the output folder is (its version after this pull, and before when it changed); undefined for a plain folder. */
+  package?: PackageRelease | undefined;
 }
 
 /**
@@ -55,10 +58,16 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }
   const before = found?.lockfile;
-  const drift = diffAnswer(run, answer, before, settingsOver(before?.settings() ?? {}, run.given));
+  const drift = releasePackage(diffAnswer(run, answer, before, settingsOver(before?.settings() ?? {}, run.given)), before, run.given.packageVersion);
   if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   run.mark('diff');
-  const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
+  const result = {
+    report: buildReport({ changes: drift.changes }),
+    messageCount: drift.messageCount,
+    outDir: run.paths.outDir,
+    lockfilePath: run.paths.lockfilePath,
+    package: packageRelease(before, drift.after),
+  };
   if (options.dryRun) return { ...result, write: undefined };
   const output = await assessOutput(run, view, drift.after);
   const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after, interrupt });

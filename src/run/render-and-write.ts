@@ -10,9 +10,9 @@ import type { OutputSettings, RunContext } from './run-context.js';
 /** Renders just the given files of a lockfile's output (formatted, when the settings say so). */
 export async function renderFiles(settings: OutputSettings, lockfile: Lockfile, files: readonly PlannedFile[]): Promise<OutputFile[]> {
   if (files.length === 0) return [];
-  const { templatesDir, packageName, prettierOutDir } = settings;
+  const { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir } = settings;
   return renderSelected({
-    emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName },
+    emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName, packageVersion, changelog, target },
     only: new Set(files.flatMap((file) => (file.message === undefined ? [] : [file.message]))),
     paths: new Set(files.map((file) => file.path)),
     prettierOutDir,

@@ -28,7 +28,7 @@ const settings = async () => (JSON.parse(await readFile(join(dir, 'schema-sync.l
 describe('the settings record', () => {
   it('pull --package X, then generate and check with no flags keep the package', async () => {
     expect((await run(['pull', '--base-url', server.url, '--package', '@acme/schema-types'])).code).toBe(0);
-    expect(await settings()).toEqual({ packageName: '@acme/schema-types' });
+    expect(await settings()).toEqual({ packageName: '@acme/schema-types', packageVersion: '1.0.0' });
     const tree = await readTree(join(dir, 'out'));
     const generated = await run(['generate']);
     expect(generated.code, generated.stderr).toBe(0);
@@ -51,7 +51,7 @@ describe('the settings record', () => {
     expect(await settings()).toEqual({});
     const generated = await run(['generate', '--package', 'schema-types']);
     expect(generated.code, generated.stderr).toBe(0);
-    expect(await settings()).toEqual({ packageName: 'schema-types' });
+    expect(await settings()).toEqual({ packageName: 'schema-types', packageVersion: '1.0.0' });
     expect(existsSync(join(dir, 'out/package.json'))).toBe(true);
     expect((await run(['check', '--base-url', server.url])).code).toBe(0);
   });

@@ -28,7 +28,14 @@ const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   extra: fc.dictionary(text, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
 }, { requiredKeys: ['name', 'mNum', 'schemaHash', 'extra'] });
 const settings = fc.record(
-  { packageName: fc.constantFrom('@acme/schema', 'schema-types'), prettier: fc.constant(true as const), templates: fc.constantFrom('templates', '../shared/templates') },
+  {
+    packageName: fc.constantFrom('@acme/schema', 'schema-types'),
+    packageVersion: fc.constantFrom('1.0.0', '0.3.12', '10.20.30'),
+    changelog: fc.array(fc.record({ version: fc.constantFrom('1.1.0', '2.0.0'), notes: text }), { minLength: 1, maxLength: 2 }),
+    target: fc.constantFrom('ts' as const, 'js+dts' as const),
+    prettier: fc.constant(true as const),
+    templates: fc.constantFrom('templates', '../shared/templates'),
+  },
   { requiredKeys: [] },
 );
 export const lockfile: fc.Arbitrary<Lockfile> = fc

@@ -115,7 +115,7 @@ describe('target and package version', () => {
 
   it('refuses a config target or version that is none', async () => {
     await writeConfig({ target: 'js', packageVersion: '1.0' });
-    const error = await resolveIn(dir, 'generate').catch((caught: unknown) => caught as Error);
+    const error = (await resolveIn(dir, 'generate').then(() => undefined, (caught: unknown) => caught)) as Error;
     expect(error.message).toMatch(/"packageVersion": expected a version x\.y\.z/);
     expect(error.message).toMatch(/"target": .*"ts"\|"js\+dts"/);
   });

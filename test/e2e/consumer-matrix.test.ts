@@ -14,12 +14,11 @@
  * widens; the `.mjs`/`.cjs` files are type-checked too, through JSDoc) and a value at run time.
  * npm runs offline (the package has no dependencies) with a cache of its own.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, ROOT, runBin, tempDir } from '../helpers/cli.js';
+import { removeDir, ROOT, runBin, runCommand, tempDir } from '../helpers/cli.js';
 import { runTsc } from '../emit/helpers.js';
 
 const NAME = 'example-schema-types';
@@ -109,22 +108,9 @@ let root: string;
 let packed: { files: { path: string }[]; filename: string };
 let tsc: Record<ProjectName, { code: number | null; output: string }>;
 
-/** Runs a command; resolves with its exit code and output. */
-function exec(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 /** npm, offline, with a cache of its own and nothing but what it is asked. */
 async function npm(cwd: string, ...args: string[]): Promise<string> {
-  const result = await exec('npm', [...args, '--offline', '--no-audit', '--no-fund', '--cache', join(root, '.npm-cache')], cwd);
+  const result = await runCommand('npm', [...args, '--offline', '--no-audit', '--no-fund', '--cache', join(root, '.npm-cache')], cwd);
   if (result.code !== 0) throw new Error(`npm ${args.join(' ')} in ${cwd} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -191,13 +177,13 @@ describe('at run time', () => {
   const expected = { mNum: 1063, actions: ['select'], same: true, count: TYPES.length };
 
   it('plain node imports it (ES module)', async () => {
-    const run = await exec(process.execPath, ['run.mjs'], join(root, 'esm'));
+    const run = await runCommand(process.execPath, ['run.mjs'], join(root, 'esm'));
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual(expected);
   });
 
   it('plain node requires it (CommonJS, through require(esm)), without a warning', async () => {
-    const run = await exec(process.execPath, ['run.cjs'], join(root, 'cjs'));
+    const run = await runCommand(process.execPath, ['run.cjs'], join(root, 'cjs'));
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual(expected);
   });
@@ -210,7 +196,7 @@ describe('at run time', () => {
     expect(text).not.toContain('messagesByNumber');
     expect(text.length).toBeLessThan(1_000);
     await writeFile(join(root, 'bundler/bundle.mjs'), text);
-    const run = await exec(process.execPath, ['bundle.mjs'], join(root, 'bundler'));
+    const run = await runCommand(process.execPath, ['bundle.mjs'], join(root, 'bundler'));
     expect(JSON.parse(run.stdout)).toEqual({ hash: HASH.AuctionNotice, mNum: 1063 });
   });
 });

@@ -169,15 +169,20 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The one-line end of a pull: "264 types · 3 changed, 1 added · 5 files written in 0.4 s". */
+/**
+ * The one-line end of a pull: "264 types · 3 changed, 1 added · 5 files written in 0.4 s", with
+ * "· @acme/schema 1.2.0 → 1.3.0" when it bumped the package's version.
+ */
 function pullSummary(result: PullResult, ms: number): string {
   const { summary } = result.report;
   const parts = (['changed', 'added', 'removed', 'renamed'] as const).filter((kind) => summary[kind]).map((kind) => `${summary[kind]} ${kind}`);
   const changes = parts.length > 0 ? parts.join(', ') : 'no changes';
-  if (!result.write) return `${result.messageCount} types · ${changes} · dry run, nothing written (${seconds(ms)})`;
+  const pkg = result.package;
+  const version = pkg?.previousVersion === undefined ? '' : ` · ${pkg.name} ${pkg.previousVersion} → ${pkg.version}`;
+  if (!result.write) return `${result.messageCount} types · ${changes}${version} · dry run, nothing written (${seconds(ms)})`;
   const files = result.write.written.length;
   const deleted = result.write.deleted.length ? `, ${result.write.deleted.length} deleted` : '';
-  return `${result.messageCount} types · ${changes} · ${files} ${files === 1 ? 'file' : 'files'} written${deleted} in ${seconds(ms)}`;
+  return `${result.messageCount} types · ${changes}${version} · ${files} ${files === 1 ? 'file' : 'files'} written${deleted} in ${seconds(ms)}`;
 }
 
 /**

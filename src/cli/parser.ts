@@ -31,7 +31,9 @@ function outputOptions(y: Argv): Argv {
     .option('out', { type: 'string', group: OUTPUT_GROUP, describe: 'Output folder (default src/generated/schema)' })
     .option('lockfile', { type: 'string', group: OUTPUT_GROUP, describe: 'Lockfile (default schema-sync.lock.json)' })
     .option('templates', { type: 'string', group: OUTPUT_GROUP, describe: 'Folder overriding the built-in templates' })
-    .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json and README.md for this package name' })
+    .option('package', { type: 'string', group: OUTPUT_GROUP, describe: 'Also write package.json, README.md and CHANGELOG.md for this package name' })
+    .option('package-version', { type: 'string', group: OUTPUT_GROUP, describe: "The package's version x.y.z (default: as recorded, bumped by each pull that changes the listing)" })
+    .option('target', { type: 'string', choices: ['ts', 'js+dts'], group: OUTPUT_GROUP, describe: 'Write TypeScript (ts), or ES modules with declarations (js+dts; default for a package)' })
     .option('lock-wait', { type: 'number', group: OUTPUT_GROUP, describe: 'Milliseconds to wait for another run on the same output folder (default 30000)' })
     .option('prettier', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Format the generated code with prettier (or --no-prettier)' })
     .option('fields', { type: 'boolean', group: OUTPUT_GROUP, describe: 'Fetch field descriptors (getschema) of new or changed types and generate record types (or --no-fields)' });
@@ -122,7 +124,7 @@ export function parseFailure(message: string, helpText: string, argv: readonly s
 
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
-  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
+  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'package-version', 'target', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
   'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 

@@ -3,6 +3,7 @@ import { loadConfig } from '../config/load-config.js';
 import type { SchemaSyncConfig } from '../config/schema.js';
 import type { ListingQuery } from '../fetch/index.js';
 import { ConfigError } from '../model/errors.js';
+import type { OutputTarget } from '../model/lockfile.js';
 import type { PullOptions } from '../run/pull.js';
 import type { CliIo } from './io.js';
 
@@ -33,6 +34,8 @@ export interface CliArgs extends ListingQuery {
   failOn?: 'any' | 'breaking';
   templates?: string;
   package?: string;
+  packageVersion?: string;
+  target?: OutputTarget;
   allowEmpty?: boolean;
   allowTruncated?: boolean;
   force?: boolean;
@@ -140,6 +143,8 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     retries: args.retries ?? config.retries,
     templates: fromFlag(args.templates) ?? config.templates,
     packageName: args.package ?? config.package,
+    packageVersion: args.packageVersion ?? config.packageVersion,
+    target: args.target ?? config.target,
     // Undefined when neither says anything: the library then decides (the recorded setting).
     prettier: flags.prettier ?? configPrettier.prettier,
     fields: args.fields ?? config.fields,

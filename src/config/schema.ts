@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OUTPUT_TARGETS } from '../model/lockfile.js';
+import { PACKAGE_VERSION } from '../model/package-version.js';
 
 /**
  * `schema-sync.config.json` (or the default export of `schema-sync.config.mjs` / `.js`). Every key
@@ -74,8 +76,22 @@ export const configSchema = z
       .boolean()
       .optional()
       .describe('Fetch field descriptors (cmd=getschema, only for types whose schemaHash is new or changed), record them in the lockfile and generate record types. --fields / --no-fields override it. Unset: as the lockfile records, else false.'),
-    /** Also write package.json and README.md so the folder can be consumed as this package. */
-    package: z.string().optional().describe('Package name: also write package.json and README.md into the output folder.'),
+    /** Also write package.json, README.md and CHANGELOG.md so the folder can be consumed as this package. */
+    package: z.string().optional().describe('Package name: also write package.json, README.md and CHANGELOG.md into the output folder.'),
+    /**
+     * The package's version; unset, the recorded one, which each pull that changes the listing
+     * bumps (1.0.0 at first). A pinned version is never bumped.
+     */
+    packageVersion: z
+      .string()
+      .regex(PACKAGE_VERSION, 'expected a version x.y.z, e.g. "2.0.0"')
+      .optional()
+      .describe("The package's version x.y.z. Unset: as the lockfile records (1.0.0 at first), bumped by each pull that changes the listing."),
+    /** What the output is written as. @default "js+dts" with a package, else "ts" (or as recorded) */
+    target: z
+      .enum(OUTPUT_TARGETS)
+      .optional()
+      .describe('Write TypeScript modules (ts) or ES modules with declaration files (js+dts). Unset: as the lockfile records, else js+dts for a package and ts otherwise.'),
   })
   .strict();
 

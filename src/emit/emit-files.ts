@@ -6,15 +6,18 @@
 import { createRequire } from 'node:module';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
+import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
+import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
 import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
 import { indexFileStructure, typesFileStructure } from './index-file.js';
 import { commentText } from './literals.js';
-import { createMessageFileBuilder, type TsMorph } from './message-file.js';
+import { createMessageFileBuilder, messageFileText, type TsMorph } from './message-file.js';
 import { planNames } from './naming.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { checkRecords } from './record-types.js';
 import { packageFiles, validatePackageName } from './package-files.js';
+import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { formatWithPrettier } from './prettier.js';
 import { loadTemplates } from './templates.js';
 import { PRINT_OPTIONS } from './writers.js';
@@ -31,8 +34,8 @@ export interface EmitOptions {
    */
   templatesDir?: string;
   /**
-   * When set, also emit `package.json` and `README.md` so the folder can be consumed as the
-   * package of this name. Must be a valid npm package name.
+   * When set, also emit `package.json`, `README.md` and `CHANGELOG.md` so the folder can be
+   * consumed as the package of this name. Must be a valid npm package name.
    * @example "@acme/schema"
    */
   packageName?: string;
@@ -42,6 +45,16 @@ export interface EmitOptions {
    * @default false
    */
   fields?: boolean;
+  /**
+   * What the output is written as: `ts` (TypeScript modules) or `js+dts` (ES modules with
+   * declaration files that keep every literal type).
+   * @default "js+dts" with a `packageName`, else "ts"
+   */
+  target?: OutputTarget;
+  /** The package's version, `x.y.z` (with `packageName` only). @default "1.0.0" */
+  packageVersion?: string;
+  /** The sections of the package's CHANGELOG.md, newest first (with `packageName` only). @default [] */
+  changelog?: readonly ChangelogSection[];
 }
 
 /** One generated file. */
@@ -65,6 +78,7 @@ interface Selection {
 async function render(options: EmitOptions, selection?: Selection): Promise<EmittedFile[]> {
   const { source, templatesDir, packageName, fields = false } = options;
   if (packageName !== undefined) validatePackageName(packageName);
+  if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
   const descriptors = sortDescriptors(options.messages);
   checkDescriptors(descriptors);
   const plan = planNames(descriptors.map((d) => d.name));
@@ -80,27 +94,36 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   const sharedBanner = templates.banner.render(bannerValues);
   const messageFileStructure = createMessageFileBuilder(tsMorph, { fields });
 
+  const target = targetOf(options);
+  const kinds = moduleKinds(target);
   const files: EmittedFile[] = [];
   for (const descriptor of descriptors) {
+    if (selection !== undefined && !selection.only.has(descriptor.name)) continue;
     const planned = plan.get(descriptor.name)!;
-    const path = `messages/${planned.fileStem}.ts`;
-    if ((selection !== undefined && !selection.only.has(descriptor.name)) || !wanted(path)) continue;
-    // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
-    if (files.length % PRINTED_BATCH === PRINTED_BATCH - 1) await yieldToEventLoop();
+    const stem = `messages/${planned.fileStem}`;
     const banner = templates.banner.render({
       ...bannerValues,
       schemaHash: commentText(descriptor.schemaHash),
       messageName: commentText(descriptor.name),
     });
-    files.push({ path, text: printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS) });
+    for (const kind of kinds) {
+      const path = modulePath(stem, kind);
+      if (!wanted(path)) continue;
+      // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
+      if (files.length % PRINTED_BATCH === PRINTED_BATCH - 1) await yieldToEventLoop();
+      const text = kind === 'ts' ? printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS) : messageFileText(descriptor, planned, banner, kind, { fields });
+      files.push({ path, text });
+    }
   }
-  if (wanted('index.ts')) {
-    files.push({ path: 'index.ts', text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner, fields }), PRINT_OPTIONS) });
+  for (const kind of kinds) {
+    const path = modulePath('index', kind);
+    if (wanted(path)) files.push({ path, text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner, kind, fields }), PRINT_OPTIONS) });
   }
-  if (wanted('types.ts')) files.push({ path: 'types.ts', text: printStructure(typesFileStructure(tsMorph, sharedBanner, fields), PRINT_OPTIONS) });
+  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: printStructure(typesFileStructure(tsMorph, sharedBanner, fields), PRINT_OPTIONS) });
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
-    files.push(...packageFiles({ packageName, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));
+    const { packageVersion = INITIAL_PACKAGE_VERSION, changelog = [] } = options;
+    files.push(...packageFiles({ packageName, packageVersion, changelog, target, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));
   } else if (wanted(MODULE_MARKER_PATH)) {
     files.push(moduleMarkerFile());
   }
@@ -119,9 +142,10 @@ function loadTsMorph(): TsMorph {
 }
 
 /**
- * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts`,
- * `types.ts`, and `package.json` + `README.md` when `packageName` is set, else a `package.json`
- * that marks the folder's files as ES modules.
+ * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
+ * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
+ * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` when
+ * `packageName` is set, else a `package.json` that marks the folder's files as ES modules.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */

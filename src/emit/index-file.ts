@@ -1,7 +1,9 @@
 /**
  * `index.ts` (re-exports, registries, derived types) and `types.ts` (the shared
  * `MessageDescriptor` interface, imported type-only by every message file, so there is no import
- * cycle between the index and the message modules).
+ * cycle between the index and the message modules). The `js+dts` target writes the index as
+ * `index.js` (the re-exports and registries) and `index.d.ts` (their declarations and the
+ * types), and `types.ts` as `types.d.ts`, its text unchanged (it declares types only).
  */
 import type { SourceFileStructure } from 'ts-morph';
 
@@ -38,25 +40,32 @@ export interface IndexInput {
   banner: string;
   /** Whether the message modules have record types (then the index exports them, `MessageRecords` and `RecordByName`). */
   fields?: boolean;
+  /** Which file: `index.ts`, `index.js` or `index.d.ts`. */
+  kind: 'ts' | 'js' | 'dts';
 }
 
-/** The structure of `index.ts`. */
+/** The structure of `index.ts`, `index.js` or `index.d.ts`. */
 export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
   const { StructureKind } = tsMorph;
-  const { descriptors, plan, banner, fields = false } = input;
+  const { descriptors, plan, banner, kind, fields = false } = input;
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
     const names = recordNames(planned.identifier);
     // With fields on, each module's record types are imported and exported beside its constant.
-    const types = !fields ? [] : hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record];
+    // Plain JavaScript (`index.js`) has no type imports or exports.
+    const types = !fields || kind === 'js' ? [] : hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record];
     const imported = [planned.identifier, ...types.slice(0, 1).map((name) => `type ${name}`)].join(', ');
     const exported = [planned.identifier, ...types.map((name) => `type ${name}`)].join(', ');
     return { descriptor, ...planned, record: names.record, imported, exported, specifier: `./messages/${planned.fileStem}.js` };
   });
   const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
 
-  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), e.identifier]);
-  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), e.identifier]);
+  // A declaration names each constant's type; the `as const` of a value gives the same.
+  const form = kind === 'dts' ? 'type' : 'value';
+  const valueOf = (identifier: string) => (form === 'type' ? `typeof ${identifier}` : identifier);
+  const asConst = kind === 'ts' ? ' as const' : '';
+  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), valueOf(e.identifier)]);
+  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), valueOf(e.identifier)]);
   const names = entries.map((e) => stringLiteral(e.descriptor.name));
 
   const typeAlias = (name: string, docs: string, type: string, typeParameters?: string[]): Statement => ({
@@ -76,25 +85,27 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
   if (entries.length > 0) {
     statements.push(entries.map((e) => `import { ${e.imported} } from '${e.specifier}';`).join('\n'), blankLine);
   }
-  statements.push({
-    kind: StructureKind.ExportDeclaration,
-    isTypeOnly: true,
-    namedExports: ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])],
-    moduleSpecifier: './types.js',
-  });
+  if (kind !== 'js') {
+    statements.push({
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      namedExports: ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])],
+      moduleSpecifier: './types.js',
+    });
+  }
   if (entries.length > 0) statements.push(entries.map((e) => `export { ${e.exported} } from '${e.specifier}';`).join('\n'));
+  statements.push(blankLine, (writer) => {
+    writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
+    writeExportedObject(writer, 'messages', registry, asConst, form);
+    writer.blankLine();
+    writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
+    writeExportedObject(writer, 'messagesByNumber', numberRegistry, asConst, form);
+    writer.blankLine();
+    writeDocs(writer, ['The names of all message types, sorted.']);
+    writeExportedArray(writer, 'messageNames', names, asConst, form);
+  });
+  if (kind === 'js') return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
   statements.push(
-    blankLine,
-    (writer) => {
-      writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
-      writeExportedObject(writer, 'messages', registry, ' as const');
-      writer.blankLine();
-      writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
-      writeExportedObject(writer, 'messagesByNumber', numberRegistry, ' as const');
-      writer.blankLine();
-      writeDocs(writer, ['The names of all message types, sorted.']);
-      writeExportedArray(writer, 'messageNames', names, ' as const');
-    },
     blankLine,
     typeAlias('MessageName', 'The name of a message type.', 'keyof typeof messages'),
     blankLine,

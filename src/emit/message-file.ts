@@ -1,6 +1,7 @@
 /**
- * `messages/<Stem>.ts`: one message type's constant and type, and with fields on its record
- * types (`record-types.ts`).
+ * `messages/<Stem>.ts` (target `ts`), or `messages/<Stem>.js` and `messages/<Stem>.d.ts` (target
+ * `js+dts`): one message type's constant and type, and with fields on its record types
+ * (`record-types.ts`; in the declaration file only, as they are types).
  *
  * ```ts
  * import type { MessageDescriptor } from '../types.js';
@@ -14,6 +15,10 @@
  *
  * export type AccountRiskRecordV5 = typeof AccountRiskRecordV5;
  * ```
+ *
+ * The `.js` file holds the same object literal without its types; the `.d.ts` file declares the
+ * type that `as const` gives it (`export declare const X: { readonly mNum: 1000; … }`), so a
+ * consumer of either target sees the same literal types.
  */
 import type { SourceFileStructure } from 'ts-morph';
 
@@ -21,7 +26,7 @@ import { type Descriptor, descriptionOf } from '../model/descriptor.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
 import { recordLines } from './record-types.js';
-import { docCommentLines, exportedObjectLines, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
+import { docCommentLines, exportedObjectLines, fileText, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
 
 /** The ts-morph module, loaded lazily by the caller. */
 export type TsMorph = typeof import('ts-morph');
@@ -111,4 +116,27 @@ export function createMessageFileBuilder(tsMorph: TsMorph, options: { fields?: b
       ],
     };
   };
+}
+
+/**
+ * The text of a message file of the `js+dts` target: `js`, the ES module holding the constant;
+ * `dts`, its declaration with the literal types of the `ts` target's `as const`. Written as text:
+ * the lines are the writers' (the same as in the `.ts` file), and ts-morph would only add its cost.
+ */
+export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: 'js' | 'dts', options: { fields?: boolean } = {}): string {
+  const { identifier } = planned;
+  const docs = docCommentLines(messageDocLines(descriptor, planned));
+  const properties = messageProperties(descriptor);
+  if (kind === 'js') return fileText(banner, [...docs, ...exportedObjectLines(identifier, properties, '')]);
+  const records = options.fields ? recordLines(descriptor, planned) : undefined;
+  // Identifiers of types.d.ts only: safe names, no escaping needed.
+  const imports = records === undefined || records.keyTypes.length === 0 ? [] : [`import type { ${[...records.keyTypes].sort().join(', ')} } from '../types.js';`, ''];
+  return fileText(banner, [
+    ...imports,
+    ...docs,
+    ...exportedObjectLines(identifier, properties, '', 'type'),
+    '',
+    `export type ${identifier} = typeof ${identifier};`,
+    ...(records?.lines ?? []),
+  ]);
 }

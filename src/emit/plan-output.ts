@@ -1,10 +1,12 @@
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import { hashOf, hashOfParts } from '../model/hash.js';
+import { INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
 import { VERSION } from '../model/version.js';
 import type { EmitOptions } from './emit-files.js';
 import { planNames } from './naming.js';
 import { checkRecords, hasPrimaryKey } from './record-types.js';
 import { validatePackageName } from './package-files.js';
+import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { loadTemplates } from './templates.js';
 
 /** A file the output will hold, and a fingerprint of everything its text depends on. */
@@ -38,11 +40,11 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   if (fields) checkRecords(descriptors, plan);
   // Message modules and the index depend on the settings, never on the service's URL.
   const context = hashOfParts([settings]);
+  const kinds = moduleKinds(targetOf(options));
   const files: PlannedFile[] = [];
   const whole = [context];
   for (const descriptor of descriptors) {
     const planned = plan.get(descriptor.name)!;
-    const path = `messages/${planned.fileStem}.ts`;
     // Plain JSON: descriptors from the fetch stage and from the lockfile have the same key order
     // (known fields fixed, unknown ones sorted at every depth). NUL separators keep the parts
     // apart (JSON escapes NUL; identifiers and file stems never hold one).
@@ -51,14 +53,25 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
     // a changed schemaHash re-renders its module, not a 10,000-line index.
     // With fields on, the index also shows whether the type has a primary key type.
     whole.push(JSON.stringify([descriptor.name, planned.identifier, planned.fileStem, descriptor.mNum, ...(fields ? [hasPrimaryKey(descriptor)] : [])]));
-    files.push({ path, input, message: descriptor.name });
+    for (const kind of kinds) files.push({ path: modulePath(`messages/${planned.fileStem}`, kind), input, message: descriptor.name });
   }
-  // Index, types and package files depend on every message type's name and number. Without a
-  // package, package.json is the module marker (its input: the settings, through `all`).
+  // Index and types depend on every message type's name and number.
   const all = hashOf(whole.join('\0'));
-  for (const path of ['index.ts', 'types.ts', 'package.json']) files.push({ path, input: all });
-  // A package's README also names the (normalised) source.
-  if (options.packageName !== undefined) files.push({ path: 'README.md', input: hashOfParts([all, options.source.baseUrl ?? null]) });
+  for (const path of [...kinds.map((kind) => modulePath('index', kind)), typesPath(targetOf(options))]) files.push({ path, input: all });
+  const { packageName } = options;
+  // Without a package, package.json is the module marker: fixed bytes, rendered from the settings.
+  if (packageName === undefined) {
+    files.push({ path: 'package.json', input: context });
+  } else {
+    // The settings key has the package's name and target; its version and changelog, which
+    // change with every bump, go into the files that show them only.
+    files.push(
+      { path: 'package.json', input: hashOfParts([context, options.packageVersion ?? INITIAL_PACKAGE_VERSION]) },
+      // The README shows the (normalised) source, the number of types and the first one.
+      { path: 'README.md', input: hashOfParts([all, options.source.baseUrl ?? null]) },
+      { path: 'CHANGELOG.md', input: hashOfParts([context, JSON.stringify(options.changelog ?? [])]) },
+    );
+  }
   return files.sort((a, b) => compareStrings(a.path, b.path));
 }
 
@@ -66,17 +79,16 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
  * How input fingerprints are computed. Raise it when that changes, so that folders (and the
  * run memo, which trusts a manifest for its key) are planned anew even within one version.
  */
-const PLAN_SCHEME = '7';
+const PLAN_SCHEME = '9';
 
 /**
- * A key of everything besides the lockfile that decides the output: schema-sync's version, the
- * templates, the package name, the formatting and whether record types are generated. Same
- * lockfile and same key, same files.
+ * A key of what decides every file of the output besides the lockfile's descriptors:
+ * schema-sync's version, the templates, the package name, the target, the formatting and whether
+ * record types are generated. Same lockfile and same key, same files. (A package's version and
+ * changelog are inputs of the files that show them; see {@link planOutput}.)
  */
-export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey'>): Promise<string> {
+export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey' | 'packageVersion' | 'changelog'>): Promise<string> {
   if (options.packageName !== undefined) validatePackageName(options.packageName);
   const templates = await loadTemplates(options.templatesDir);
-  // Fields only when on: the key of every output without them stays what it was.
-  const fields = options.fields === true ? ['fields'] : [];
-  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, options.formatKey ?? null, ...fields]);
+  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, targetOf(options), options.formatKey ?? null, options.fields === true ? 'fields' : null]);
 }

@@ -168,7 +168,7 @@ export async function prettierFormatKey(outDir: string): Promise<string> {
   const prettier = await import('prettier');
   await prettier.clearConfigCache();
   const configs = await Promise.all(
-    ['messages/_.ts', 'index.ts', 'package.json', 'README.md'].map((path) =>
+    ['messages/_.ts', 'messages/_.js', 'index.ts', 'index.js', 'package.json', 'README.md', 'CHANGELOG.md'].map((path) =>
       prettier.resolveConfig(join(outDir, ...path.split('/')), { editorconfig: true }).catch(() => 'unreadable'),
     ),
   );

@@ -4,7 +4,8 @@
  *
  * Syntax: `{{variable}}` is replaced by the variable's value. A line that uses a variable
  * without a value in the file at hand is left out: e.g. `// Schema hash: {{schemaHash}}` appears
- * only in message files. The service's URL is not among the banner's variables: generated code
+ * only in message files, and a README line holding `{{jsTarget}}` (empty for the `js+dts` target,
+ * unset for `ts`) only in a `js+dts` package's README. The service's URL is not among the banner's variables: generated code
  * never depends on how the URL was spelled (the lockfile records the source).
  * An unknown variable is an error, so a typo does not silently print nothing. Because lines
  * are dropped whole, a banner is best written as line comments (`// …`): in a block comment, a
@@ -34,6 +35,8 @@ export const TEMPLATE_VARIABLES = {
     'messageCount',
     'exampleIdentifier',
     'exampleNameLiteral',
+    'jsTarget',
+    'tsTarget',
   ],
 } as const satisfies Record<keyof typeof TEMPLATE_FILES, readonly string[]>;
 

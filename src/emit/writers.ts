@@ -45,41 +45,62 @@ export type PropertyText = readonly [key: string, value: string | readonly strin
 const INDENT = '  ';
 
 /**
- * The lines of `export const <name> = { … }<suffix>;`, one property per line; an array value
- * inline when its line fits {@link MAX_LINE_LENGTH}, one element per line otherwise.
+ * How an exported constant is written: `value` as JavaScript or TypeScript (`export const <name> =
+ * { key: value, … }`), `type` as its declaration (`export declare const <name>: { readonly key:
+ * value; … }`, each array a readonly tuple).
  */
-export function exportedObjectLines(name: string, properties: readonly PropertyText[], suffix: string): string[] {
-  if (properties.length === 0) return [`export const ${name} = {}${suffix};`];
-  const lines = [`export const ${name} = {`];
+export type ConstForm = 'value' | 'type';
+
+/** The first line of an exported constant, up to its opening bracket. */
+function constHead(name: string, form: ConstForm, bracket: '{' | '['): string {
+  return form === 'value' ? `export const ${name} = ${bracket}` : `export declare const ${name}: ${bracket === '[' ? 'readonly [' : '{'}`;
+}
+
+/**
+ * The lines of `export const <name> = { … }<suffix>;` (or, as a `type`, its declaration), one
+ * property per line; an array value inline when its line fits {@link MAX_LINE_LENGTH}, one
+ * element per line otherwise.
+ */
+export function exportedObjectLines(name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value'): string[] {
+  const head = constHead(name, form, '{');
+  if (properties.length === 0) return [`${head}}${suffix};`];
+  const [readonly, tuple, end] = form === 'value' ? ['', '[', ','] : ['readonly ', 'readonly [', ';'];
+  const lines = [head];
   for (const [key, value] of properties) {
     if (typeof value === 'string') {
-      lines.push(`${INDENT}${key}: ${value},`);
+      lines.push(`${INDENT}${readonly}${key}: ${value}${end}`);
       continue;
     }
-    const inline = `${key}: [${value.join(', ')}],`;
+    const inline = `${readonly}${key}: ${tuple}${value.join(', ')}]${end}`;
     if (inline.length + INDENT.length <= MAX_LINE_LENGTH) {
       lines.push(INDENT + inline);
       continue;
     }
-    lines.push(`${INDENT}${key}: [`, ...value.map((element) => `${INDENT}${INDENT}${element},`), `${INDENT}],`);
+    lines.push(`${INDENT}${readonly}${key}: ${tuple}`, ...value.map((element) => `${INDENT}${INDENT}${element},`), `${INDENT}]${end}`);
   }
   lines.push(`}${suffix};`);
   return lines;
 }
 
 /** Writes {@link exportedObjectLines}. */
-export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string): void {
-  writeLines(writer, exportedObjectLines(name, properties, suffix));
+export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value'): void {
+  writeLines(writer, exportedObjectLines(name, properties, suffix, form));
 }
 
 /**
- * Writes `export const <name> = [ … ]<suffix>;`: inline when it fits {@link MAX_LINE_LENGTH},
- * one element per line otherwise.
+ * Writes `export const <name> = [ … ]<suffix>;` (or, as a `type`, its declaration as a readonly
+ * tuple): inline when it fits {@link MAX_LINE_LENGTH}, one element per line otherwise.
  */
-export function writeExportedArray(writer: CodeBlockWriter, name: string, elements: readonly string[], suffix: string): void {
-  const inline = `export const ${name} = [${elements.join(', ')}]${suffix};`;
+export function writeExportedArray(writer: CodeBlockWriter, name: string, elements: readonly string[], suffix: string, form: ConstForm = 'value'): void {
+  const head = constHead(name, form, '[');
+  const inline = `${head}${elements.join(', ')}]${suffix};`;
   if (inline.length <= MAX_LINE_LENGTH) return writeLines(writer, [inline]);
-  writeLines(writer, [`export const ${name} = [`, ...elements.map((element) => `${INDENT}${element},`), `]${suffix};`]);
+  writeLines(writer, [head, ...elements.map((element) => `${INDENT}${element},`), `]${suffix};`]);
+}
+
+/** The text of a file written without ts-morph: the banner, a blank line, the lines, a final newline. */
+export function fileText(banner: string, lines: readonly string[]): string {
+  return `${banner === '' ? '' : `${banner}\n`}${lines.join('\n')}\n`;
 }
 
 /**

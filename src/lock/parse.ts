@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
-import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
+import { LOCKFILE_VERSION, OUTPUT_TARGETS, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
+import { PACKAGE_VERSION } from '../model/package-version.js';
 import { readStoredFields } from './fields.js';
 
 /** A known field absent from an entry was not sent by the service (absent is not empty). */
@@ -21,8 +22,17 @@ const entrySchema = z.looseObject({
 const KNOWN = new Set<string>(KNOWN_FIELDS);
 
 /** The recorded generation settings; absent in lockfiles written before they were recorded. */
+const versionSchema = z.string().regex(PACKAGE_VERSION, 'expected a version x.y.z');
 const settingsSchema = z
-  .object({ packageName: z.string().min(1).optional(), prettier: z.literal(true).optional(), templates: z.string().min(1).optional(), fields: z.literal(true).optional() })
+  .object({
+    packageName: z.string().min(1).optional(),
+    packageVersion: versionSchema.optional(),
+    changelog: z.array(z.object({ version: versionSchema, notes: z.string() }).strict()).min(1).optional(),
+    target: z.enum(OUTPUT_TARGETS).optional(),
+    prettier: z.literal(true).optional(),
+    templates: z.string().min(1).optional(),
+    fields: z.literal(true).optional(),
+  })
   .strict()
   .default({});
 

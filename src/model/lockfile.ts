@@ -10,8 +10,21 @@ export const LOCKFILE_VERSION = 1;
  * given keeps its recorded value.
  */
 export interface GenerationSettings {
-  /** The package the output folder is (package.json, README.md); none: a plain folder. */
+  /** The package the output folder is (package.json, README.md, CHANGELOG.md); none: a plain folder. */
   packageName?: string;
+  /**
+   * The package's version (`x.y.z`), with a package only: set by `--package-version`, else 1.0.0
+   * at first, then bumped by each pull that changes the listing.
+   */
+  packageVersion?: string;
+  /**
+   * The package's CHANGELOG.md sections, newest first: each pull that bumped the version adds
+   * one. Kept here, not only in the file, so that `generate` rebuilds CHANGELOG.md from the
+   * lockfile alone and `check` finds a hand edit of it like any other.
+   */
+  changelog?: ChangelogSection[];
+  /** What the output is written as; recorded only when it is not {@link defaultTarget}'s. */
+  target?: OutputTarget;
   /** Whether the generated files are formatted with prettier (with the output folder's config). */
   prettier?: true;
   /** Folder whose templates override the built-in ones, relative to the lockfile's folder (posix separators). */
@@ -21,6 +34,28 @@ export interface GenerationSettings {
    * and generated as record types.
    */
   fields?: true;
+}
+
+/** Every {@link OutputTarget}. */
+export const OUTPUT_TARGETS = ['ts', 'js+dts'] as const;
+
+/**
+ * How the output is written: `ts` TypeScript modules (`.ts`), or `js+dts` ES modules (`.js`)
+ * with declaration files (`.d.ts`) of the same literal types.
+ */
+export type OutputTarget = (typeof OUTPUT_TARGETS)[number];
+
+/** The target of an output without a recorded one: `js+dts` for a package (it runs anywhere), else `ts`. */
+export function defaultTarget(packageName: string | undefined): OutputTarget {
+  return packageName === undefined ? 'ts' : 'js+dts';
+}
+
+/** One section of a package's CHANGELOG.md: the version a pull bumped to and its drift report. */
+export interface ChangelogSection {
+  /** The version, `x.y.z`. */
+  version: string;
+  /** What changed: the pull's markdown report, as it rendered it. */
+  notes: string;
 }
 
 /** The lockfile in memory: what a listing was, where it came from, how it was generated. */

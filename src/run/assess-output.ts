@@ -39,8 +39,8 @@ export async function assessOutput(run: RunContext, view: FolderView, lockfile: 
     if (fileCount !== undefined) return { settings, planKey, manifest, expected: undefined, stale: [], fileCount };
   }
   const { messages, source } = lockfile.parse();
-  const { templatesDir, packageName, formatKey, fields, key } = settings;
-  const expected = await planOutput({ messages, source, templatesDir, packageName, formatKey, fields, settingsKey: key });
+  const { templatesDir, packageName, packageVersion, changelog, target, formatKey, fields, key } = settings;
+  const expected = await planOutput({ messages, source, templatesDir, packageName, packageVersion, changelog, target, formatKey, fields, settingsKey: key });
   const { stale } = await assessFreshness({
     expected,
     manifest: manifest?.entries() ?? new Map(),

@@ -1,6 +1,7 @@
 import { createRedactor, redactError } from '../model/redact.js';
 import { resolve } from 'node:path';
 import type { FetchEvent, ListingQuery } from '../fetch/index.js';
+import type { OutputTarget } from '../model/lockfile.js';
 
 /** Options every library entry point shares. Paths are resolved against `cwd`. */
 export interface BaseOptions {
@@ -12,8 +13,18 @@ export interface BaseOptions {
   lockfile?: string;
   /** Folder whose templates override the built-in ones. */
   templates?: string;
-  /** Also write package.json and README.md under this package name. */
+  /** Also write package.json, README.md and CHANGELOG.md under this package name. */
   packageName?: string;
+  /**
+   * The package's version (`x.y.z`), instead of the recorded one, and instead of the bump a pull
+   * that changes the listing would make. @default as recorded, else 1.0.0
+   */
+  packageVersion?: string;
+  /**
+   * What the output is written as: `ts` (TypeScript modules) or `js+dts` (ES modules with
+   * declaration files that keep every literal type). @default as recorded, else "js+dts" for a package and "ts" otherwise
+   */
+  target?: OutputTarget;
   /** Format generated files with prettier (config resolved from the output folder). @default false */
   prettier?: boolean;
   /**

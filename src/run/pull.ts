@@ -6,6 +6,7 @@ import { assessOutput } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
+import { packageRelease, releasePackage, type PackageRelease } from './release.js';
 import { renderAndWrite } from './render-and-write.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
@@ -32,6 +33,8 @@ export interface PullResult {
   write: WriteResult | undefined;
   outDir: string;
   lockfilePath: string;
+  /** The package the output folder is (its version after this pull, and before when it changed); undefined for a plain folder. */
+  package?: PackageRelease | undefined;
 }
 
 /**
@@ -58,10 +61,16 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const before = found?.lockfile;
   const settings = settingsOver(before?.settings() ?? {}, run.given);
   const listing = await acquireSchemas(run, answer, before, settings, options);
-  const drift = diffAnswer(run, listing, before, settings);
+  const drift = releasePackage(diffAnswer(run, listing, before, settings), before, run.given.packageVersion);
   if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   run.mark('diff');
-  const result = { report: buildReport({ changes: drift.changes }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
+  const result = {
+    report: buildReport({ changes: drift.changes }),
+    messageCount: drift.messageCount,
+    outDir: run.paths.outDir,
+    lockfilePath: run.paths.lockfilePath,
+    package: packageRelease(before, drift.after),
+  };
   if (options.dryRun) return { ...result, write: undefined };
   const output = await assessOutput(run, view, drift.after);
   const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after, interrupt });

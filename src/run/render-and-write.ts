@@ -10,9 +10,9 @@ import type { OutputSettings, RunContext } from './run-context.js';
 /** Renders just the given files of a lockfile's output (formatted, when the settings say so). */
 export async function renderFiles(settings: OutputSettings, lockfile: Lockfile, files: readonly PlannedFile[]): Promise<OutputFile[]> {
   if (files.length === 0) return [];
-  const { templatesDir, packageName, prettierOutDir, fields } = settings;
+  const { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields } = settings;
   return renderSelected({
-    emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName, fields },
+    emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName, packageVersion, changelog, target, fields },
     only: new Set(files.flatMap((file) => (file.message === undefined ? [] : [file.message]))),
     paths: new Set(files.map((file) => file.path)),
     prettierOutDir,

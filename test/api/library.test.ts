@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { removeDir, ROOT, tempDir } from '../helpers/cli.js';
+import { removeDir, ROOT, runCommand, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 
 // The package as another project sees it: a separate folder whose node_modules/schema-sync is
@@ -13,18 +12,6 @@ const KEY = 'right-key-API-4711';
 const WRONG = 'wrong-key-API-0815';
 let server: ReferenceServer;
 let project: string;
-
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 beforeAll(async () => {
   server = await startReferenceServer({ listing: smallListing(3) });
@@ -44,7 +31,7 @@ afterAll(async () => {
 describe('library API from a separate ESM consumer', () => {
   it('pull, check, generate, fetchDescriptors, diffDescriptors and emit work against the reference server', async () => {
     server.setOptions({ apiKey: KEY });
-    const result = await run(process.execPath, ['consumer.mjs', server.url, KEY, WRONG], project);
+    const result = await runCommand(process.execPath, ['consumer.mjs', server.url, KEY, WRONG], project);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const out = JSON.parse(result.stdout);
@@ -76,7 +63,7 @@ describe('library API from a separate ESM consumer', () => {
       }),
     );
     await copyFile(join(ROOT, 'test/api/consumer/typecheck.mjs'), join(project, 'typecheck.mjs'));
-    const result = await run(process.execPath, ['typecheck.mjs', join(ROOT, 'node_modules/typescript')], project);
+    const result = await runCommand(process.execPath, ['typecheck.mjs', join(ROOT, 'node_modules/typescript')], project);
     expect(result.stderr).toBe('');
     const { checked, errors } = JSON.parse(result.stdout) as { checked: string[]; errors: string };
     expect(errors).toBe('');

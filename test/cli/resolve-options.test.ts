@@ -103,3 +103,20 @@ describe('paths', () => {
     expect((await resolveIn(join(dir, 'src'), 'generate')).library).toMatchObject({ cwd: join(dir, 'src'), out: undefined, lockfile: undefined });
   });
 });
+
+describe('target and package version', () => {
+  it('come from the config, the flags winning; unset, the library decides (as recorded)', async () => {
+    const none = (await resolveIn(dir, 'generate')).library;
+    expect([none.target, none.packageVersion]).toEqual([undefined, undefined]);
+    await writeConfig({ package: '@acme/schema', target: 'ts', packageVersion: '2.0.0' });
+    expect((await resolveIn(dir, 'generate')).library).toMatchObject({ packageName: '@acme/schema', target: 'ts', packageVersion: '2.0.0' });
+    expect((await resolveIn(dir, 'pull', { target: 'js+dts', packageVersion: '3.1.0' })).library).toMatchObject({ target: 'js+dts', packageVersion: '3.1.0' });
+  });
+
+  it('refuses a config target or version that is none', async () => {
+    await writeConfig({ target: 'js', packageVersion: '1.0' });
+    const error = (await resolveIn(dir, 'generate').then(() => undefined, (caught: unknown) => caught)) as Error;
+    expect(error.message).toMatch(/"packageVersion": expected a version x\.y\.z/);
+    expect(error.message).toMatch(/"target": .*"ts"\|"js\+dts"/);
+  });
+});

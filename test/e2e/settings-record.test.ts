@@ -28,7 +28,7 @@ const settings = async () => (JSON.parse(await readFile(join(dir, 'schema-sync.l
 describe('the settings record', () => {
   it('pull --package X, then generate and check with no flags keep the package', async () => {
     expect((await run(['pull', '--base-url', server.url, '--package', '@acme/schema-types'])).code).toBe(0);
-    expect(await settings()).toEqual({ packageName: '@acme/schema-types' });
+    expect(await settings()).toEqual({ packageName: '@acme/schema-types', packageVersion: '1.0.0' });
     const tree = await readTree(join(dir, 'out'));
     const generated = await run(['generate']);
     expect(generated.code, generated.stderr).toBe(0);
@@ -51,9 +51,30 @@ describe('the settings record', () => {
     expect(await settings()).toEqual({});
     const generated = await run(['generate', '--package', 'schema-types']);
     expect(generated.code, generated.stderr).toBe(0);
-    expect(await settings()).toEqual({ packageName: 'schema-types' });
+    expect(await settings()).toEqual({ packageName: 'schema-types', packageVersion: '1.0.0' });
     expect(existsSync(join(dir, 'out/package.json'))).toBe(true);
     expect((await run(['check', '--base-url', server.url])).code).toBe(0);
+  });
+
+  it('a target given to generate is applied and recorded; caches never serve the other target\'s files', async () => {
+    // The caches on: the plan key must tell the targets apart.
+    const cached = (args: string[]) => runBin([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') } });
+    expect((await cached(['pull', '--base-url', server.url, '--package', 'schema-types'])).code).toBe(0);
+    const js = await readTree(join(dir, 'out'));
+    expect([...js.keys()].filter((path) => !path.startsWith('messages/'))).toEqual(['.schema-sync-manifest.json', 'CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'types.d.ts']);
+    const toTs = await cached(['generate', '--target', 'ts']);
+    expect(toTs.code, toTs.stderr).toBe(0);
+    expect(await settings()).toEqual({ packageName: 'schema-types', packageVersion: '1.0.0', target: 'ts' });
+    const ts = await readTree(join(dir, 'out'));
+    expect([...ts.keys()].filter((path) => /\.(?:js|d\.ts)$/.test(path))).toEqual([]);
+    expect(ts.get('messages/Type00000.ts')).toContain('as const satisfies MessageDescriptor');
+    expect(JSON.parse(ts.get('package.json')!).exports['.'].default).toBe('./index.ts');
+    expect((await cached(['generate'])).stderr).toMatch(/0 files written, 0 deleted/);
+    // Back to the default of a package: nothing about the target is recorded, the files are as before.
+    expect((await cached(['generate', '--target', 'js+dts'])).code).toBe(0);
+    expect(await settings()).toEqual({ packageName: 'schema-types', packageVersion: '1.0.0' });
+    expect(await readTree(join(dir, 'out'))).toEqual(js);
+    expect((await cached(['check', '--base-url', server.url])).code).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles, planOutput } from '../../src/emit/index.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
@@ -105,6 +106,7 @@ function hostileRecords(): Descriptor[] {
 const CONSUMER = `
 import type { OrderRecord, OrderPKey, RecordByName, MessageRecords, TickerKey } from './out/index.js';
 import type { _classRecord } from './hostile/index.js';
+import type { OrderRecord as JsOrderRecord, RecordByName as JsRecordByName, TickerKey as JsTickerKey } from './out-js/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | undefined {
@@ -117,6 +119,10 @@ assertType<Equal<OrderRecord['side'], 'Buy' | 'Sell' | undefined>>();
 assertType<Equal<OrderPKey, { side: 'Buy' | 'Sell' }>>();
 assertType<Equal<NonNullable<OrderRecord['legs']>[number]['legQty'], number | undefined>>();
 assertType<Equal<OrderRecord['fTickerKey'], TickerKey | undefined>>();
+// The js+dts target declares the same record types in its .d.ts files.
+assertType<Equal<JsRecordByName<'Order'>, JsOrderRecord>>();
+assertType<Equal<JsOrderRecord['side'], OrderRecord['side']>>();
+assertType<Equal<JsOrderRecord['fTickerKey'], JsTickerKey | undefined>>();
 export const hostile: _classRecord = { 'line\\nbreak': "it's", class: '*/', default: 'x' };
 // @ts-expect-error not one of the enum values
 export const wrong: OrderRecord = { side: 'Hold' };
@@ -128,6 +134,7 @@ let compiled: { code: number | null; output: string };
 beforeAll(async () => {
   dir = await makeTempDir('records');
   await writeEmitted(join(dir, 'out'), await emitFiles({ messages: [order], source: { query: {} }, fields: true }));
+  await writeEmitted(join(dir, 'out-js'), await emitFiles({ messages: [order], source: { query: {} }, fields: true, target: 'js+dts' }));
   await writeEmitted(join(dir, 'hostile'), await emitFiles({ messages: hostileRecords(), source: { query: {} }, fields: true }));
   await writeFile(join(dir, 'consumer.ts'), CONSUMER);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -141,5 +148,12 @@ describe('record types under tsc --strict', () => {
   it('compile, hostile names and values included, with the types the consumer expects', () => {
     expect(compiled.output).toBe('');
     expect(compiled.code).toBe(0);
+  });
+});
+
+describe('record types of the js+dts target', () => {
+  it('are types only: the .js files run as plain JavaScript and hold no type syntax', async () => {
+    const index = (await import(pathToFileURL(join(dir, 'out-js/index.js')).href)) as { messages: Record<string, { mNum: number }> };
+    expect(index.messages['Order']?.mNum).toBe(order.mNum);
   });
 });

@@ -34,13 +34,21 @@ afterAll(async () => {
 
 describe('renderSelected with prettier', () => {
   it('gives every file the bytes of formatting it alone, with the folder config, sorted by path', async () => {
-    const emit = { messages, source: SOURCE, packageName: 'acme-schema' };
+    const emit = { messages, source: SOURCE, packageName: 'acme-schema', target: 'ts' as const };
     const all = await emitFiles(emit);
     const selected = await renderSelected({ emit, only: new Set(messages.map((m) => m.name)), paths: new Set(all.map((f) => f.path)), prettierOutDir: configured });
     expect(selected.find((f) => f.path === 'index.ts')!.text).not.toContain(';\n');
     expect(selected.map((f) => f.path)).toEqual(all.map((f) => f.path));
     expect(selected).toEqual(await formatEachAlone(all, configured));
     expect(selected).toEqual(await formatWithPrettier(all, { outDir: configured }));
+  });
+
+  it('does the same for the js+dts target: modules, declarations and package files', async () => {
+    const emit = { messages: [...messages.slice(0, 30), ...messages.slice(-20)], source: SOURCE, packageName: 'acme-schema' };
+    const all = await emitFiles(emit);
+    const selected = await renderSelected({ emit, only: new Set(emit.messages.map((m) => m.name)), paths: new Set(all.map((f) => f.path)), prettierOutDir: configured });
+    expect(selected.find((f) => f.path === 'index.d.ts')!.text).not.toContain(';\n');
+    expect(selected).toEqual(await formatEachAlone(all, configured));
   });
 
   it('keeps a parser the user configured', async () => {

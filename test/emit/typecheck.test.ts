@@ -2,9 +2,12 @@
  * The generated output as a consumer sees it: type-checked by the project's `tsc` under
  * `module: nodenext` and under `moduleResolution: bundler` (also as a package through
  * `node_modules`), with literal types asserted at the type level, then imported at run time.
+ * Both targets: the `js+dts` output of each listing must declare exactly the types of its `ts`
+ * output (a type-level identity of the two modules' exports) and hold the same values.
  *
  * One temp project holds the example listing, the hostile one, an older deployment's and a mixed
- * one, so each configuration costs one `tsc` run; both runs go in parallel.
+ * one (the first two and the mixed one in both targets), so each configuration costs one `tsc`
+ * run; both runs go in parallel.
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -128,6 +131,39 @@ export const unchecked: readonly string[] = (messages.OptionNbboQuote as Message
 export const all: readonly MessageDescriptor[] = Object.values(messages);
 `;
 
+/** The js+dts output of each listing declares exactly the types of its ts output. */
+const SAME_TYPES_CONSUMER = `
+import * as exampleTs from './example/index.js';
+import * as exampleDts from './example-dts/index.js';
+import * as hostileTs from './hostile/index.js';
+import * as hostileDts from './hostile-dts/index.js';
+import type * as ExampleTs from './example/index.js';
+import type * as ExampleDts from './example-dts/index.js';
+import * as mixedTs from './mixed/index.js';
+import * as mixedDts from './mixed-dts/index.js';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function assertType<T extends true>(): T | undefined {
+  return undefined;
+}
+
+assertType<Equal<typeof exampleTs, typeof exampleDts>>();
+assertType<Equal<typeof hostileTs, typeof hostileDts>>();
+assertType<Equal<typeof mixedTs, typeof mixedDts>>();
+assertType<Equal<typeof exampleDts.AccountRiskRecordV5.mNum, 1000>>();
+assertType<Equal<typeof exampleDts.AggregateCount.actions, readonly ['select']>>();
+assertType<Equal<ExampleTs.MessageByName<'AccountRiskRecordV5'>, ExampleDts.MessageByName<'AccountRiskRecordV5'>>>();
+assertType<Equal<ExampleTs.MessageByNumber<1000>, ExampleDts.MessageByNumber<1000>>>();
+assertType<Equal<ExampleTs.MessageName, ExampleDts.MessageName>>();
+assertType<Equal<ExampleTs.MessageNumber, ExampleDts.MessageNumber>>();
+assertType<Equal<ExampleTs.MessageToken, ExampleDts.MessageToken>>();
+assertType<Equal<ExampleTs.MessageAction, ExampleDts.MessageAction>>();
+assertType<Equal<ExampleTs.MessageDescriptor, ExampleDts.MessageDescriptor>>();
+assertType<Equal<ExampleTs.AccountRiskRecordV5, ExampleDts.AccountRiskRecordV5>>();
+// The check itself tells types apart: a widened literal is not the same type.
+assertType<Equal<Equal<typeof exampleDts.AccountRiskRecordV5.mNum, number>, false>>();
+`;
+
 const PACKAGE_CONSUMER = `
 import { AccountRiskRecordV5, messages, type MessageName } from '@acme/schema';
 
@@ -166,13 +202,16 @@ beforeAll(async () => {
   hostile = hostileDescriptors();
   const source = { baseUrl: 'https://schema.example.com/api', query: {} };
   const hostileSource = { baseUrl: 'https://h.example/x\n globalThis.pwned = 1; //*/\u2028', query: {} };
-  const exampleFiles = await emitFiles({ messages: example, source, packageName: '@acme/schema' });
+  const exampleFiles = await emitFiles({ messages: example, source, packageName: '@acme/schema', target: 'ts' });
   await writeEmitted(join(dir, 'example'), exampleFiles);
   await writeEmitted(join(dir, 'hostile'), await emitFiles({ messages: hostile, source: hostileSource }));
   older = await loadExampleDescriptors('older-deployment.json');
   const full: Descriptor = { name: 'Full', mNum: 1, schemaHash: 'F', actions: ['select', 'delete'], mToken: 'Tok', extra: {} };
   await writeEmitted(join(dir, 'older'), await emitFiles({ messages: older, source }));
   await writeEmitted(join(dir, 'mixed'), await emitFiles({ messages: [...older, full], source }));
+  await writeEmitted(join(dir, 'example-dts'), await emitFiles({ messages: example, source, target: 'js+dts' }));
+  await writeEmitted(join(dir, 'hostile-dts'), await emitFiles({ messages: hostile, source: hostileSource, target: 'js+dts' }));
+  await writeEmitted(join(dir, 'mixed-dts'), await emitFiles({ messages: [...older, full], source, target: 'js+dts' }));
   // The same output, installed as a package the way a consumer repository would see it.
   await mkdir(join(dir, 'node_modules/@acme'), { recursive: true });
   await cp(join(dir, 'example'), join(dir, 'node_modules/@acme/schema'), { recursive: true });
@@ -182,7 +221,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'consumer-hostile.ts'), HOSTILE_CONSUMER);
   await writeFile(join(dir, 'consumer-older.ts'), OLDER_CONSUMER);
   await writeFile(join(dir, 'consumer-package.ts'), PACKAGE_CONSUMER);
-  const include = ['*.ts', 'example/**/*.ts', 'hostile/**/*.ts', 'older/**/*.ts', 'mixed/**/*.ts'];
+  await writeFile(join(dir, 'consumer-same-types.ts'), SAME_TYPES_CONSUMER);
+  const include = ['*.ts', ...['example', 'hostile', 'older', 'mixed', 'example-dts', 'hostile-dts', 'mixed-dts'].map((folder) => `${folder}/**/*.ts`)];
   await writeFile(
     join(dir, 'tsconfig.nodenext.json'),
     JSON.stringify({
@@ -243,8 +283,10 @@ interface GeneratedIndex {
   messageNames: readonly string[];
 }
 
+/** The index of a folder: as tsc compiled it (`ts` target), or as written (`js+dts`). */
 async function importIndex(folder: string): Promise<GeneratedIndex> {
-  return (await import(pathToFileURL(join(dir, 'out', folder, 'index.js')).href)) as GeneratedIndex;
+  const compiled = !folder.endsWith('-dts');
+  return (await import(pathToFileURL(join(dir, ...(compiled ? ['out'] : []), folder, 'index.js')).href)) as GeneratedIndex;
 }
 
 function checkRegistries(index: GeneratedIndex, descriptors: readonly Descriptor[]): void {
@@ -260,10 +302,10 @@ function checkRegistries(index: GeneratedIndex, descriptors: readonly Descriptor
   expect(Object.keys(index.messagesByNumber)).toHaveLength(descriptors.length);
 }
 
-describe('generated output at run time', () => {
+describe.each(['', '-dts'])('generated output at run time (%s)', (flavour) => {
   it('holds exactly the example listing', async () => {
     expect(results.nodenext.code).toBe(0);
-    const index = await importIndex('example');
+    const index = await importIndex(`example${flavour}`);
     checkRegistries(index, example);
     expect((index as unknown as Record<string, unknown>)['AccountRiskRecordV5']).toBe(index.messages['AccountRiskRecordV5']);
   });
@@ -277,7 +319,7 @@ describe('generated output at run time', () => {
 
   it('keeps hostile names as own keys, hostile values verbatim, and runs no injected code', async () => {
     expect(results.nodenext.code).toBe(0);
-    const index = await importIndex('hostile');
+    const index = await importIndex(`hostile${flavour}`);
     expect((globalThis as Record<string, unknown>)['pwned']).toBeUndefined();
     checkRegistries(index, hostile);
     const proto = Object.getOwnPropertyDescriptor(index.messages, '__proto__');

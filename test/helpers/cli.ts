@@ -40,6 +40,19 @@ export function runBin(args: string[], options: { cwd: string; env?: Record<stri
   });
 }
 
+/** Runs any command in a child process with a clean environment (PATH and HOME only). */
+export function runCommand(command: string, args: string[], cwd: string): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
 /** A fresh temporary folder; remove it with {@link removeDir}. */
 export function tempDir(prefix = 'schema-sync-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));

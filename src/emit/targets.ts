@@ -1,0 +1,40 @@
+/**
+ * Which files each module of the output is written as, per target: one `.ts` file, or a `.js`
+ * file with its `.d.ts`. Planning and rendering both list files from here, so they agree.
+ */
+import { ConfigError } from '../model/errors.js';
+import { defaultTarget, OUTPUT_TARGETS, type OutputTarget } from '../model/lockfile.js';
+
+/** What a file of a module holds: TypeScript, JavaScript, or declarations. */
+export type ModuleKind = 'ts' | 'js' | 'dts';
+
+const EXTENSIONS: Readonly<Record<ModuleKind, string>> = { ts: '.ts', js: '.js', dts: '.d.ts' };
+
+/** The kinds of file a module is written as under `target`. */
+export function moduleKinds(target: OutputTarget): readonly ModuleKind[] {
+  return target === 'ts' ? ['ts'] : ['js', 'dts'];
+}
+
+/** The path of a module's file of one kind, e.g. `messages/Order` and `dts` → `messages/Order.d.ts`. */
+export function modulePath(stem: string, kind: ModuleKind): string {
+  return stem + EXTENSIONS[kind];
+}
+
+/** `types.ts`, or `types.d.ts`: the shared types module declares types only, so it has no `.js`. */
+export function typesPath(target: OutputTarget): string {
+  return target === 'ts' ? 'types.ts' : 'types.d.ts';
+}
+
+/**
+ * The target of emit options: as given, else the default for a package or a plain folder.
+ *
+ * @throws ConfigError for a target that is none of {@link OUTPUT_TARGETS} (from JavaScript callers).
+ */
+export function targetOf(options: { target?: OutputTarget | undefined; packageName?: string | undefined }): OutputTarget {
+  const { target } = options;
+  if (target === undefined) return defaultTarget(options.packageName);
+  if (OUTPUT_TARGETS.includes(target)) return target;
+  throw new ConfigError(`The target ${JSON.stringify(target)} is not one schema-sync writes.`, {
+    hint: `Use one of ${OUTPUT_TARGETS.join(', ')}.`,
+  });
+}

@@ -1,0 +1,40 @@
+import { buildReport, renderReport } from '../diff/index.js';
+import { LockfileText } from '../lock/index.js';
+import type { GenerationSettings } from '../model/lockfile.js';
+import { bumpFor, bumpVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
+import type { AnswerDrift } from './diff-answer.js';
+
+/** The package a pull leaves: its name and version, and the version it had when the pull bumped it. */
+export interface PackageRelease {
+  name: string;
+  version: string;
+  /** The version before this pull, when the pull changed it. */
+  previousVersion?: string;
+}
+
+/**
+ * A pull's drift with its package released: when the lockfile found already made a package and
+ * the listing changed, the version goes up by the worst change (or becomes the version given)
+ * and the changelog gains a section, the version and the pull's markdown report, so that
+ * `generate` and `check` rebuild CHANGELOG.md from the lockfile alone. A first pull, a pull that
+ * makes a folder a package, and a pull without changes bump nothing.
+ */
+export function releasePackage(drift: AnswerDrift, before: LockfileText | undefined, givenVersion: string | undefined): AnswerDrift {
+  const settings = drift.after.settings();
+  if (settings.packageName === undefined || before?.settings().packageName === undefined || drift.changes.length === 0) return drift;
+  const version = givenVersion ?? bumpVersion(settings.packageVersion ?? INITIAL_PACKAGE_VERSION, bumpFor(drift.changes));
+  // The report as `pull --format markdown` prints it: no timestamps, only what the lockfile holds.
+  const notes = renderReport(buildReport({ changes: drift.changes }), { format: 'markdown', command: 'pull' });
+  const released: GenerationSettings = { ...settings, packageVersion: version, changelog: [{ version, notes }, ...(settings.changelog ?? [])] };
+  const after = LockfileText.of({ ...drift.after.parse(), settings: released }, drift.after.path);
+  return { ...drift, after, learned: drift.learned === undefined ? undefined : { ...drift.learned, lockfile: after } };
+}
+
+/** The package of the lockfile a pull writes, and the version it had before; undefined for a plain folder. */
+export function packageRelease(before: LockfileText | undefined, after: LockfileText): PackageRelease | undefined {
+  const { packageName, packageVersion = INITIAL_PACKAGE_VERSION } = after.settings();
+  if (packageName === undefined) return undefined;
+  const previous = before?.settings();
+  const previousVersion = previous?.packageName === undefined ? undefined : (previous.packageVersion ?? INITIAL_PACKAGE_VERSION);
+  return { name: packageName, version: packageVersion, ...(previousVersion === undefined || previousVersion === packageVersion ? {} : { previousVersion }) };
+}

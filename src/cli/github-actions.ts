@@ -8,10 +8,10 @@ import type { CliIo } from './io.js';
 import { errorText, type ErrorParts } from './logger.js';
 
 /** Commands whose report (or failure) goes to the step summary. */
-const SUMMARISED_COMMANDS: readonly string[] = ['pull', 'check'];
+const SUMMARISED_COMMANDS: readonly string[] = ['pull', 'check', 'diff'];
 
 /**
- * Appends `markdown` to the job's step summary when `pull` or `check` runs under GitHub Actions
+ * Appends `markdown` to the job's step summary when `pull`, `check` or `diff` runs under GitHub Actions
  * (`GITHUB_ACTIONS=true` and `GITHUB_STEP_SUMMARY` names the file the runner shows on the run's
  * page). A summary that cannot be written is only a warning: the run's own result stands.
  */

@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { hasBreaking, renderReport, type ReportLocations } from '../diff/index.js';
+import { isFailing, renderReport, type ReportLocations } from '../diff/index.js';
 import { entryLine } from '../lock/index.js';
 import type { FetchEvent } from '../fetch/index.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
 import { check } from '../run/check.js';
+import { diffLockfiles } from '../run/diff.js';
 import { generate } from '../run/generate.js';
 import { pull, type PullResult } from '../run/pull.js';
+import { diffOptions, type DiffArgs } from './commands/diff.js';
 import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
+import { rulesCommand } from './commands/rules.js';
 import type { ServeArgs } from './commands/serve.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
@@ -70,7 +73,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const resolved = await resolveOptions(args as CliArgs, io, formatFlags);
     failure.github = resolved.report === 'github';
     failure.redact = createRedactor(resolved.secrets);
-    if (command !== 'generate' && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
+    if ((command === 'pull' || command === 'check') && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
     log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: failure.redact });
     for (const warning of resolved.warnings) log.warn(warning);
     const library = {
@@ -85,6 +88,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         log.verbose(`${stage}: ${ms} ms`);
       },
     };
+    if (command === 'rules') return rulesCommand(formatFlags.report, resolved.library.rules, log);
     const started = Date.now();
     if (command === 'pull') {
       const result = await pull(library);
@@ -95,13 +99,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       log.info(pullSummary(result, Date.now() - started));
       return EXIT.ok;
     }
-    if (command === 'check') {
-      const result = await check(library);
-      const locations = resolved.report === 'github' ? await reportLocations(io, result) : undefined;
-      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command: 'check', locations }));
-      await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', command: 'check' }), log.warn);
-      const failing = resolved.failOn === 'breaking' ? hasBreaking(result.report) : !result.report.inSync;
-      return failing ? EXIT.drift : EXIT.ok;
+    if (command === 'check' || command === 'diff') {
+      const result = command === 'check' ? await check(library) : await diffLockfiles(diffOptions(args as DiffArgs, library, io));
+      const { lockfilePath } = result;
+      const locations = resolved.report === 'github' && lockfilePath !== undefined ? await reportLocations(io, { ...result, lockfilePath }) : undefined;
+      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command, locations }));
+      await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', command }), log.warn);
+      return isFailing(result.report, resolved.failOn) ? EXIT.drift : EXIT.ok;
     }
     if (command === 'generate') {
       const result = await generate(library);

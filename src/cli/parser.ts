@@ -4,7 +4,7 @@ import { VERSION } from '../model/version.js';
 import { ACTIONS_ENCODINGS, FLAG_ENCODINGS } from '../server/listing-shape.js';
 import { withoutEagerHelp } from './start-up.js';
 
-const COMMANDS = ['pull', 'check', 'generate', 'serve', 'init'];
+const COMMANDS = ['pull', 'check', 'diff', 'generate', 'rules', 'serve', 'init'];
 const SOURCE_GROUP = 'Source:';
 const OUTPUT_GROUP = 'Output:';
 
@@ -52,7 +52,7 @@ export function buildParser(argv: string[]): Argv {
     .example('$0 init', 'Write a starter schema-sync.config.json')
     .example('$0 pull', 'Fetch, update the lockfile, regenerate the code')
     .example('$0 check --format github', 'Exit 1 on drift, with GitHub annotations')
-    .epilogue('Run schema-sync <command> --help for its options. Exit codes: 0 done / in sync, 1 drift (check), 2 error.')
+    .epilogue('Run schema-sync <command> --help for its options. Exit codes: 0 done / in sync, 1 drift (check, diff), 2 error.')
     .command('pull', 'Fetch the listing, update the lockfile and the generated code', (y) =>
       reportOption(outputOptions(sourceOptions(y)))
         .option('dry-run', { type: 'boolean', describe: 'Show what would change; write nothing' })
@@ -66,6 +66,19 @@ export function buildParser(argv: string[]): Argv {
         .option('fail-on', { choices: ['any', 'breaking'] as const, describe: 'Which drift exits 1 (default any)' })
         .example('$0 check --format github', 'Annotate a GitHub Actions run')
         .example('$0 check --fail-on breaking', 'Fail only on breaking drift'),
+    )
+    .command('diff [base] [head]', 'Compare two lockfiles (paths, - for stdin, or <git-rev>:<path>); exit 1 on changes (no network)', (y) =>
+      reportOption(y)
+        .positional('base', { type: 'string', describe: 'The lockfile before: a path, - (stdin), or <rev>:<path>' })
+        .positional('head', { type: 'string', describe: "The lockfile after (default: the project's lockfile)" })
+        .option('against', { type: 'string', describe: "Compare with the project's lockfile at this git revision, e.g. origin/main" })
+        .option('lockfile', { type: 'string', describe: 'The project lockfile (default schema-sync.lock.json)' })
+        .option('fail-on', { choices: ['any', 'breaking'] as const, describe: 'Which changes exit 1 (default any)' })
+        .example('$0 diff --against origin/main --format github', 'Annotate the lockfile changes of a pull request')
+        .example('$0 diff --format markdown v1.2.0:schema-sync.lock.json v1.3.0:schema-sync.lock.json', 'A changelog between two tags'),
+    )
+    .command('rules', 'List the drift rule ids with their default and configured severity', (y) =>
+      reportOption(y).example('$0 rules --format json', 'The rules as JSON'),
     )
     .command('generate', 'Rebuild the output folder from the lockfile alone (no network)', (y) =>
       reportOption(outputOptions(y), true)
@@ -101,7 +114,7 @@ export function buildParser(argv: string[]): Argv {
     .option('quiet', { type: 'boolean', global: true, describe: 'Print only errors' })
     .option('verbose', { type: 'boolean', global: true, describe: 'Print request details and timings' })
     .option('color', { type: 'boolean', global: true, describe: 'Colour output (--no-color to disable)' })
-    .demandCommand(1, 'Name a command: pull, check, generate, serve or init.')
+    .demandCommand(1, 'Name a command: pull, check, diff, generate, rules, serve or init.')
     .recommendCommands()
     .strict()
     .version(VERSION)
@@ -125,7 +138,7 @@ export function parseFailure(message: string, helpText: string, argv: readonly s
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
   'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'package-version', 'target', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
-  'fail-on', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
+  'fail-on', 'against', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 
 /**

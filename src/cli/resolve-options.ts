@@ -14,8 +14,8 @@ type ReportFormatName = (typeof REPORT_FORMATS)[number];
 /** Values `--format` took before `--prettier` existed, and the switch that replaces each (deprecated). */
 const CODE_FORMATS: Readonly<Record<string, boolean>> = { prettier: true, none: false };
 
-/** Commands that print a report: `--format` means nothing to any other. */
-const REPORTING_COMMANDS: readonly string[] = ['pull', 'check'];
+/** Commands that print a report: `--format` means nothing to any other (`rules` prints a list, text or json). */
+const REPORTING_COMMANDS: readonly string[] = ['pull', 'check', 'diff', 'rules'];
 
 /** Parsed flags, as yargs gives them: the query parameters plus the rest. */
 export interface CliArgs extends ListingQuery {
@@ -86,7 +86,10 @@ export function readFormatFlags(command: string, args: Pick<CliArgs, 'format' | 
   }
   const reports = values.filter((value): value is ReportFormatName => (REPORT_FORMATS as readonly string[]).includes(value));
   if (reports.length > 0 && !REPORTING_COMMANDS.includes(command)) {
-    throw new UsageError(`${command} prints no report; --format ${reports[0]} does not apply to it.`, `Drop --format: it chooses the report of ${REPORTING_COMMANDS.join(' and ')} (--prettier formats the generated code).`);
+    throw new UsageError(`${command} prints no report; --format ${reports[0]} does not apply to it.`, `Drop --format: it chooses the report of ${REPORTING_COMMANDS.join(', ')} (--prettier formats the generated code).`);
+  }
+  if (command === 'rules' && reports.some((report) => report !== 'text' && report !== 'json')) {
+    throw new UsageError(`rules prints a list as text or json, not ${reports.find((report) => report !== 'text' && report !== 'json')}.`, 'Use --format text or --format json.');
   }
   if (reports.length > 1) {
     throw new UsageError(`${command} prints one report, but --format names ${reports.length}: ${reports.join(', ')}.`, `Keep one --format; run ${command} again for another format.`);
@@ -153,6 +156,11 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     force: args.force,
     dryRun: args.dryRun,
     lockWaitMs: args.lockWait,
+    // Validated by the config schema: rule ids are known ones.
+    rules: config.rules as PullOptions['rules'],
+    accept: config.accept as PullOptions['accept'],
+    include: config.include,
+    exclude: config.exclude,
   };
   return {
     library,

@@ -120,7 +120,9 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
         continue;
       }
       const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
-      problems.push(`"${where}": ${issue.message}`);
+      // A record key's own problems (an unknown rule id) say more than "Invalid key in record".
+      const messages = issue.code === 'invalid_key' ? issue.issues.map((inner) => inner.message) : [issue.message];
+      problems.push(`"${where}": ${messages.join('; ')}`);
     }
   }
   if (problems.length === 0 && result.success) return result.data;

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { OUTPUT_TARGETS } from '../model/lockfile.js';
 import { PACKAGE_VERSION } from '../model/package-version.js';
+import { RULE_IDS, unknownRuleProblem } from '../diff/rules.js';
+
+/** A drift rule id (`schema-sync rules` lists them); a typo is refused with the closest id. */
+const ruleId = z
+  .string()
+  .superRefine((id, ctx) => {
+    const problem = unknownRuleProblem(id);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ enum: [...RULE_IDS] });
+
+/** An `include` / `exclude` entry: a message-name glob, or a token glob. */
+const scopeRule = z.union([
+  z.string().min(1).describe('Message-name glob: * any characters, ? one.'),
+  z.object({ mToken: z.string().min(1).describe('Token glob: * any characters, ? one.') }).strict(),
+]);
 
 /**
  * `schema-sync.config.json` (or the default export of `schema-sync.config.mjs` / `.js`). Every key
@@ -59,10 +75,10 @@ export const configSchema = z
       })
       .optional()
       .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".'),
-    /** Report format of pull and check. @default "text" */
-    report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull and check. Default: text'),
-    /** Which drift makes `check` exit 1. @default "any" */
-    failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check exit 1. Default: any'),
+    /** Report format of pull, check and diff. @default "text" */
+    report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull, check and diff. Default: text'),
+    /** Which drift makes `check` and `diff` exit 1. @default "any" */
+    failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check and diff exit 1. Default: any'),
     /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
     templates: z.string().optional().describe("Folder whose templates override the built-in ones, relative to this file's folder."),
     /**
@@ -92,6 +108,43 @@ export const configSchema = z
       .enum(OUTPUT_TARGETS)
       .optional()
       .describe('Write TypeScript modules (ts) or ES modules with declaration files (js+dts). Unset: as the lockfile records, else js+dts for a package and ts otherwise.'),
+    /**
+     * Severity per drift rule id (`schema-sync rules` lists them), or `off` to drop the rule's
+     * changes from reports and failing. @example { "SCHEMA_HASH_CHANGED": "safe" }
+     */
+    rules: z
+      .record(ruleId, z.enum(['breaking', 'dangerous', 'safe', 'off']))
+      .optional()
+      .describe('Severity per drift rule id (see `schema-sync rules`): breaking, dangerous, safe, or off (dropped from reports and failing).'),
+    /**
+     * Changes reviewed and accepted: keyed on the rule id AND a message-name glob, optionally
+     * pinned to the exact before/after values (the acceptance then expires when the change
+     * differs). They never fail check or diff and are listed in every report with the reason.
+     */
+    accept: z
+      .array(
+        z
+          .object({
+            rule: ruleId.describe('The rule id of the change (see `schema-sync rules`).'),
+            message: z.string().min(1).describe('Glob of the message name: * any characters, ? one.'),
+            reason: z.string().trim().min(1, { error: 'a reason is required: say why the change is fine' }).describe('Why the change is fine (required; shown in every report).'),
+            before: z.unknown().optional().describe('When given, the value before must be exactly this.'),
+            after: z.unknown().optional().describe('When given, the value after must be exactly this.'),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe('Accepted changes: { rule, message (name glob), reason, before?, after? }. Never fail check or diff; listed in every report.'),
+    /** Generate and watch only the message types matching one of these (recorded in the lockfile; `[]` clears it). */
+    include: z
+      .array(scopeRule)
+      .optional()
+      .describe('Generate and watch only message types matching one of these: name globs or { "mToken": "…" }. Recorded in the lockfile; [] clears it.'),
+    /** Leave out the message types matching one of these (recorded in the lockfile; `[]` clears it). */
+    exclude: z
+      .array(scopeRule)
+      .optional()
+      .describe('Leave out message types matching one of these: name globs or { "mToken": "…" }. They stay in the lockfile. Recorded; [] clears it.'),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { displayName } from './format-value.js';
 import type { DriftReport, ReportLocations, Severity } from './types.js';
-import { fieldLines, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, subject, summaryLine, type Voice } from './wording.js';
+import { acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
 /** The workflow command per severity: breaking fails loudest. */
 const COMMANDS: Record<Severity, string> = { breaking: 'error', dangerous: 'warning', safe: 'notice' };
@@ -8,23 +8,32 @@ const COMMANDS: Record<Severity, string> = { breaking: 'error', dangerous: 'warn
 /**
  * GitHub Actions workflow commands: one annotation per change (`::error` breaking, `::warning`
  * dangerous, `::notice` safe; the fields on further lines of the message), on the message's
- * entry in the lockfile where `locations` give it, and one `::error` per stale file, on that
- * file; then the summary line as plain log text. Files are relative to the repository root, as
+ * entry in the lockfile where `locations` give it, a `::notice` per accepted change (with its
+ * reason), one `::error` per stale file, on that file, and one per setting that differs; then
+ * the summary line as plain log text. Files are relative to the repository root, as
  * the runner needs them. Messages and properties are escaped as the runner expects, so a value
  * can neither end the command early nor start a command of its own. No trailing newline.
  */
 export function renderGithub(report: DriftReport, options: Voice & { locations?: ReportLocations }): string {
   const { locations } = options;
   const lines: string[] = [];
-  for (const change of report.changes) {
-    const message = [`${change.kind} ${subject(change)}`, ...fieldLines(change)].join('\n');
-    const properties: Record<string, string> = { title: `${SEVERITY_NAMES[change.severity]} schema change` };
+  /** On the lockfile entry of a message type (by the first of its names that has one), where `locations` give it. */
+  const placed = (properties: Record<string, string>, names: readonly string[]): Record<string, string> => {
     if (locations !== undefined && safePath(locations.lockfile)) {
       properties['file'] = locations.lockfile;
-      const line = locations.lineOf(change.kind === 'renamed' ? change.before.name : change.name);
+      const line = names.map((name) => locations.lineOf(name)).find((found) => found !== undefined);
       if (line !== undefined) properties['line'] = String(line);
     }
+    return properties;
+  };
+  for (const change of report.changes) {
+    const message = [changeLine(change), ...fieldLines(change)].join('\n');
+    const properties = placed({ title: `${SEVERITY_NAMES[change.severity]} schema change` }, change.kind === 'renamed' ? [change.before.name, change.name] : [change.name]);
     lines.push(workflowCommand(COMMANDS[change.severity], properties, message));
+  }
+  for (const change of report.accepted) {
+    const message = `${acceptedLine(change)}\nreason: ${displayName(change.reason)}`;
+    lines.push(workflowCommand('notice', placed({ title: 'Accepted schema change' }, [change.name]), message));
   }
   for (const file of report.staleFiles) {
     const message = `${displayName(file.path)} is ${STALE_REASONS[file.reason]}\n${STALE_HINT}`;
@@ -32,6 +41,9 @@ export function renderGithub(report: DriftReport, options: Voice & { locations?:
     const path = locations === undefined ? file.path : posixJoin(locations.outDir, file.path);
     if (safePath(path)) properties['file'] = path;
     lines.push(workflowCommand('error', properties, message));
+  }
+  for (const drift of report.settings) {
+    lines.push(workflowCommand('error', { title: 'Settings differ from the lockfile' }, `${settingLine(drift)} (lockfile → given)\n${SETTINGS_HINT}`));
   }
   lines.push(summaryLine(report, options));
   return lines.join('\n');

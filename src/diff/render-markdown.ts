@@ -1,12 +1,13 @@
 import { displayName } from './format-value.js';
-import type { DriftChange, DriftReport } from './types.js';
-import { byVoice, fieldLines, STALE_HINT, STALE_REASONS, subject, summaryLine, type Voice } from './wording.js';
+import type { DriftReport, ReportedChange } from './types.js';
+import { ACCEPTED_HEADING, acceptedLine, byVoice, changeLine, fieldLines, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
 /**
- * The report as a PR comment or job summary: a heading, the summary line, a table
- * `| Severity | Change | Message | Details |` with one row per change, and the stale files as a
- * list. Server strings only ever appear inside code spans, so they cannot add markup, links,
- * mentions or table cells. No trailing newline.
+ * The report as a PR comment, job summary or changelog: a heading, the summary line, a table
+ * `| Severity | Change | Message | Details |` with one row per change (rule ids in the details),
+ * the accepted changes as a list with their reasons, then stale files and settings that differ.
+ * Server strings only ever appear inside code spans, so they cannot add markup, links, mentions
+ * or table cells. No trailing newline.
  */
 export function renderMarkdown(report: DriftReport, options: Voice): string {
   const heading = byVoice(options, {
@@ -24,21 +25,32 @@ export function renderMarkdown(report: DriftReport, options: Voice): string {
     blocks.push(['| Severity | Change | Message | Details |', '| --- | --- | --- | --- |', ...rows].join('\n'));
   }
 
+  if (report.accepted.length > 0) {
+    // The reason is the project's own text (its config), shown as written, one line.
+    const items = report.accepted.map((change) => `- ${acceptedLine(change, codeSpan)} — ${change.reason.replace(/\s+/g, ' ')}`);
+    blocks.push([`**${ACCEPTED_HEADING}**`, '', ...items].join('\n'));
+  }
+
   if (report.staleFiles.length > 0) {
     const items = report.staleFiles.map(
       (file) => `- ${codeSpan(displayName(file.path))} — ${STALE_REASONS[file.reason]}`,
     );
     blocks.push(['**Stale files**', '', ...items, '', STALE_HINT].join('\n'));
   }
+
+  if (report.settings.length > 0) {
+    const items = report.settings.map((drift) => `- ${settingLine(drift, codeSpan)} (lockfile → given)`);
+    blocks.push(['**Settings differ**', '', ...items, '', SETTINGS_HINT].join('\n'));
+  }
   return blocks.join('\n\n');
 }
 
-/** The Details cell: the rest of the subject, then each field; `<br>` between lines. */
-function details(change: DriftChange): string {
+/** The Details cell: the rest of the head line, then each field; `<br>` between lines. */
+function details(change: ReportedChange): string {
   const lines: string[] = [];
-  if (change.kind === 'added') lines.push(`mNum ${change.after.mNum}`);
-  if (change.kind === 'removed') lines.push(`mNum ${change.before.mNum}`);
-  if (change.kind === 'renamed') lines.push(subject(change, codeSpan));
+  if (change.kind === 'added') lines.push(`mNum ${change.after.mNum} ${ruleTag(change.rule)}`);
+  if (change.kind === 'removed') lines.push(`mNum ${change.before.mNum} ${ruleTag(change.rule)}`);
+  if (change.kind === 'renamed') lines.push(changeLine(change, codeSpan).slice(change.kind.length + 1));
   lines.push(...fieldLines(change, codeSpan));
   return lines.join('<br>');
 }

@@ -1,7 +1,7 @@
 import { renderGithub } from './render-github.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
-import type { DriftChange, DriftReport, FieldChange, RenderOptions } from './types.js';
+import type { AcceptedChange, DriftReport, RenderOptions, ReportedChange, ReportedField } from './types.js';
 
 const RENDERERS: Record<RenderOptions['format'], (report: DriftReport, options: RenderOptions) => string> = {
   text: renderText,
@@ -25,48 +25,53 @@ export function renderReport(report: DriftReport, options: RenderOptions): strin
 }
 
 /**
- * The report as exactly one JSON object of the SPEC's shape, `inSync`, `summary`, `changes`,
- * `staleFiles` in that order, two-space indented, no trailing newline. Rebuilt field by field so
- * that nothing but the contract reaches scripts, whatever else a caller's object carries.
- * Absent field values (`before`/`after` of an unknown field added or removed) are omitted.
+ * The report as exactly one JSON object of the SPEC's shape (published as `report.schema.json`):
+ * `inSync`, `summary`, `changes`, `accepted`, `staleFiles`, `settings` in that order, two-space
+ * indented, no trailing newline. Rebuilt field by field so that nothing but the contract reaches
+ * scripts, whatever else a caller's object carries. Absent values (`before`/`after` of a field
+ * absent on one side) are omitted.
  */
 function renderJson(report: DriftReport): string {
-  const { added, removed, changed, renamed, breaking, dangerous, safe } = report.summary;
+  const { added, removed, changed, renamed, breaking, dangerous, safe, accepted } = report.summary;
   const contract = {
     inSync: report.inSync,
-    summary: { added, removed, changed, renamed, breaking, dangerous, safe },
+    summary: { added, removed, changed, renamed, breaking, dangerous, safe, accepted },
     changes: report.changes.map(contractChange),
+    accepted: report.accepted.map(contractAccepted),
     staleFiles: report.staleFiles.map(({ path, reason }) => ({ path, reason })),
+    settings: report.settings.map(({ setting, recorded, given }) => ({ setting, recorded, given })),
   };
   return JSON.stringify(contract, null, 2);
 }
 
 /** One change with exactly the contract's properties, in the contract's order. */
-function contractChange(change: DriftChange): DriftChange {
+function contractChange(change: ReportedChange): ReportedChange {
+  const { kind, name, rule, severity } = change;
   switch (change.kind) {
     case 'added':
-      return { kind: change.kind, name: change.name, severity: change.severity, after: { mNum: change.after.mNum } };
+      return { kind: change.kind, name, rule, severity, after: { mNum: change.after.mNum } };
     case 'removed':
-      return { kind: change.kind, name: change.name, severity: change.severity, before: { mNum: change.before.mNum } };
+      return { kind: change.kind, name, rule, severity, before: { mNum: change.before.mNum } };
     case 'renamed':
       return {
         kind: change.kind,
-        name: change.name,
-        severity: change.severity,
+        name,
+        rule,
+        severity,
         before: { name: change.before.name, mNum: change.before.mNum },
         after: { name: change.after.name, mNum: change.after.mNum },
         fields: change.fields.map(contractField),
       };
     case 'changed':
-      return {
-        kind: change.kind,
-        name: change.name,
-        severity: change.severity,
-        fields: change.fields.map(contractField),
-      };
+      return { kind, name, rule, severity, fields: change.fields.map(contractField) } as ReportedChange;
   }
 }
 
-function contractField({ field, before, after, severity, rule }: FieldChange): FieldChange {
-  return { field, before, after, severity, ...(rule === undefined ? {} : { rule }) };
+function contractField({ field, rule, before, after, severity }: ReportedField): ReportedField {
+  return { field, rule, before, after, severity };
+}
+
+/** An accepted change without the index of its acceptance (the reason says why). */
+function contractAccepted({ kind, name, rule, severity, field, before, after, reason }: AcceptedChange): Omit<AcceptedChange, 'acceptance'> {
+  return { kind, name, rule, severity, field, before, after, reason };
 }

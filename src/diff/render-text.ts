@@ -1,10 +1,10 @@
 import { SEVERITIES } from './build-report.js';
 import { displayName } from './format-value.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
-import { fieldLines, SEVERITY_NAMES, STALE_HINT, subject, summaryLine } from './wording.js';
+import { ACCEPTED_HEADING, acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, summaryLine } from './wording.js';
 
-/** SGR colour codes per severity; stale files count as errors, like breaking changes. */
-const COLORS: Record<Severity | 'stale', string> = { breaking: '31', dangerous: '33', safe: '32', stale: '31' };
+/** SGR colour codes per severity; stale files and settings that differ count as errors, like breaking changes; accepted changes are blue. */
+const COLORS: Record<Severity | 'stale' | 'accepted', string> = { breaking: '31', dangerous: '33', safe: '32', stale: '31', accepted: '34' };
 
 /**
  * A first pull adds every type: past this many additions only the first few are listed (the
@@ -14,17 +14,18 @@ const ADDED_LISTED = { above: 50, show: 20 };
 
 /**
  * The report for people: one group per severity (worst first), each change as
- * `kind subject` with its fields indented below, then stale files, then the summary line.
+ * `kind subject` with its fields indented below, each tagged with its rule id; then the accepted
+ * changes with their reasons, stale files, settings that differ, and the summary line.
  * ANSI colours only with `color: true`; every server string is escaped, so the output holds
  * no escape sequence or line break that we did not put there. No trailing newline.
  *
  * @example
  * Breaking
- *   removed OldType (mNum 1)
+ *   removed OldType (mNum 1) [MESSAGE_REMOVED]
  *
  * Dangerous
  *   changed SomeType
- *     schemaHash: "6F89DED149E6399C" → "0A1B2C3D4E5F6071"
+ *     schemaHash: "6F89DED149E6399C" → "0A1B2C3D4E5F6071" [SCHEMA_HASH_CHANGED]
  *
  * Drift: 2 message types (1 breaking, 1 dangerous, 0 safe)
  */
@@ -40,10 +41,16 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
     let addedShown = 0;
     for (const change of changes) {
       if (change.kind === 'added' && added > ADDED_LISTED.above && addedShown++ >= ADDED_LISTED.show) continue;
-      lines.push(`  ${change.kind} ${subject(change)}`);
+      lines.push(`  ${changeLine(change)}`);
       for (const line of fieldLines(change)) lines.push(`    ${line}`);
     }
     if (addedShown > ADDED_LISTED.show) lines.push(`  … and ${added - ADDED_LISTED.show} more added (--format json lists them all)`);
+    blocks.push(lines.join('\n'));
+  }
+
+  if (report.accepted.length > 0) {
+    const lines = [paint(COLORS.accepted, ACCEPTED_HEADING)];
+    for (const change of report.accepted) lines.push(`  ${acceptedLine(change)}`, `    reason: ${displayName(change.reason)}`);
     blocks.push(lines.join('\n'));
   }
 
@@ -51,6 +58,13 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
     const lines = [paint(COLORS.stale, 'Stale files')];
     for (const file of report.staleFiles) lines.push(`  ${file.reason} ${displayName(file.path)}`);
     lines.push(`  ${STALE_HINT}`);
+    blocks.push(lines.join('\n'));
+  }
+
+  if (report.settings.length > 0) {
+    const lines = [paint(COLORS.stale, 'Settings differ (lockfile → given)')];
+    for (const drift of report.settings) lines.push(`  ${settingLine(drift)}`);
+    lines.push(`  ${SETTINGS_HINT}`);
     blocks.push(lines.join('\n'));
   }
 

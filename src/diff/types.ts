@@ -1,7 +1,8 @@
 /**
  * The shapes the diff stage produces. `DriftReport` is, field for field, the object that
- * `--format json` prints (see SPEC "Drift report"), so scripts can rely on it.
+ * `--format json` prints (see SPEC "Drift report" and `report.schema.json`), so scripts can rely on it.
  */
+import type { RuleId, RuleLevel } from './rules.js';
 
 /** How much a change can hurt code built against the locked schema, worst first. */
 export type Severity = 'breaking' | 'dangerous' | 'safe';
@@ -24,8 +25,8 @@ export interface FieldChange {
 
 /** A message type that exists on one side only, or differs between the two. */
 export type DriftChange =
-  | { kind: 'added'; name: string; severity: 'safe'; after: { mNum: number } }
-  | { kind: 'removed'; name: string; severity: 'breaking'; before: { mNum: number } }
+  | { kind: 'added'; name: string; severity: Severity; after: { mNum: number } }
+  | { kind: 'removed'; name: string; severity: Severity; before: { mNum: number } }
   | {
       kind: 'renamed';
       /** The new (fetched) name. */
@@ -38,8 +39,76 @@ export type DriftChange =
     }
   | { kind: 'changed'; name: string; severity: Severity; fields: FieldChange[] };
 
-/** Counts of changes per kind and per severity. */
-export type DriftSummary = Record<DriftChange['kind'] | Severity, number>;
+/** A field change as reported: named by its rule, with the rule's severity (as configured). */
+export interface ReportedField extends FieldChange {
+  rule: RuleId;
+}
+
+/**
+ * A change as reported: named by its rule, with the severity its rules give it as configured. An
+ * added or removed type is named `MESSAGE_ADDED` / `MESSAGE_REMOVED`; a changed or renamed one
+ * by the rule of its worst field (the first of them), each field by its own.
+ */
+export type ReportedChange =
+  | (Extract<DriftChange, { kind: 'added' | 'removed' }> & { rule: RuleId })
+  | (Omit<Extract<DriftChange, { kind: 'renamed' }>, 'fields'> & { rule: RuleId; fields: ReportedField[] })
+  | (Omit<Extract<DriftChange, { kind: 'changed' }>, 'fields'> & { rule: RuleId; fields: ReportedField[] });
+
+/**
+ * A change, or one field change, that config `accept` accepts: it never fails a check, and is
+ * listed in the report's own accepted section with the reason given.
+ */
+export interface AcceptedChange {
+  kind: DriftChange['kind'];
+  /** The message type (its new name, for a rename). */
+  name: string;
+  rule: RuleId;
+  severity: Severity;
+  /** The field, for a field change; absent for an added or removed type. */
+  field?: string;
+  /** The field's values (a type's `{ mNum }` when added or removed); undefined when absent on that side. */
+  before?: unknown;
+  after?: unknown;
+  reason: string;
+  /** Which entry of `accept` (0-based) accepted it; not part of the JSON report. */
+  acceptance: number;
+}
+
+/**
+ * A generation setting given to `check` (flags, config) that differs from the one the lockfile
+ * records: the output folder is not what the project asks for, so it counts as drift.
+ */
+export interface SettingDrift {
+  setting: string;
+  /** As the lockfile records it; undefined when it records none. */
+  recorded: unknown;
+  /** As given; undefined when the given settings leave it unset. */
+  given: unknown;
+}
+
+/** One entry of config `accept`: which change is accepted, and why. */
+export interface Acceptance {
+  /** The rule id the change is named by. */
+  rule: RuleId;
+  /** Glob of the message type's name (`*` any run of characters, `?` one); a renamed type matches by either name. */
+  message: string;
+  /** Why the change is fine: required, shown in every report. */
+  reason: string;
+  /** When given, the change's value before must be exactly this (JSON equality), else the acceptance does not apply. */
+  before?: unknown;
+  /** When given, the change's value after must be exactly this. */
+  after?: unknown;
+}
+
+/** Config `rules` and `accept`: how a report rates and accepts changes. */
+export interface ReviewPolicy {
+  /** Severity per rule id, or `off`; unnamed rules keep their default. */
+  rules?: Partial<Record<RuleId, RuleLevel>>;
+  accept?: readonly Acceptance[];
+}
+
+/** Counts of changes per kind and per severity, and of accepted changes. */
+export type DriftSummary = Record<DriftChange['kind'] | Severity | 'accepted', number>;
 
 /**
  * A generated file that is not what the lockfile generates: `missing` (should exist),
@@ -50,15 +119,19 @@ export interface StaleFile {
   reason: 'missing' | 'extra' | 'modified';
 }
 
-/** Everything `check` and `pull` report, in the SPEC's JSON shape. */
+/** Everything `check`, `pull` and `diff` report, in the SPEC's JSON shape. */
 export interface DriftReport {
-  /** True when there are no changes and no stale files. */
+  /** True when there are no changes (accepted ones aside), no stale files and no settings that differ. */
   inSync: boolean;
   summary: DriftSummary;
   /** Sorted by severity (breaking first), then by name. */
-  changes: DriftChange[];
+  changes: ReportedChange[];
+  /** Accepted changes, in the order of `changes`; they never fail a check. */
+  accepted: AcceptedChange[];
   /** Sorted by path, then reason. */
   staleFiles: StaleFile[];
+  /** Generation settings given to `check` that differ from the recorded ones, by setting. */
+  settings: SettingDrift[];
 }
 
 /** How to render a report. */
@@ -67,8 +140,8 @@ export interface RenderOptions {
   format: 'text' | 'json' | 'markdown' | 'github';
   /** ANSI colours in `text` output; ignored by the other formats. @default false */
   color?: boolean;
-  /** Which command reports: `check` speaks of drift, `pull` of what it changed. */
-  command: 'check' | 'pull';
+  /** Which command reports: `check` speaks of drift, `pull` of what it changed, `diff` of changes between two lockfiles. */
+  command: 'check' | 'pull' | 'diff';
   /** For `pull --dry-run`: say what *would* change. @default false */
   dryRun?: boolean;
   /**

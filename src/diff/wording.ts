@@ -1,6 +1,6 @@
 import { displayName, formatValue } from './format-value.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { DriftChange, DriftReport, RenderOptions, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 
 /**
  * Phrases shared by the text, markdown and github renderers, so the three say the same thing.
@@ -21,16 +21,23 @@ export const SEVERITY_NAMES: Record<Severity, string> = { breaking: 'Breaking', 
 /** Advice printed with stale files: the output folder is regenerated from the lockfile alone. */
 export const STALE_HINT = 'Run `schema-sync generate` to rewrite the output folder from the lockfile.';
 
+/** Advice printed with settings that differ from the recorded ones. */
+export const SETTINGS_HINT = 'Run `schema-sync generate` (or `pull`) to apply them and record them in the lockfile, or change them back.';
+
+/** Heading of the accepted section. */
+export const ACCEPTED_HEADING = 'Accepted (never fails)';
+
 /**
  * The one-line summary, e.g. `Drift: 3 message types (1 breaking, 2 dangerous, 0 safe) · 1 stale
  * file`, or `In sync: no drift.`.
  */
 export function summaryLine(report: DriftReport, voice: Voice): string {
-  if (report.inSync) {
+  if (report.inSync && report.accepted.length === 0) {
     return byVoice(voice, {
       check: 'In sync: no drift.',
       dryRun: 'Up to date: nothing would change.',
       pull: 'Up to date: nothing changed.',
+      diff: 'No changes.',
     });
   }
   const parts: string[] = [];
@@ -40,12 +47,18 @@ export function summaryLine(report: DriftReport, voice: Voice): string {
     parts.push(`${plural(count, 'message type')} (${breaking} breaking, ${dangerous} dangerous, ${safe} safe)`);
   }
   if (report.staleFiles.length > 0) parts.push(plural(report.staleFiles.length, 'stale file'));
-  return `${byVoice(voice, { check: 'Drift', dryRun: 'Would change', pull: 'Changed' })}: ${parts.join(' · ')}`;
+  if (report.settings.length > 0) parts.push(`${plural(report.settings.length, 'setting')} given ${report.settings.length === 1 ? 'differs' : 'differ'} from the lockfile's`);
+  if (report.accepted.length > 0) parts.push(plural(report.accepted.length, 'accepted change'));
+  const lead = report.inSync
+    ? byVoice(voice, { check: 'In sync', dryRun: 'Would change', pull: 'Changed', diff: 'Changes' })
+    : byVoice(voice, { check: 'Drift', dryRun: 'Would change', pull: 'Changed', diff: 'Changes' });
+  return `${lead}: ${parts.join(' · ')}`;
 }
 
-/** The phrase for who reports: `check`, `pull --dry-run` or `pull`. */
-export function byVoice(voice: Voice, phrases: { check: string; dryRun: string; pull: string }): string {
+/** The phrase for who reports: `check`, `pull --dry-run`, `pull`, or `diff` (as `pull` unless given). */
+export function byVoice(voice: Voice, phrases: { check: string; dryRun: string; pull: string; diff?: string }): string {
   if (voice.command === 'check') return phrases.check;
+  if (voice.command === 'diff') return phrases.diff ?? phrases.pull;
   return voice.dryRun ? phrases.dryRun : phrases.pull;
 }
 
@@ -66,21 +79,62 @@ export function subject(change: DriftChange, wrap: Wrap = plain): string {
   }
 }
 
+/** A rule id as it follows a change or field: `[MESSAGE_REMOVED]`. */
+export function ruleTag(rule: string): string {
+  return `[${rule}]`;
+}
+
 /**
- * One line per differing field, `field: before → after` (and `[RULE_ID]` for a field-level change),
- * with the field's own severity when it is milder than the change's (the group heading already
- * says the change's). A rename's `name`
- * field is left out: {@link subject} shows it.
+ * The head line of a change, `kind subject`, tagged with the rule of the type as a whole: an added
+ * or removed type's own, a rename's `name` field's (its other fields follow in {@link fieldLines}).
  */
-export function fieldLines(change: DriftChange, wrap: Wrap = plain): string[] {
+export function changeLine(change: ReportedChange, wrap: Wrap = plain): string {
+  const rule = change.kind === 'changed' ? undefined : change.kind === 'renamed' ? change.fields.find((field) => field.field === 'name')?.rule : change.rule;
+  return `${change.kind} ${subject(change, wrap)}${rule === undefined ? '' : ` ${ruleTag(rule)}`}`;
+}
+
+/**
+ * One line per differing field, `field: before → after [RULE]`, with the field's own severity
+ * when it is milder than the change's (the group heading already says the change's). A rename's
+ * `name` field is left out: {@link changeLine} shows it.
+ */
+export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[] {
   if (change.kind === 'added' || change.kind === 'removed') return [];
   return change.fields
     .filter((field) => !(change.kind === 'renamed' && field.field === 'name'))
     .map((field) => {
-      const values = field.rule === 'RECORD_FIELDS_UNCHANGED' ? FIELDS_UNCHANGED_TEXT : `${wrap(displayName(field.field))}: ${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`;
-      const text = field.rule === undefined ? values : `${values} [${field.rule}]`;
+      const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
       return field.severity === change.severity ? text : `${text} (${field.severity})`;
     });
+}
+
+/** `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead. */
+function fieldText(field: { field: string; before: unknown; after: unknown; rule?: string }, wrap: Wrap): string {
+  if (field.rule === 'RECORD_FIELDS_UNCHANGED') return FIELDS_UNCHANGED_TEXT;
+  return `${wrap(displayName(field.field))}: ${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`;
+}
+
+/**
+ * An accepted change on one line, with its rule and severity: `removed OldType (mNum 1)
+ * [MESSAGE_REMOVED] breaking` or `changed SomeType · schemaHash: "6F89" → "0A1B"
+ * [SCHEMA_HASH_CHANGED] dangerous`. The reason is the caller's to add.
+ */
+export function acceptedLine(change: AcceptedChange, wrap: Wrap = plain): string {
+  const what =
+    change.field === undefined
+      ? `${wrap(displayName(change.name))} (mNum ${formatValue(mNumOf(change.before ?? change.after))})`
+      : `${wrap(displayName(change.name))} · ${fieldText({ field: change.field, before: change.before, after: change.after, rule: change.rule }, wrap)}`;
+  return `${change.kind} ${what} ${ruleTag(change.rule)} ${change.severity}`;
+}
+
+/** The `mNum` of an added or removed type's `{ mNum }`. */
+function mNumOf(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? (value as { mNum?: unknown }).mNum : value;
+}
+
+/** A setting that differs, `include: (absent) → ["Order*"]` (recorded → given). */
+export function settingLine(drift: SettingDrift, wrap: Wrap = plain): string {
+  return fieldText({ field: drift.setting, before: drift.recorded, after: drift.given }, wrap);
 }
 
 /** Why a stale file counts as drift, per reason. */

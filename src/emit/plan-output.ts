@@ -1,4 +1,6 @@
+import { canonicalJson } from '../model/canonical-json.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
+import { isScoped, type Scope } from '../model/scope.js';
 import { hashOf, hashOfParts } from '../model/hash.js';
 import { INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
 import { VERSION } from '../model/version.js';
@@ -83,12 +85,16 @@ const PLAN_SCHEME = '9';
 
 /**
  * A key of what decides every file of the output besides the lockfile's descriptors:
- * schema-sync's version, the templates, the package name, the target, the formatting and whether
- * record types are generated. Same lockfile and same key, same files. (A package's version and
- * changelog are inputs of the files that show them; see {@link planOutput}.)
+ * schema-sync's version, the templates, the package name, the target, the formatting, whether
+ * record types are generated, and which message types are in scope (the caller plans only those,
+ * so a key without the scope would let a cache serve another set). Same lockfile and same key,
+ * same files. (A package's version and changelog are inputs of the files that show them; see
+ * {@link planOutput}.)
  */
-export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey' | 'packageVersion' | 'changelog'>): Promise<string> {
+export async function outputSettingsKey(options: Omit<PlanOptions, 'messages' | 'source' | 'settingsKey' | 'packageVersion' | 'changelog'> & { scope?: Scope }): Promise<string> {
   if (options.packageName !== undefined) validatePackageName(options.packageName);
   const templates = await loadTemplates(options.templatesDir);
-  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, targetOf(options), options.formatKey ?? null, options.fields === true ? 'fields' : null]);
+  // The scope only when set: the key of every output without one stays what it was.
+  const scope = options.scope !== undefined && isScoped(options.scope) ? [canonicalJson(options.scope)] : [];
+  return hashOfParts(['schema-sync output', VERSION, PLAN_SCHEME, templates.banner.source, templates.packageReadme.source, options.packageName ?? null, targetOf(options), options.formatKey ?? null, options.fields === true ? 'fields' : null, ...scope]);
 }

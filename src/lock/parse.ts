@@ -21,6 +21,9 @@ const entrySchema = z.looseObject({
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);
 
+/** A recorded `include` / `exclude` list: never empty (an empty one is not recorded). */
+const scopeSchema = z.array(z.union([z.string().min(1), z.object({ mToken: z.string().min(1) }).strict()])).min(1).optional();
+
 /** The recorded generation settings; absent in lockfiles written before they were recorded. */
 const versionSchema = z.string().regex(PACKAGE_VERSION, 'expected a version x.y.z');
 const settingsSchema = z
@@ -32,6 +35,8 @@ const settingsSchema = z
     prettier: z.literal(true).optional(),
     templates: z.string().min(1).optional(),
     fields: z.literal(true).optional(),
+    include: scopeSchema,
+    exclude: scopeSchema,
   })
   .strict()
   .default({});

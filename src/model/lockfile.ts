@@ -1,4 +1,5 @@
 import type { Descriptor } from './descriptor.js';
+import type { ScopeRule } from './scope.js';
 import type { ListingSource } from './source.js';
 
 /** The lockfile format version this build writes and reads. */
@@ -34,6 +35,10 @@ export interface GenerationSettings {
    * and generated as record types.
    */
   fields?: true;
+  /** Only message types that match one of these are generated and watched (never empty). */
+  include?: ScopeRule[];
+  /** Message types that match one of these are neither generated nor watched (never empty). */
+  exclude?: ScopeRule[];
 }
 
 /** Every {@link OutputTarget}. */

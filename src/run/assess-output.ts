@@ -2,6 +2,7 @@ import { planOutput, type PlannedFile } from '../emit/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { hashOfParts } from '../model/hash.js';
+import { scoped } from '../model/scope.js';
 import { assessFreshness, readManifest, type FolderView, type ManifestText } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 
@@ -25,7 +26,8 @@ export interface OutputState {
 }
 
 /**
- * Plans the output of `lockfile` (with the settings it records) and checks it against the folder, without loading ts-morph:
+ * Plans the output of `lockfile` (with the settings it records: only the message types in their
+ * scope) and checks it against the folder, without loading ts-morph:
  * only stale files need rendering, and a run where nothing changed renders nothing. When the run
  * record knows the folder's manifest to list this very output, and every file is as a run
  * verified it, nothing is planned or read.
@@ -40,7 +42,7 @@ export async function assessOutput(run: RunContext, view: FolderView, lockfile: 
   }
   const { messages, source } = lockfile.parse();
   const { templatesDir, packageName, packageVersion, changelog, target, formatKey, fields, key } = settings;
-  const expected = await planOutput({ messages, source, templatesDir, packageName, packageVersion, changelog, target, formatKey, fields, settingsKey: key });
+  const expected = await planOutput({ messages: scoped(messages, settings.scope), source, templatesDir, packageName, packageVersion, changelog, target, formatKey, fields, settingsKey: key });
   const { stale } = await assessFreshness({
     expected,
     manifest: manifest?.entries() ?? new Map(),

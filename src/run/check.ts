@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { buildReport, type DriftReport } from '../diff/index.js';
+import type { DriftReport } from '../diff/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { compareOutput, openFolderView, type FolderDrift, type FolderView } from '../write/index.js';
@@ -10,7 +10,8 @@ import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { renderFiles } from './render-and-write.js';
-import { openRun, type RunContext } from './run-context.js';
+import { checkPolicy, reportFor } from './report.js';
+import { openRun, settingsDiffer, type RunContext } from './run-context.js';
 
 /** What {@link check} found. */
 export interface CheckResult {
@@ -22,11 +23,13 @@ export interface CheckResult {
 
 /**
  * fetch → diff against the lockfile, and compare the output folder with what the lockfile
- * generates. Writes nothing, ever: a folder with a pending interrupted run is an error (finish it
+ * generates; generation settings given that differ from the recorded ones are drift too ("settings
+ * differ"). Only the message types in the recorded scope are reported. Writes nothing, ever: a folder with a pending interrupted run is an error (finish it
  * with `generate`), never reported as in sync.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async () => {
+    checkPolicy(options);
     const run = openRun(options);
     // The folder depends on the lockfile alone: it is checked while the request is in flight.
     const [folder, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => inspectFolder(run));
@@ -36,7 +39,9 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     const drift = diffAnswer(run, listing, folder.lockfile, settings);
     run.mark('diff');
     run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
-    return { report: buildReport({ changes: drift.changes, staleFiles: folder.staleFiles }), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
+    // Settings given (flags, config) that differ from the recorded ones are drift of their own.
+    const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
+    return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath };
   });
 }
 

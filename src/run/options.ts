@@ -2,6 +2,8 @@ import { createRedactor, redactError } from '../model/redact.js';
 import { resolve } from 'node:path';
 import type { FetchEvent, ListingQuery } from '../fetch/index.js';
 import type { OutputTarget } from '../model/lockfile.js';
+import type { ReviewPolicy } from '../diff/index.js';
+import type { ScopeRule } from '../model/scope.js';
 
 /** Options every library entry point shares. Paths are resolved against `cwd`. */
 export interface BaseOptions {
@@ -34,6 +36,14 @@ export interface BaseOptions {
    */
   fields?: boolean;
   /**
+   * Generate (and watch for drift) only the message types that match one of these: name globs
+   * (`*`, `?`) or `{ mToken }` (a glob of the token). Recorded in the lockfile; `[]` clears a
+   * recorded list. Excluded types stay in the lockfile. @default as recorded, else every type
+   */
+  include?: ScopeRule[];
+  /** Leave out the message types that match one of these (same entries as `include`). @default as recorded, else none */
+  exclude?: ScopeRule[];
+  /**
    * Folder for machine-local caches that make repeated runs faster (never committed, safe to
    * delete); `false` turns them off. @default `SCHEMA_SYNC_CACHE_DIR`, else the project's
    * `node_modules/.cache/schema-sync`, else a per-user folder in the OS temp folder
@@ -57,8 +67,14 @@ export function stageTimer(onStage: BaseOptions['onStage']): (stage: string) => 
   };
 }
 
+/**
+ * How a report rates and accepts changes (config `rules` and `accept`): a severity or `off` per
+ * rule id, and accepted changes keyed on rule id and message glob, with a reason.
+ */
+export type ReviewOptions = ReviewPolicy;
+
 /** Options of the entry points that get a listing: from the service, or from a saved response. */
-export interface SourceOptions extends BaseOptions {
+export interface SourceOptions extends BaseOptions, ReviewOptions {
   /** Service base URL; required unless `input` is given. */
   baseUrl?: string;
   /** A saved `/rest/proto` response to read instead of the network (`-` = standard input). */

@@ -1,4 +1,4 @@
-import { buildReport, type DriftReport } from '../diff/index.js';
+import type { DriftReport } from '../diff/index.js';
 import { openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
@@ -7,6 +7,7 @@ import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
 import { packageRelease, releasePackage, type PackageRelease } from './release.js';
+import { checkPolicy, reportFor } from './report.js';
 import { renderAndWrite } from './render-and-write.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
@@ -44,6 +45,7 @@ export interface PullResult {
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
   return redactingSecrets(options, async () => {
+    checkPolicy(options);
     const run = openRun(options);
     const answer = await acquireListing(options, run.paths.cwd);
     run.mark('fetch');
@@ -64,8 +66,9 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const drift = releasePackage(diffAnswer(run, listing, before, settings), before, run.given.packageVersion);
   if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   run.mark('diff');
+  const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings: drift.after.settings() });
   const result = {
-    report: buildReport({ changes: drift.changes }),
+    report,
     messageCount: drift.messageCount,
     outDir: run.paths.outDir,
     lockfilePath: run.paths.lockfilePath,

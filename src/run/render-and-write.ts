@@ -2,17 +2,18 @@ import { MODULE_MARKER_PATH, renderSelected, type PlannedFile } from '../emit/in
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import type { Lockfile } from '../model/lockfile.js';
+import { scoped } from '../model/scope.js';
 import { writeOutput, type FolderView, type Manifest, type OutputFile, type WriteResult } from '../write/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import { freshOutputFacts, type OutputState } from './assess-output.js';
 import type { OutputSettings, RunContext } from './run-context.js';
 
-/** Renders just the given files of a lockfile's output (formatted, when the settings say so). */
+/** Renders just the given files of a lockfile's output (its types in scope; formatted, when the settings say so). */
 export async function renderFiles(settings: OutputSettings, lockfile: Lockfile, files: readonly PlannedFile[]): Promise<OutputFile[]> {
   if (files.length === 0) return [];
   const { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields } = settings;
   return renderSelected({
-    emit: { messages: lockfile.messages, source: lockfile.source, templatesDir, packageName, packageVersion, changelog, target, fields },
+    emit: { messages: scoped(lockfile.messages, settings.scope), source: lockfile.source, templatesDir, packageName, packageVersion, changelog, target, fields },
     only: new Set(files.flatMap((file) => (file.message === undefined ? [] : [file.message]))),
     paths: new Set(files.map((file) => file.path)),
     prettierOutDir,

@@ -114,7 +114,7 @@ describe('--format is the report format, one per run, for commands that print a 
       stdout: '',
       stderr:
         'error [USAGE]: generate prints no report; --format json does not apply to it.\n' +
-        'hint: Drop --format: it chooses the report of pull and check (--prettier formats the generated code). Run schema-sync generate --help.\n',
+        'hint: Drop --format: it chooses the report of pull, check, diff, rules (--prettier formats the generated code). Run schema-sync generate --help.\n',
     });
   });
 

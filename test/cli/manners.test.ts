@@ -108,7 +108,7 @@ describe('usage errors', () => {
   it('no command is exit 2 and names the commands', async () => {
     const run = await cli([]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('pull, check, generate, serve or init');
+    expect(run.stderr).toContain('pull, check, diff, generate, rules, serve or init');
   });
 
   it('a bad choice names the choices', async () => {

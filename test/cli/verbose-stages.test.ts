@@ -9,7 +9,7 @@ vi.mock('../../src/run/pull.js', () => ({
   pull: async (options: PullOptions & { onStage?: (stage: string, ms: number) => void }): Promise<PullResult> => {
     for (const [stage, ms] of [['fetch', 120], ['diff', 3], ['emit', 40], ['write', 7]] as const) options.onStage?.(stage, ms);
     return {
-      report: { inSync: true, summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0 }, changes: [], staleFiles: [] },
+      report: { inSync: true, summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0, accepted: 0 }, changes: [], accepted: [], staleFiles: [], settings: [] },
       messageCount: 0,
       write: { written: [], deleted: [] } as unknown as PullResult['write'],
       outDir: '/x',

@@ -5,6 +5,8 @@ import {
   hasBreaking,
   type DriftChange,
   type DriftReport,
+  type ReportedChange,
+  type RuleId,
   type StaleFile,
 } from '../../src/diff/index.js';
 import { descriptor } from './descriptor-fixture.js';
@@ -33,6 +35,13 @@ const renamed: DriftChange = {
 };
 const stale: StaleFile = { path: 'messages/Old.ts', reason: 'extra' };
 
+/** A change as reported: named by `rule`, its fields by `fieldRules` in order. */
+function ruled(change: DriftChange, rule: RuleId, ...fieldRules: RuleId[]): ReportedChange {
+  if (change.kind === 'added' || change.kind === 'removed') return { ...change, rule };
+  return { ...change, rule, fields: change.fields.map((field, i) => ({ ...field, rule: fieldRules[i]! })) };
+}
+const none = { accepted: [], settings: [] };
+
 describe('buildReport', () => {
   const cases: { name: string; changes: DriftChange[]; staleFiles?: StaleFile[]; want: DriftReport }[] = [
     {
@@ -40,9 +49,10 @@ describe('buildReport', () => {
       changes: [],
       want: {
         inSync: true,
-        summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0 },
+        summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0, accepted: 0 },
         changes: [],
         staleFiles: [],
+        ...none,
       },
     },
     {
@@ -51,9 +61,10 @@ describe('buildReport', () => {
       staleFiles: [stale],
       want: {
         inSync: false,
-        summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0 },
+        summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0, accepted: 0 },
         changes: [],
         staleFiles: [stale],
+        ...none,
       },
     },
     {
@@ -62,9 +73,16 @@ describe('buildReport', () => {
       staleFiles: [stale, { path: 'index.ts', reason: 'modified' }],
       want: {
         inSync: false,
-        summary: { added: 1, removed: 1, changed: 2, renamed: 1, breaking: 2, dangerous: 1, safe: 2 },
-        changes: [renamed, removed, changed, safeChange, added],
+        summary: { added: 1, removed: 1, changed: 2, renamed: 1, breaking: 2, dangerous: 1, safe: 2, accepted: 0 },
+        changes: [
+          ruled(renamed, 'MESSAGE_RENAMED', 'MESSAGE_RENAMED'),
+          ruled(removed, 'MESSAGE_REMOVED'),
+          ruled(changed, 'SCHEMA_HASH_CHANGED', 'SCHEMA_HASH_CHANGED'),
+          ruled(safeChange, 'DESCRIPTION_CHANGED', 'DESCRIPTION_CHANGED'),
+          ruled(added, 'MESSAGE_ADDED'),
+        ],
         staleFiles: [{ path: 'index.ts', reason: 'modified' }, stale],
+        ...none,
       },
     },
   ];
@@ -85,19 +103,22 @@ describe('buildReport', () => {
     });
     expect(report).toEqual({
       inSync: false,
-      summary: { added: 0, removed: 1, changed: 1, renamed: 0, breaking: 1, dangerous: 1, safe: 0 },
+      summary: { added: 0, removed: 1, changed: 1, renamed: 0, breaking: 1, dangerous: 1, safe: 0, accepted: 0 },
       changes: [
-        { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 1 } },
+        { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 1 }, rule: 'MESSAGE_REMOVED' },
         {
           kind: 'changed',
           name: 'SomeType',
+          rule: 'SCHEMA_HASH_CHANGED',
           severity: 'dangerous',
           fields: [
-            { field: 'schemaHash', before: '6F89DED149E6399C', after: '0A1B2C3D4E5F6071', severity: 'dangerous' },
+            { field: 'schemaHash', rule: 'SCHEMA_HASH_CHANGED', before: '6F89DED149E6399C', after: '0A1B2C3D4E5F6071', severity: 'dangerous' },
           ],
         },
       ],
+      accepted: [],
       staleFiles: [],
+      settings: [],
     });
   });
 });

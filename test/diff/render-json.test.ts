@@ -7,7 +7,7 @@ describe('renderReport json', () => {
     const text = renderReport(sampleReport(), { format: 'json', command: 'check', color: true });
     expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2));
     const parsed = JSON.parse(text) as Record<string, unknown>;
-    expect(Object.keys(parsed)).toEqual(['inSync', 'summary', 'changes', 'staleFiles']);
+    expect(Object.keys(parsed)).toEqual(['inSync', 'summary', 'changes', 'accepted', 'staleFiles', 'settings']);
     // An absent `before` is left out rather than invented as null.
     expect(parsed).toEqual(JSON.parse(JSON.stringify(sampleReport())));
   });
@@ -24,10 +24,13 @@ describe('renderReport json', () => {
         '    "renamed": 0,',
         '    "breaking": 0,',
         '    "dangerous": 0,',
-        '    "safe": 0',
+        '    "safe": 0,',
+        '    "accepted": 0',
         '  },',
         '  "changes": [],',
-        '  "staleFiles": []',
+        '  "accepted": [],',
+        '  "staleFiles": [],',
+        '  "settings": []',
         '}',
       ].join('\n'),
     );
@@ -36,15 +39,19 @@ describe('renderReport json', () => {
   it('a removal, exactly', () => {
     const report: DriftReport = {
       inSync: false,
-      summary: { added: 0, removed: 1, changed: 0, renamed: 0, breaking: 1, dangerous: 0, safe: 0 },
-      changes: [{ kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 1 } }],
+      summary: { added: 0, removed: 1, changed: 0, renamed: 0, breaking: 1, dangerous: 0, safe: 0, accepted: 0 },
+      changes: [{ kind: 'removed', name: 'OldType', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 1 } }],
+      accepted: [],
       staleFiles: [],
+      settings: [],
     };
     expect(JSON.parse(renderReport(report, { format: 'json', command: 'pull' }))).toEqual({
       inSync: false,
-      summary: { added: 0, removed: 1, changed: 0, renamed: 0, breaking: 1, dangerous: 0, safe: 0 },
-      changes: [{ kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 1 } }],
+      summary: { added: 0, removed: 1, changed: 0, renamed: 0, breaking: 1, dangerous: 0, safe: 0, accepted: 0 },
+      changes: [{ kind: 'removed', name: 'OldType', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 1 } }],
+      accepted: [],
       staleFiles: [],
+      settings: [],
     });
   });
 
@@ -54,7 +61,9 @@ describe('renderReport json', () => {
       'inSync',
       'summary',
       'changes',
+      'accepted',
       'staleFiles',
+      'settings',
     ]);
   });
 });

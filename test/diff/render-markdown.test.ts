@@ -13,10 +13,10 @@ describe('renderReport markdown', () => {
         '',
         '| Severity | Change | Message | Details |',
         '| --- | --- | --- | --- |',
-        '| breaking | renamed | `NewName` | `Was` → `NewName` (mNum 5)<br>`hasCF`: `false` → `true` (dangerous) |',
-        '| breaking | removed | `OldType` | mNum 1 |',
-        '| dangerous | changed | `SomeType` | `schemaHash`: `"6F89"` → `"0A1B"`<br>`topic`: `(absent)` → `"a/b"` (safe) |',
-        '| safe | added | `Fresh` | mNum 9 |',
+        '| breaking | renamed | `NewName` | `Was` → `NewName` (mNum 5) [MESSAGE_RENAMED]<br>`hasCF`: `false` → `true` [CLIENT_FIRM_CHANGED] (dangerous) |',
+        '| breaking | removed | `OldType` | mNum 1 [MESSAGE_REMOVED] |',
+        '| dangerous | changed | `SomeType` | `schemaHash`: `"6F89"` → `"0A1B"` [SCHEMA_HASH_CHANGED]<br>`topic`: `(absent)` → `"a/b"` [FIELD_APPEARED] (safe) |',
+        '| safe | added | `Fresh` | mNum 9 [MESSAGE_ADDED] |',
         '',
         '**Stale files**',
         '',
@@ -44,7 +44,7 @@ describe('renderReport markdown', () => {
   it('keeps hostile strings inside code spans and inside their cell', () => {
     const lines = renderReport(hostileReport(), { format: 'markdown', command: 'check' }).split('\n');
     expect(lines[6]).toBe(
-      '| safe | changed | `"Evil\\n::error::pwned"` | `desc`: `"a\\|b"` → ``"\\u001b[31mred\\r\\n%0A`tick`"``<br>`"x\\u009bk"`: `1` → `2` |',
+      '| safe | changed | `"Evil\\n::error::pwned"` | `desc`: `"a\\|b"` → ``"\\u001b[31mred\\r\\n%0A`tick`"`` [DESCRIPTION_CHANGED]<br>`"x\\u009bk"`: `1` → `2` [OTHER_FIELD_CHANGED] |',
     );
     expect(lines[10]).toBe('- `messages/a,b:c%.ts` — modified: differs from what the lockfile generates');
   });

@@ -4,17 +4,17 @@ import { hostileReport, inSyncReport, sampleReport } from './report-fixture.js';
 
 const SAMPLE_BODY = [
   'Breaking',
-  '  renamed Was → NewName (mNum 5)',
-  '    hasCF: false → true (dangerous)',
-  '  removed OldType (mNum 1)',
+  '  renamed Was → NewName (mNum 5) [MESSAGE_RENAMED]',
+  '    hasCF: false → true [CLIENT_FIRM_CHANGED] (dangerous)',
+  '  removed OldType (mNum 1) [MESSAGE_REMOVED]',
   '',
   'Dangerous',
   '  changed SomeType',
-  '    schemaHash: "6F89" → "0A1B"',
-  '    topic: (absent) → "a/b" (safe)',
+  '    schemaHash: "6F89" → "0A1B" [SCHEMA_HASH_CHANGED]',
+  '    topic: (absent) → "a/b" [FIELD_APPEARED] (safe)',
   '',
   'Safe',
-  '  added Fresh (mNum 9)',
+  '  added Fresh (mNum 9) [MESSAGE_ADDED]',
   '',
   'Stale files',
   '  extra messages/OldType.ts',
@@ -58,7 +58,7 @@ describe('renderReport text', () => {
     const report = { ...inSyncReport(), inSync: false, changes: sampleReport().changes.slice(-1) };
     report.summary = { ...report.summary, added: 1, safe: 1 };
     expect(renderReport(report, { format: 'text', command: 'check' })).toBe(
-      'Safe\n  added Fresh (mNum 9)\n\nDrift: 1 message type (0 breaking, 0 dangerous, 1 safe)',
+      'Safe\n  added Fresh (mNum 9) [MESSAGE_ADDED]\n\nDrift: 1 message type (0 breaking, 0 dangerous, 1 safe)',
     );
   });
 
@@ -80,8 +80,8 @@ describe('renderReport text', () => {
       [
         'Safe',
         '  changed "Evil\\n::error::pwned"',
-        '    desc: "a|b" → "\\u001b[31mred\\r\\n%0A`tick`"',
-        '    "x\\u009bk": 1 → 2',
+        '    desc: "a|b" → "\\u001b[31mred\\r\\n%0A`tick`" [DESCRIPTION_CHANGED]',
+        '    "x\\u009bk": 1 → 2 [OTHER_FIELD_CHANGED]',
         '',
         'Stale files',
         '  modified messages/a,b:c%.ts',

@@ -62,7 +62,7 @@ describe('check', () => {
       ['changed', 'AltHedgePolicyMap', 'dangerous', 'schemaHash'],
       ['added', 'ZNewType', 'safe', ''],
     ]);
-    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 5, renamed: 1, breaking: 4, dangerous: 3, safe: 1 });
+    expect(report.summary).toEqual({ added: 1, removed: 1, changed: 5, renamed: 1, breaking: 4, dangerous: 3, safe: 1, accepted: 0 });
     expect(report.staleFiles).toEqual([]);
     expect(await readTree(dir)).toEqual(before);
   });

@@ -1,0 +1,116 @@
+import { didYouMean } from '../config/did-you-mean.js';
+import type { DriftChange, FieldChange, Severity } from './types.js';
+
+/**
+ * The drift rules: every change and every field change of a report is named by one of these
+ * stable ids (UPPER_SNAKE, as buf's `FIELD_NO_DELETE`), which config `rules` overrides and
+ * config `accept` refers to. Released ids are never renamed: add new ones instead.
+ *
+ * The ids are derived here from the change data alone (kind, field name, presence and values on
+ * each side), so how the diff computes its changes and how they are named stay separate.
+ */
+export const RULES = [
+  { id: 'MESSAGE_REMOVED', severity: 'breaking', description: 'A message type is gone.' },
+  { id: 'MESSAGE_RENAMED', severity: 'breaking', description: 'A message type has a new name (same mNum).' },
+  { id: 'MNUM_CHANGED', severity: 'breaking', description: 'A message type has a new mNum.' },
+  { id: 'ACTION_REMOVED', severity: 'breaking', description: 'An action is gone (even if others were added).' },
+  { id: 'KEY_FLAG_REMOVED', severity: 'breaking', description: 'A key flag (hasTKey, hasEKey, hasOKey) went Yes → No.' },
+  { id: 'TOKEN_CHANGED', severity: 'breaking', description: 'mToken changed: the message is routed to another group.' },
+  { id: 'SCHEMA_HASH_CHANGED', severity: 'dangerous', description: "schemaHash changed: the message's own schema changed." },
+  { id: 'CLIENT_FIRM_CHANGED', severity: 'dangerous', description: 'hasCF changed, either way.' },
+  { id: 'FILTER_FIELDS_CHANGED', severity: 'dangerous', description: 'staticFilterFields changed.' },
+  { id: 'FIELD_DISAPPEARED', severity: 'dangerous', description: 'A field the message had is absent now.' },
+  { id: 'MESSAGE_ADDED', severity: 'safe', description: 'A message type is new.' },
+  { id: 'ACTION_ADDED', severity: 'safe', description: 'Actions were added, none removed.' },
+  { id: 'ACTIONS_REORDERED', severity: 'safe', description: 'The same actions in another order.' },
+  { id: 'KEY_FLAG_ADDED', severity: 'safe', description: 'A key flag (hasTKey, hasEKey, hasOKey) went No → Yes.' },
+  { id: 'DESCRIPTION_CHANGED', severity: 'safe', description: 'desc (the TSDoc of the generated constant) changed.' },
+  { id: 'FIELD_APPEARED', severity: 'safe', description: 'A field the message did not have is present now.' },
+  { id: 'OTHER_FIELD_CHANGED', severity: 'safe', description: 'Any other field (topic, mCat, …) changed.' },
+] as const satisfies readonly Rule[];
+
+/** One drift rule: its id, the severity it has unless config `rules` says otherwise, what it detects. */
+export interface Rule {
+  id: string;
+  severity: Severity;
+  description: string;
+}
+
+/** A rule id, e.g. `MESSAGE_REMOVED`. */
+export type RuleId = (typeof RULES)[number]['id'];
+
+/** What config `rules` may set a rule to: a severity, or `off` (dropped from reports and failing). */
+export type RuleLevel = Severity | 'off';
+
+/** Every rule id, in table order (worst default first). */
+export const RULE_IDS: readonly RuleId[] = RULES.map((rule) => rule.id);
+
+const DEFAULTS = new Map<string, Severity>(RULES.map((rule) => [rule.id, rule.severity]));
+
+/** The default severity of a rule. */
+export function defaultSeverity(id: RuleId): Severity {
+  return DEFAULTS.get(id)!;
+}
+
+/** Whether `id` names a rule. */
+export function isRuleId(id: string): id is RuleId {
+  return DEFAULTS.has(id);
+}
+
+/** Why `id` is not a rule id, with the closest one when it looks like a typo; undefined when it is one. */
+export function unknownRuleProblem(id: string): string | undefined {
+  if (isRuleId(id)) return undefined;
+  const suggestion = didYouMean(id, RULE_IDS);
+  return `unknown rule id ${JSON.stringify(id)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`schema-sync rules\` lists them`;
+}
+
+/** All severities, worst first: the order of report groups and of sorted changes. */
+export const SEVERITIES: readonly Severity[] = ['breaking', 'dangerous', 'safe'];
+
+/** The worst severity of some field changes; `safe` for none (nothing differs, nothing can break). */
+export function mostSevere(fields: readonly { severity: Severity }[]): Severity {
+  return SEVERITIES.find((severity) => fields.some((field) => field.severity === severity)) ?? 'safe';
+}
+
+/** Key flags: losing one breaks lookups by that key. */
+const KEY_FLAGS = new Set(['hasTKey', 'hasEKey', 'hasOKey']);
+
+/** The rules of known fields whose one rule does not depend on the values. */
+const FIELD_RULES: Readonly<Record<string, RuleId>> = {
+  name: 'MESSAGE_RENAMED',
+  mNum: 'MNUM_CHANGED',
+  schemaHash: 'SCHEMA_HASH_CHANGED',
+  hasCF: 'CLIENT_FIRM_CHANGED',
+  mToken: 'TOKEN_CHANGED',
+  staticFilterFields: 'FILTER_FIELDS_CHANGED',
+  desc: 'DESCRIPTION_CHANGED',
+};
+
+/**
+ * The rule of one field change. Presence comes first: a field absent on one side (known or not)
+ * is `FIELD_APPEARED` / `FIELD_DISAPPEARED`, whatever its name. An `actions` change that both
+ * removes and adds actions is ONE field change named `ACTION_REMOVED`, the worse of the two: the
+ * reader sees both lists at once, and an acceptance pinned to its before/after values accepts
+ * exactly that change.
+ */
+export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after'>): RuleId {
+  const { before, after } = field;
+  if (before === undefined) return 'FIELD_APPEARED';
+  if (after === undefined) return 'FIELD_DISAPPEARED';
+  if (field.field === 'actions') return actionsRule(before, after);
+  if (KEY_FLAGS.has(field.field)) return after === true ? 'KEY_FLAG_ADDED' : 'KEY_FLAG_REMOVED';
+  return (Object.hasOwn(FIELD_RULES, field.field) ? FIELD_RULES[field.field] : undefined) ?? 'OTHER_FIELD_CHANGED';
+}
+
+/** An actions change: removed when any is gone, added when only new ones came, else reordered. */
+function actionsRule(before: unknown, after: unknown): RuleId {
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+  const remaining = new Set(list(after));
+  if (list(before).some((action) => !remaining.has(action))) return 'ACTION_REMOVED';
+  return list(after).length > list(before).length ? 'ACTION_ADDED' : 'ACTIONS_REORDERED';
+}
+
+/** The rule of a whole added or removed message type (a changed or renamed one is named by its fields). */
+export function ruleOfKind(kind: Extract<DriftChange['kind'], 'added' | 'removed'>): RuleId {
+  return kind === 'added' ? 'MESSAGE_ADDED' : 'MESSAGE_REMOVED';
+}

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { promisify } from 'node:util';
+import { findMergeConflict, LockfileText } from '../lock/index.js';
+import { LockError } from '../model/errors.js';
+
+const run = promisify(execFile);
+
+/** Which of the two lockfiles of a `diff`: named in every error, so the user knows which to fix. */
+export type Side = 'base' | 'head';
+
+/** A lockfile read for `diff`, parsed; `path` is its absolute path when it is a file in the working tree. */
+export interface SourcedLockfile {
+  lockfile: LockfileText;
+  /** How it was named: a path, `standard input`, or `<rev>:<path>`. */
+  label: string;
+  path: string | undefined;
+}
+
+/**
+ * Reads and parses one side of a `diff`: a file path (relative to `cwd`), `-` for standard input,
+ * or `<rev>:<path>` read with `git show` (run in `cwd` without a shell, so nothing in the name
+ * is interpreted; the path is relative to the repository root, as git reads it); see
+ * {@link lockfileSpecKind}. Merge conflict markers or anything that is not a valid
+ * lockfile are a LockError naming the side.
+ */
+export async function readLockfileSource(spec: string, side: Side, io: { cwd: string; stdin?: NodeJS.ReadableStream }): Promise<SourcedLockfile> {
+  const { text, label, path } = await readSource(spec, side, io);
+  const conflict = findMergeConflict(text);
+  if (conflict !== undefined) {
+    throw new LockError(`the ${side} lockfile ${label} has git merge conflict markers (line ${conflict.line}).`, {
+      hint: 'Resolve the conflict first (`schema-sync pull` writes a clean lockfile from your side), or compare another revision.',
+    });
+  }
+  const lockfile = new LockfileText(text, `the ${side} lockfile ${label}`);
+  lockfile.parse();
+  return { lockfile, label, path };
+}
+
+/**
+ * Where a lockfile name points: standard input (`-`), a file (its absolute path, resolved against
+ * `cwd`), or a git revision's file (`<rev>:<path>`). A name that is an existing file is always
+ * the file, so a file name with a colon still reads as itself.
+ */
+export function lockfileSpecKind(spec: string, cwd: string): { kind: 'stdin' } | { kind: 'file'; path: string } | { kind: 'git' } {
+  if (spec === '-') return { kind: 'stdin' };
+  const path = resolve(cwd, spec);
+  return existsSync(path) || !/^[^:]+:/.test(spec) ? { kind: 'file', path } : { kind: 'git' };
+}
+
+async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: NodeJS.ReadableStream }): Promise<{ text: string; label: string; path: string | undefined }> {
+  const found = lockfileSpecKind(spec, io.cwd);
+  if (found.kind === 'stdin') return { text: (await buffer(io.stdin ?? process.stdin)).toString('utf8'), label: 'standard input', path: undefined };
+  if (found.kind === 'git') return { text: await git(['show', spec], io.cwd, `read the ${side} lockfile ${spec}`), label: spec, path: undefined };
+  try {
+    return { text: await readFile(found.path, 'utf8'), label: spec, path: found.path };
+  } catch (error) {
+    throw new LockError(`cannot read the ${side} lockfile ${spec}: ${(error as Error).message}`, {
+      hint: 'Name a lockfile path, - for standard input, or a git revision as <rev>:<path> (e.g. main:schema-sync.lock.json).',
+    });
+  }
+}
+
+/**
+ * `<rev>:<path>` of the project's lockfile at a revision: its path from the repository root
+ * (`git rev-parse --show-prefix` in its folder), as `git show` wants it.
+ */
+export async function lockfileAtRevision(rev: string, lockfilePath: string): Promise<string> {
+  const prefix = (await git(['rev-parse', '--show-prefix'], dirname(lockfilePath), `find ${lockfilePath} in a git repository`)).trim();
+  return `${rev}:${prefix}${basename(lockfilePath)}`;
+}
+
+/** Runs git (no shell); a failure is a LockError with git's own first line of complaint. */
+async function git(args: readonly string[], cwd: string, what: string): Promise<string> {
+  try {
+    const { stdout } = await run('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+    return stdout;
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException & { stderr?: string };
+    const detail = failure.code === 'ENOENT' ? 'git is not installed (or not on PATH)' : (failure.stderr ?? '').trim().split('\n')[0] || failure.message;
+    throw new LockError(`cannot ${what}: ${detail}`, {
+      hint: 'Check the revision (`git log --oneline`) and that the lockfile is committed there; in CI, fetch the base branch first (e.g. `git fetch origin main`).',
+    });
+  }
+}

@@ -5,9 +5,11 @@
 export { pull, type PullOptions, type PullResult } from './run/pull.js';
 export { check, type CheckResult } from './run/check.js';
 export { generate, type GenerateResult } from './run/generate.js';
-export type { BaseOptions, SourceOptions } from './run/options.js';
+export { diffLockfiles, type DiffOptions, type DiffResult } from './run/diff.js';
+export type { BaseOptions, ReviewOptions, SourceOptions } from './run/options.js';
 export { fetchDescriptors, fetchSchemas, readInputListing, type FetchOptions, type FetchResult, type FetchSchemasOptions, type FetchedSchemas, type ListingQuery } from './fetch/index.js';
-export { diffDescriptors, buildReport, renderReport, recordChanges, RECORD_RULES, type DriftReport, type DriftChange, type Severity } from './diff/index.js';
+export { diffDescriptors, buildReport, renderReport, recordChanges, RECORD_RULES, RULES, type DriftReport, type DriftChange, type ReportedChange, type AcceptedChange, type Acceptance, type Rule, type RuleId, type RuleLevel, type Severity } from './diff/index.js';
+export type { Scope, ScopeRule } from './model/scope.js';
 export { emitFiles as emit, type EmitOptions, type EmittedFile } from './emit/index.js';
 export type { Descriptor } from './model/descriptor.js';
 export type { FieldDescriptor, FieldType } from './model/field.js';

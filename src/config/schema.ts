@@ -127,7 +127,10 @@ export const configSchema = z
           .object({
             rule: ruleId.describe('The rule id of the change (see `schema-sync rules`).'),
             message: z.string().min(1).describe('Glob of the message name: * any characters, ? one.'),
-            reason: z.string().trim().min(1, { error: 'a reason is required: say why the change is fine' }).describe('Why the change is fine (required; shown in every report).'),
+            reason: z
+              .string({ error: 'a reason is required: say why the change is fine' })
+              .trim()
+              .min(1, { error: 'a reason is required: say why the change is fine' }).describe('Why the change is fine (required; shown in every report).'),
             before: z.unknown().optional().describe('When given, the value before must be exactly this.'),
             after: z.unknown().optional().describe('When given, the value after must be exactly this.'),
           })

@@ -1,8 +1,12 @@
-import { buildReport, type DriftReport } from '../../src/diff/index.js';
+import { buildReport, type DriftChange, type DriftReport, type StaleFile } from '../../src/diff/index.js';
 
 /** A report with one change of each kind and severity, and one stale file. */
 export function sampleReport(): DriftReport {
-  return buildReport({
+  return buildReport(sampleReportInput());
+}
+
+function sampleReportInput(): { changes: DriftChange[]; staleFiles: StaleFile[] } {
+  return {
     changes: [
       { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 1 } },
       {
@@ -28,7 +32,7 @@ export function sampleReport(): DriftReport {
       { kind: 'added', name: 'Fresh', severity: 'safe', after: { mNum: 9 } },
     ],
     staleFiles: [{ path: 'messages/OldType.ts', reason: 'extra' }],
-  });
+  };
 }
 
 /** A report whose server-chosen strings try to break out of every format. */
@@ -52,4 +56,18 @@ export function hostileReport(): DriftReport {
 /** An empty report. */
 export function inSyncReport(): DriftReport {
   return buildReport({ changes: [] });
+}
+
+/** The sample with one change accepted whole (the removal) and one field accepted (the rename's hasCF), and a setting that differs. */
+export function reviewedReport(): DriftReport {
+  return buildReport({
+    ...sampleReportInput(),
+    settings: [{ setting: 'include', recorded: undefined, given: ['Order*', { mToken: 'Trading' }] }],
+    policy: {
+      accept: [
+        { rule: 'MESSAGE_REMOVED', message: 'Old*', reason: 'Replaced by NewType (#12)' },
+        { rule: 'CLIENT_FIRM_CHANGED', message: 'Was', before: false, after: true, reason: 'Client firm filter wanted' },
+      ],
+    },
+  });
 }

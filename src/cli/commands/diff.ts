@@ -18,6 +18,8 @@ export interface DiffArgs {
 export function diffOptions(args: DiffArgs, library: PullOptions, io: CliIo): DiffOptions {
   const side = (spec: string | undefined) => {
     if (spec === undefined) return undefined;
+    // yargs hands a lone `-` positional over as '' (it re-reads positionals as `--base -`).
+    if (spec === '' || spec === '-') return '-';
     const found = lockfileSpecKind(spec, io.cwd);
     return found.kind === 'file' ? found.path : spec;
   };

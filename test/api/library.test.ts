@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('library API from a separate ESM consumer', () => {
-  it('pull, check, generate, fetchDescriptors, diffDescriptors and emit work against the reference server', async () => {
+  it('pull, check, generate, fetchDescriptors, diffDescriptors, diffLockfiles and emit work against the reference server', async () => {
     server.setOptions({ apiKey: KEY });
     const result = await runCommand(process.execPath, ['consumer.mjs', server.url, KEY, WRONG], project);
     expect(result.stderr).toBe('');
@@ -42,6 +42,7 @@ describe('library API from a separate ESM consumer', () => {
     expect(out.check).toEqual({ inSync: true, stale: 0 });
     expect(out.generate).toEqual({ messageCount: 3, written: 0 });
     expect(out.diff).toEqual([{ kind: 'changed', name: 'T0000', severity: 'dangerous' }]);
+    expect(out.diffLockfiles).toEqual({ inSync: true, accepted: ['T0000 SCHEMA_HASH_CHANGED expected'] });
     expect(out.emit).toEqual(expect.arrayContaining(['index.ts', 'messages/T0000.ts', 'messages/T0001.ts', 'messages/T0002.ts']));
 
     expect(out.networkError).toMatchObject({ thrown: true, name: 'NetworkError', code: 'NETWORK', status: 401, isSchemaSyncError: true, isError: true, isNetworkError: true });

@@ -26,7 +26,7 @@ function readmeCommands(markdown: string): string[][] {
   const commands: string[][] = [];
   for (const text of texts) {
     for (const line of text.split('\n')) {
-      for (const match of line.matchAll(/(?:^|[\s"'])(?:npx )?schema-sync ((?:init|pull|check|generate|serve|--)[^"'#\n]*)/g)) {
+      for (const match of line.matchAll(/(?:^|[\s"'])(?:npx )?schema-sync ((?:init|pull|check|generate|rules|serve|--)[^"'#\n]*)/g)) {
         commands.push(match[1]!.trim().split(/\s+/));
       }
     }
@@ -97,6 +97,18 @@ describe('README', () => {
     expect(file).toMatch(/^ {2}pull_request:$/m);
     expect(file).toContain('run: npx schema-sync check --format github');
     expect(file).toContain('${{ secrets.SCHEMA_SYNC_API_KEY }}');
+  });
+
+  it('shows the update and review workflows exactly as their files in examples/', async () => {
+    const blocks = codeBlocks(README).filter((b) => b.lang === 'yaml').map((b) => b.body);
+    for (const name of ['schema-update-workflow.yml', 'schema-review-workflow.yml']) {
+      expect(blocks).toContain(await readFile(join(ROOT, 'examples', name), 'utf8'));
+    }
+  });
+
+  it('shows the rules exactly as `schema-sync rules` lists them', async () => {
+    const listed = await runInProcess(['rules'], { cwd: project });
+    expect(codeBlocks(README).some((b) => b.lang === 'text' && listed.stdout.startsWith(b.body))).toBe(true);
   });
 
   it('documents every configuration key of the zod schema, and no other', () => {

@@ -1,12 +1,13 @@
 // A separate ESM project using schema-sync as a dependency from a build script. Given the base
 // URL of a running reference server, it exercises the library API and prints one JSON object.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   check,
   ConfigError,
   diffDescriptors,
+  diffLockfiles,
   emit,
   fetchDescriptors,
   generate,
@@ -54,6 +55,11 @@ try {
 
   const changed = fetched.descriptors.map((d, i) => (i === 0 ? { ...d, schemaHash: 'FFFFFFFFFFFFFFFF' } : d));
   out.diff = diffDescriptors({ locked: fetched.descriptors, fetched: changed }).map((c) => ({ kind: c.kind, name: c.name, severity: c.severity }));
+
+  const lockText = await readFile(join(cwd, 'schema-sync.lock.json'), 'utf8');
+  await writeFile(join(cwd, 'base.lock.json'), lockText.replace(/"schemaHash": "[^"]*"/, '"schemaHash": "OLD"'));
+  const diffed = await diffLockfiles({ cwd, base: 'base.lock.json', accept: [{ rule: 'SCHEMA_HASH_CHANGED', message: 'T000?', reason: 'expected' }] });
+  out.diffLockfiles = { inSync: diffed.report.inSync, accepted: diffed.report.accepted.map((c) => `${c.name} ${c.rule} ${c.reason}`) };
 
   const files = await emit({ messages: fetched.descriptors, source: fetched.source });
   out.emit = files.map((f) => f.path).sort();

@@ -2,6 +2,7 @@
 import {
   check,
   diffDescriptors,
+  diffLockfiles,
   emit,
   fetchDescriptors,
   generate,
@@ -11,6 +12,8 @@ import {
   SchemaSyncError,
   type CheckResult,
   type Descriptor,
+  type DiffOptions,
+  type DiffResult,
   type DriftChange,
   type DriftReport,
   type EmittedFile,
@@ -20,6 +23,7 @@ import {
   type GenerateResult,
   type PullOptions,
   type PullResult,
+  type RuleId,
   type Severity,
 } from 'schema-sync';
 
@@ -40,6 +44,19 @@ export async function build(baseUrl: string): Promise<number> {
   const mNum: number | undefined = first?.mNum;
   const changes: DriftChange[] = diffDescriptors({ locked: fetched.descriptors, fetched: fetched.descriptors });
   const severities: Severity[] = changes.map((change) => change.severity);
+  const diffOptions: DiffOptions = {
+    against: 'origin/main',
+    rules: { SCHEMA_HASH_CHANGED: 'safe', FIELD_APPEARED: 'off' },
+    accept: [{ rule: 'MESSAGE_REMOVED', message: 'Legacy*', reason: 'retired', before: { mNum: 7 } }],
+    include: ['Order*', { mToken: 'Trading' }],
+  };
+  const diffed: DiffResult = await diffLockfiles(diffOptions);
+  const rule: RuleId | undefined = diffed.report.changes[0]?.rule;
+  const accepted: string[] = diffed.report.accepted.map((change) => change.reason);
+  void rule;
+  void accepted;
+  // @ts-expect-error: rule ids are a closed set
+  await diffLockfiles({ against: 'main', rules: { MESAGE_REMOVED: 'off' } });
   const files: EmittedFile[] = await emit({ messages: fetched.descriptors, source: fetched.source, packageName: '@acme/schema' });
   const paths: string[] = files.map((file) => file.path);
 

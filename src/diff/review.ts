@@ -1,6 +1,6 @@
 import { canonicalJson } from '../model/canonical-json.js';
-import { defaultSeverity, mostSevere, ruleOfField, ruleOfKind, type RuleId } from './rules.js';
 import { globMatcher } from '../model/scope.js';
+import { defaultSeverity, mostSevere, ruleOfField, ruleOfKind, type RuleId } from './rules.js';
 import type { AcceptedChange, Acceptance, DriftChange, DriftReport, ReportedChange, ReportedField, ReviewPolicy, Severity } from './types.js';
 
 /** What {@link reviewChanges} made of some changes. */
@@ -30,11 +30,9 @@ export function reviewChanges(changes: readonly DriftChange[], policy: ReviewPol
 
   for (const change of changes) {
     const names = change.kind === 'renamed' ? [change.name, change.before.name] : [change.name];
-    /** The acceptance of one rule and pair of values on this change, noted as used. */
-    const acceptanceOf = (rule: RuleId, values: { before: unknown; after: unknown }) => {
-      const found = acceptances.find(({ acceptance, names: matches }) => acceptance.rule === rule && names.some(matches) && pinned(acceptance, values));
-      return found;
-    };
+    /** The first acceptance of one rule and pair of values on this change, if any. */
+    const acceptanceOf = (rule: RuleId, values: { before: unknown; after: unknown }) =>
+      acceptances.find(({ acceptance, names: matches }) => acceptance.rule === rule && names.some(matches) && pinned(acceptance, values));
 
     if (change.kind === 'added' || change.kind === 'removed') {
       const rule = ruleOfKind(change.kind);

@@ -36,8 +36,8 @@ describe('schema-sync rules', () => {
   });
 
   it('markdown or github is a usage error', async () => {
-    const run = await runInProcess(['rules', '--format', 'github'], { cwd: dir });
-    expect([run.code, run.stderr]).toEqual([2, 'error [USAGE]: rules prints a list as text or json, not github.\nhint: Use --format text or --format json. Run schema-sync rules --help.\n']);
+    const run = await runInProcess(['rules', '--format', 'markdown'], { cwd: dir });
+    expect([run.code, run.stderr]).toEqual([2, 'error [USAGE]: rules prints a list as text or json, not markdown.\nhint: Use --format text or --format json. Run schema-sync rules --help.\n']);
   });
 
   it('a config naming an unknown rule is exit 2 with the closest rule id', async () => {

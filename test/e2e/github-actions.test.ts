@@ -138,7 +138,7 @@ describe('the step summary', () => {
       server.setListing(smallListing(2));
       const run = await actions(['check', '--base-url', server.url, '--format', 'github', '--verbose'], { SCHEMA_SYNC_API_KEY: 'k' });
       expect(run.code).toBe(1);
-      expect(commands(run)[0]).toMatch(/^::error title=Breaking schema change,file=schema-sync\.lock\.json,line=\d+::removed T0002 \(mNum 1002\)$/);
+      expect(commands(run)[0]).toMatch(/^::error title=Breaking schema change,file=schema-sync\.lock\.json,line=\d+::removed T0002 \(mNum 1002\) \[MESSAGE_REMOVED\]$/);
       expect(run.stderr).toContain('apikey=***');
       const text = await readFile(summary, 'utf8');
       expect(text).toContain('| breaking | removed | `T0002` |');

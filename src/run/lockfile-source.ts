@@ -80,7 +80,9 @@ async function git(args: readonly string[], cwd: string, what: string): Promise<
     return stdout;
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    const detail = failure.code === 'ENOENT' ? 'git is not installed (or not on PATH)' : (failure.stderr ?? '').trim().split('\n')[0] || failure.message;
+    // A missing working folder fails the spawn with ENOENT too, as a missing git does.
+    const missing = failure.code !== 'ENOENT' ? undefined : existsSync(cwd) ? 'git is not installed (or not on PATH)' : `the folder ${cwd} does not exist`;
+    const detail = missing ?? ((failure.stderr ?? '').trim().split('\n')[0] || failure.message);
     throw new LockError(`cannot ${what}: ${detail}`, {
       hint: 'Check the revision (`git log --oneline`) and that the lockfile is committed there; in CI, fetch the base branch first (e.g. `git fetch origin main`).',
     });

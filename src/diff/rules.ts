@@ -1,4 +1,5 @@
 import { didYouMean } from '../config/did-you-mean.js';
+import { KNOWN_FIELDS } from '../model/descriptor.js';
 import type { DriftChange, FieldChange, Severity } from './types.js';
 
 /**
@@ -19,14 +20,14 @@ export const RULES = [
   { id: 'SCHEMA_HASH_CHANGED', severity: 'dangerous', description: "schemaHash changed: the message's own schema changed." },
   { id: 'CLIENT_FIRM_CHANGED', severity: 'dangerous', description: 'hasCF changed, either way.' },
   { id: 'FILTER_FIELDS_CHANGED', severity: 'dangerous', description: 'staticFilterFields changed.' },
-  { id: 'FIELD_DISAPPEARED', severity: 'dangerous', description: 'A field the message had is absent now.' },
+  { id: 'FIELD_DISAPPEARED', severity: 'dangerous', description: 'A descriptor field (actions, a key flag, mToken, …) is no longer sent.' },
   { id: 'MESSAGE_ADDED', severity: 'safe', description: 'A message type is new.' },
   { id: 'ACTION_ADDED', severity: 'safe', description: 'Actions were added, none removed.' },
   { id: 'ACTIONS_REORDERED', severity: 'safe', description: 'The same actions in another order.' },
   { id: 'KEY_FLAG_ADDED', severity: 'safe', description: 'A key flag (hasTKey, hasEKey, hasOKey) went No → Yes.' },
-  { id: 'DESCRIPTION_CHANGED', severity: 'safe', description: 'desc (the TSDoc of the generated constant) changed.' },
-  { id: 'FIELD_APPEARED', severity: 'safe', description: 'A field the message did not have is present now.' },
-  { id: 'OTHER_FIELD_CHANGED', severity: 'safe', description: 'Any other field (topic, mCat, …) changed.' },
+  { id: 'DESCRIPTION_CHANGED', severity: 'safe', description: 'desc (the TSDoc of the constant) changed, appeared or disappeared.' },
+  { id: 'FIELD_APPEARED', severity: 'safe', description: 'A descriptor field (actions, a key flag, mToken, …) is sent now.' },
+  { id: 'OTHER_FIELD_CHANGED', severity: 'safe', description: 'Any other field (topic, mCat, …) changed, appeared or disappeared.' },
 ] as const satisfies readonly Rule[];
 
 /** One drift rule: its id, the severity it has unless config `rules` says otherwise, what it detects. */
@@ -72,6 +73,9 @@ export function mostSevere(fields: readonly { severity: Severity }[]): Severity 
   return SEVERITIES.find((severity) => fields.some((field) => field.severity === severity)) ?? 'safe';
 }
 
+/** The descriptor fields the service defines: only these can appear or disappear as such. */
+const KNOWN = new Set<string>(KNOWN_FIELDS);
+
 /** Key flags: losing one breaks lookups by that key. */
 const KEY_FLAGS = new Set(['hasTKey', 'hasEKey', 'hasOKey']);
 
@@ -87,16 +91,18 @@ const FIELD_RULES: Readonly<Record<string, RuleId>> = {
 };
 
 /**
- * The rule of one field change. Presence comes first: a field absent on one side (known or not)
- * is `FIELD_APPEARED` / `FIELD_DISAPPEARED`, whatever its name. An `actions` change that both
+ * The rule of one field change. Presence comes first: a descriptor field the service defines
+ * (`actions`, a key flag, `mToken`, …) absent on one side is `FIELD_APPEARED` /
+ * `FIELD_DISAPPEARED`; any other field (`desc`, `topic`, …) only documents the message, so its
+ * appearing or disappearing is a change like any other of it. An `actions` change that both
  * removes and adds actions is ONE field change named `ACTION_REMOVED`, the worse of the two: the
  * reader sees both lists at once, and an acceptance pinned to its before/after values accepts
  * exactly that change.
  */
 export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after'>): RuleId {
   const { before, after } = field;
-  if (before === undefined) return 'FIELD_APPEARED';
-  if (after === undefined) return 'FIELD_DISAPPEARED';
+  if (KNOWN.has(field.field) && before === undefined) return 'FIELD_APPEARED';
+  if (KNOWN.has(field.field) && after === undefined) return 'FIELD_DISAPPEARED';
   if (field.field === 'actions') return actionsRule(before, after);
   if (KEY_FLAGS.has(field.field)) return after === true ? 'KEY_FLAG_ADDED' : 'KEY_FLAG_REMOVED';
   return (Object.hasOwn(FIELD_RULES, field.field) ? FIELD_RULES[field.field] : undefined) ?? 'OTHER_FIELD_CHANGED';

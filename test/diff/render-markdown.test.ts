@@ -15,7 +15,7 @@ describe('renderReport markdown', () => {
         '| --- | --- | --- | --- |',
         '| breaking | renamed | `NewName` | `Was` → `NewName` (mNum 5) [MESSAGE_RENAMED]<br>`hasCF`: `false` → `true` [CLIENT_FIRM_CHANGED] (dangerous) |',
         '| breaking | removed | `OldType` | mNum 1 [MESSAGE_REMOVED] |',
-        '| dangerous | changed | `SomeType` | `schemaHash`: `"6F89"` → `"0A1B"` [SCHEMA_HASH_CHANGED]<br>`topic`: `(absent)` → `"a/b"` [FIELD_APPEARED] (safe) |',
+        '| dangerous | changed | `SomeType` | `schemaHash`: `"6F89"` → `"0A1B"` [SCHEMA_HASH_CHANGED]<br>`topic`: `(absent)` → `"a/b"` [OTHER_FIELD_CHANGED] (safe) |',
         '| safe | added | `Fresh` | mNum 9 [MESSAGE_ADDED] |',
         '',
         '**Stale files**',

@@ -11,7 +11,7 @@ const SAMPLE_BODY = [
   'Dangerous',
   '  changed SomeType',
   '    schemaHash: "6F89" → "0A1B" [SCHEMA_HASH_CHANGED]',
-  '    topic: (absent) → "a/b" [FIELD_APPEARED] (safe)',
+  '    topic: (absent) → "a/b" [OTHER_FIELD_CHANGED] (safe)',
   '',
   'Safe',
   '  added Fresh (mNum 9) [MESSAGE_ADDED]',

@@ -33,8 +33,8 @@ const rows: Row[] = [
   { rule: 'CLIENT_FIRM_CHANGED', severity: 'dangerous', locked: [base], fetched: [as({ hasCF: true })] },
   { rule: 'FILTER_FIELDS_CHANGED', severity: 'dangerous', locked: [base], fetched: [as({ staticFilterFields: ['region', 'desk'] })] },
   { rule: 'DESCRIPTION_CHANGED', severity: 'safe', locked: [base], fetched: [as({ extra: { desc: 'A buy or sell order', topic: 'orders' } })] },
-  { rule: 'FIELD_APPEARED', severity: 'safe', locked: [base], fetched: [as({ extra: { ...base.extra, mCat: 'Trading' } })] },
-  { rule: 'FIELD_DISAPPEARED', severity: 'dangerous', locked: [base], fetched: [as({ extra: { desc: 'An order' } })] },
+  { rule: 'FIELD_APPEARED', severity: 'safe', locked: [as({ mToken: undefined })], fetched: [base] },
+  { rule: 'FIELD_DISAPPEARED', severity: 'dangerous', locked: [base], fetched: [as({ actions: undefined })] },
   { rule: 'OTHER_FIELD_CHANGED', severity: 'safe', locked: [base], fetched: [as({ extra: { desc: 'An order', topic: 'orders/v2' } })] },
 ];
 
@@ -57,10 +57,23 @@ describe('rule ids', () => {
     expect(RULES.find((row) => row.id === rule)?.severity).toBe(severity);
   });
 
+  it.each(rows)('the diff itself rates a $rule change as the rule table does', ({ locked, fetched }) => {
+    const [change] = diffDescriptors({ locked, fetched });
+    const report = buildReport({ changes: [change!] }).changes[0]!;
+    expect(report.severity).toBe(change!.severity);
+    if (change!.kind === 'changed' || change!.kind === 'renamed') expect(change!.fields.map((field) => field.severity)).toEqual([report.severity]);
+  });
+
   it('a changed type is named by its worst field, each field by its own', () => {
-    const report = buildReport({ changes: diffDescriptors({ locked: [base], fetched: [as({ schemaHash: 'BBBB', hasOKey: false, extra: {} })] }) });
+    const report = buildReport({ changes: diffDescriptors({ locked: [base], fetched: [as({ schemaHash: 'BBBB', hasOKey: false, hasCF: undefined, extra: {} })] }) });
     const change = report.changes[0]!;
-    expect(change.kind === 'changed' && change.fields.map((field) => field.rule)).toEqual(['SCHEMA_HASH_CHANGED', 'KEY_FLAG_REMOVED', 'FIELD_DISAPPEARED', 'FIELD_DISAPPEARED']);
+    expect(change.kind === 'changed' && change.fields.map((field) => `${field.field} ${field.rule}`)).toEqual([
+      'schemaHash SCHEMA_HASH_CHANGED',
+      'hasOKey KEY_FLAG_REMOVED',
+      'hasCF FIELD_DISAPPEARED',
+      'desc DESCRIPTION_CHANGED',
+      'topic OTHER_FIELD_CHANGED',
+    ]);
     expect([change.rule, change.severity]).toEqual(['KEY_FLAG_REMOVED', 'breaking']);
   });
 
@@ -68,7 +81,8 @@ describe('rule ids', () => {
     { name: 'actions both removed and added: one field, the worse rule', field: 'actions', before: ['select', 'insert'], after: ['select', 'delete'], want: 'ACTION_REMOVED' },
     { name: 'presence first: a known field absent before', field: 'mToken', before: undefined, after: 'Risk', want: 'FIELD_APPEARED' },
     { name: 'presence first: a known field absent after', field: 'hasCF', before: false, after: undefined, want: 'FIELD_DISAPPEARED' },
-    { name: 'desc that appears', field: 'desc', before: undefined, after: 'x', want: 'FIELD_APPEARED' },
+    { name: 'desc that appears: a description change', field: 'desc', before: undefined, after: 'x', want: 'DESCRIPTION_CHANGED' },
+    { name: 'another unknown field that disappears', field: 'mCat', before: 'Trading', after: undefined, want: 'OTHER_FIELD_CHANGED' },
     { name: 'a field named like an Object member', field: 'constructor', before: 1, after: 2, want: 'OTHER_FIELD_CHANGED' },
     { name: 'a key flag going No → Yes', field: 'hasOKey', before: false, after: true, want: 'KEY_FLAG_ADDED' },
   ];

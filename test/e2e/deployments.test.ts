@@ -86,12 +86,12 @@ describe('a deployment that stops sending fields', () => {
     const check = await run('check', server, dir, '--format', 'json');
     expect(check.code).toBe(1);
     const [change] = JSON.parse(check.stdout).changes;
-    expect(change).toMatchObject({ kind: 'changed', name: 'Order', severity: 'dangerous' });
+    expect(change).toMatchObject({ kind: 'changed', name: 'Order', rule: 'FIELD_DISAPPEARED', severity: 'dangerous' });
     expect(change.fields).toEqual([
-      { field: 'actions', before: ALL, severity: 'dangerous' },
-      { field: 'hasCF', before: false, severity: 'dangerous' },
-      { field: 'mToken', before: 'Trading', severity: 'dangerous' },
-      { field: 'staticFilterFields', before: ['accnt', 'ticker'], severity: 'dangerous' },
+      { field: 'actions', rule: 'FIELD_DISAPPEARED', before: ALL, severity: 'dangerous' },
+      { field: 'hasCF', rule: 'FIELD_DISAPPEARED', before: false, severity: 'dangerous' },
+      { field: 'mToken', rule: 'FIELD_DISAPPEARED', before: 'Trading', severity: 'dangerous' },
+      { field: 'staticFilterFields', rule: 'FIELD_DISAPPEARED', before: ['accnt', 'ticker'], severity: 'dangerous' },
     ]);
   });
 });
@@ -241,9 +241,9 @@ describe('message numbers that move between deployments', () => {
     expect(check.code).toBe(1);
     const report = JSON.parse(check.stdout);
     expect(report.changes).toEqual([
-      { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 2785 } },
-      { kind: 'changed', name: 'OptionNbboQuote', severity: 'breaking', fields: [{ field: 'mNum', before: 2745, after: 2785, severity: 'breaking' }] },
-      { kind: 'added', name: 'NewType', severity: 'safe', after: { mNum: 2745 } },
+      { kind: 'removed', name: 'OldType', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 2785 } },
+      { kind: 'changed', name: 'OptionNbboQuote', rule: 'MNUM_CHANGED', severity: 'breaking', fields: [{ field: 'mNum', rule: 'MNUM_CHANGED', before: 2745, after: 2785, severity: 'breaking' }] },
+      { kind: 'added', name: 'NewType', rule: 'MESSAGE_ADDED', severity: 'safe', after: { mNum: 2745 } },
     ]);
     expect(report.summary.renamed).toBe(0);
     const pulled = await run('pull', server, dir);

@@ -3,7 +3,8 @@ import type { Severity } from './types.js';
 /**
  * The drift rules of field-level changes (fields on): each field change `recordChanges` reports
  * carries one of these stable ids (UPPER_SNAKE, never renamed once released) as its `rule`, with
- * the rule's default severity. One small table, to join the table of every rule when there is one.
+ * the rule's default severity. They join the table of every rule (`rules.ts`), so config `rules`
+ * and `accept` and `schema-sync rules` know them too.
  */
 export const RECORD_RULES = [
   { id: 'RECORD_FIELD_REMOVED', severity: 'breaking', description: 'A field of the record type is gone (or moved to another repeating group).' },

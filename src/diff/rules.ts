@@ -1,5 +1,6 @@
 import { didYouMean } from '../config/did-you-mean.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
+import { RECORD_RULES } from './record-rules.js';
 import type { DriftChange, FieldChange, Severity } from './types.js';
 
 /**
@@ -8,7 +9,9 @@ import type { DriftChange, FieldChange, Severity } from './types.js';
  * config `accept` refers to. Released ids are never renamed: add new ones instead.
  *
  * The ids are derived here from the change data alone (kind, field name, presence and values on
- * each side), so how the diff computes its changes and how they are named stay separate.
+ * each side), so how the diff computes its changes and how they are named stay separate; only
+ * the field-level changes of record types (fields on) come named by the field diff, whose rules
+ * (`record-rules.ts`) join this table.
  */
 export const RULES = [
   { id: 'MESSAGE_REMOVED', severity: 'breaking', description: 'A message type is gone.' },
@@ -28,6 +31,8 @@ export const RULES = [
   { id: 'DESCRIPTION_CHANGED', severity: 'safe', description: 'desc (the TSDoc of the constant) changed, appeared or disappeared.' },
   { id: 'FIELD_APPEARED', severity: 'safe', description: 'A descriptor field (actions, a key flag, mToken, …) is sent now.' },
   { id: 'OTHER_FIELD_CHANGED', severity: 'safe', description: 'Any other field (topic, mCat, …) changed, appeared or disappeared.' },
+  // Field-level changes of the record types (fields on), named by the field diff itself.
+  ...RECORD_RULES,
 ] as const satisfies readonly Rule[];
 
 /** One drift rule: its id, the severity it has unless config `rules` says otherwise, what it detects. */
@@ -99,7 +104,9 @@ const FIELD_RULES: Readonly<Record<string, RuleId>> = {
  * reader sees both lists at once, and an acceptance pinned to its before/after values accepts
  * exactly that change.
  */
-export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after'>): RuleId {
+export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after' | 'rule'>): RuleId {
+  // A field-level change of a record type comes named by the field diff (`field-diff.ts`).
+  if (field.rule !== undefined && isRuleId(field.rule)) return field.rule;
   const { before, after } = field;
   if (KNOWN.has(field.field) && before === undefined) return 'FIELD_APPEARED';
   if (KNOWN.has(field.field) && after === undefined) return 'FIELD_DISAPPEARED';

@@ -24,8 +24,9 @@ export interface CheckResult {
 /**
  * fetch → diff against the lockfile, and compare the output folder with what the lockfile
  * generates; generation settings given that differ from the recorded ones are drift too ("settings
- * differ"). Only the message types in the recorded scope are reported. Writes nothing, ever: a folder with a pending interrupted run is an error (finish it
- * with `generate`), never reported as in sync.
+ * differ"). Only the message types in the recorded scope are reported. Writes nothing, ever: a
+ * folder with a pending interrupted run is an error (finish it with `generate`), never reported
+ * as in sync.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async () => {

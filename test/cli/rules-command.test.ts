@@ -22,8 +22,11 @@ describe('schema-sync rules', () => {
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^RULE {2,}DEFAULT {2,}CONFIGURED {2,}DESCRIPTION$/);
     expect(lines).toHaveLength(RULES.length + 3);
-    expect(lines).toContain('SCHEMA_HASH_CHANGED    dangerous  safe *      schemaHash changed: the message\'s own schema changed.');
-    expect(lines.find((line) => line.startsWith('FIELD_APPEARED '))).toMatch(/ safe {7}off \* /);
+    expect(lines.find((line) => line.startsWith('SCHEMA_HASH_CHANGED '))).toMatch(/^SCHEMA_HASH_CHANGED +dangerous {2}safe \* {6}schemaHash changed: the message's own schema changed\.$/);
+    expect(lines.find((line) => line.startsWith('FIELD_APPEARED '))).toMatch(/ safe {7}off \* {7}A descriptor field/);
+    // Aligned: every description starts in the same column.
+    const column = lines[0]!.indexOf('DESCRIPTION');
+    for (const line of lines.slice(1, -2)) expect(line.slice(column - 2, column + 1)).toMatch(/^ {2}\S$/);
     expect(lines.at(-1)).toBe('* set by "rules" in the config (2).');
   });
 

@@ -3,7 +3,7 @@
  * names, the id the report gives it and its default severity (SPEC "Drift report").
  */
 import { describe, expect, it } from 'vitest';
-import { buildReport, diffDescriptors, RULE_IDS, RULES, type RuleId, type Severity } from '../../src/diff/index.js';
+import { buildReport, diffDescriptors, RECORD_RULES, RULE_IDS, RULES, type RuleId, type Severity } from '../../src/diff/index.js';
 import { ruleOfField } from '../../src/diff/rules.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { descriptor } from './descriptor-fixture.js';
@@ -40,7 +40,8 @@ const rows: Row[] = [
 
 describe('rule ids', () => {
   it('the table covers every rule id, and every id is UPPER_SNAKE and unique', () => {
-    expect(rows.map((row) => row.rule).sort()).toEqual([...RULE_IDS].sort());
+    // Field-level rules of the record types are the field diff's own (test/diff/field-diff.test.ts).
+    expect([...rows.map((row) => row.rule), ...RECORD_RULES.map((rule) => rule.id)].sort()).toEqual([...RULE_IDS].sort());
     expect(new Set(RULE_IDS).size).toBe(RULE_IDS.length);
     for (const id of RULE_IDS) expect(id).toMatch(/^[A-Z]+(?:_[A-Z]+)*$/);
   });
@@ -77,7 +78,7 @@ describe('rule ids', () => {
     expect([change.rule, change.severity]).toEqual(['KEY_FLAG_REMOVED', 'breaking']);
   });
 
-  const fields: { name: string; field: string; before: unknown; after: unknown; want: RuleId }[] = [
+  const fields: { name: string; field: string; before: unknown; after: unknown; rule?: string; want: RuleId }[] = [
     { name: 'actions both removed and added: one field, the worse rule', field: 'actions', before: ['select', 'insert'], after: ['select', 'delete'], want: 'ACTION_REMOVED' },
     { name: 'presence first: a known field absent before', field: 'mToken', before: undefined, after: 'Risk', want: 'FIELD_APPEARED' },
     { name: 'presence first: a known field absent after', field: 'hasCF', before: false, after: undefined, want: 'FIELD_DISAPPEARED' },
@@ -85,8 +86,9 @@ describe('rule ids', () => {
     { name: 'another unknown field that disappears', field: 'mCat', before: 'Trading', after: undefined, want: 'OTHER_FIELD_CHANGED' },
     { name: 'a field named like an Object member', field: 'constructor', before: 1, after: 2, want: 'OTHER_FIELD_CHANGED' },
     { name: 'a key flag going No → Yes', field: 'hasOKey', before: false, after: true, want: 'KEY_FLAG_ADDED' },
+    { name: 'a record field change keeps the rule the field diff named it by', field: 'fields.qty', before: 'Int', after: undefined, rule: 'RECORD_FIELD_REMOVED', want: 'RECORD_FIELD_REMOVED' },
   ];
-  it.each(fields)('$name → $want', ({ field, before, after, want }) => {
-    expect(ruleOfField({ field, before, after })).toBe(want);
+  it.each(fields)('$name → $want', ({ field, before, after, rule, want }) => {
+    expect(ruleOfField({ field, before, after, rule })).toBe(want);
   });
 });

@@ -144,9 +144,10 @@ describe('pull --fields', () => {
       {
         kind: 'changed',
         name: 'T0000',
+        rule: 'RECORD_FIELD_REMOVED',
         severity: 'breaking',
         fields: [
-          { field: 'schemaHash', before: 'H0', after: 'H0-new', severity: 'dangerous' },
+          { field: 'schemaHash', before: 'H0', after: 'H0-new', severity: 'dangerous', rule: 'SCHEMA_HASH_CHANGED' },
           { field: 'fields.bidExch.eSet', after: 'ARCA', severity: 'safe', rule: 'RECORD_ENUM_VALUE_ADDED' },
           { field: 'fields.srcTimestamp', before: 'Long', severity: 'breaking', rule: 'RECORD_FIELD_REMOVED' },
         ],
@@ -166,7 +167,7 @@ describe('pull --fields', () => {
       [
         'Dangerous',
         '  changed T0003',
-        '    schemaHash: "H3" → "H3-new"',
+        '    schemaHash: "H3" → "H3-new" [SCHEMA_HASH_CHANGED]',
         '    fields: hash changed, fields unchanged (no field, type, key or visible enum value differs; an enum or flag may have gained a value this key does not see) [RECORD_FIELDS_UNCHANGED] (safe)',
         '',
         'Changed: 1 message type (0 breaking, 1 dangerous, 0 safe)',

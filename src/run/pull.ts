@@ -63,10 +63,12 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const before = found?.lockfile;
   const settings = settingsOver(before?.settings() ?? {}, run.given);
   const listing = await acquireSchemas(run, answer, before, settings, options);
-  const drift = releasePackage(diffAnswer(run, listing, before, settings), before, run.given.packageVersion);
-  if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
+  const diffed = diffAnswer(run, listing, before, settings);
+  if (diffed.compared !== undefined) checkSafetyRails({ ...diffed.compared, allowEmpty: options.allowEmpty, force: options.force });
+  // The report as the project rates it (scope, rules, acceptances) is what the package release carries.
+  const report = reportFor(run.warn, options, { changes: diffed.changes, compared: diffed.compared, settings });
+  const drift = releasePackage(diffed, before, run.given.packageVersion, report);
   run.mark('diff');
-  const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings: drift.after.settings() });
   const result = {
     report,
     messageCount: drift.messageCount,

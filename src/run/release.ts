@@ -1,4 +1,4 @@
-import { buildReport, renderReport } from '../diff/index.js';
+import { renderReport, type DriftReport } from '../diff/index.js';
 import { LockfileText } from '../lock/index.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { bumpFor, bumpVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
@@ -14,17 +14,20 @@ export interface PackageRelease {
 
 /**
  * A pull's drift with its package released: when the lockfile found already made a package and
- * the listing changed, the version goes up by the worst change (or becomes the version given)
- * and the changelog gains a section, the version and the pull's markdown report, so that
- * `generate` and `check` rebuild CHANGELOG.md from the lockfile alone. A first pull, a pull that
- * makes a folder a package, and a pull without changes bump nothing.
+ * the pull's report has changes, the version goes up by the worst of them (or becomes the version
+ * given) and the changelog gains a section, the version and the report in markdown, so that
+ * `generate` and `check` rebuild CHANGELOG.md from the lockfile alone. The report is the one the
+ * pull prints: types out of scope do not count, severities are as config `rules` sets them, and
+ * accepted changes count at theirs (accepted means reviewed, not harmless to consumers). A first
+ * pull, a pull that makes a folder a package, and a pull without changes bump nothing.
  */
-export function releasePackage(drift: AnswerDrift, before: LockfileText | undefined, givenVersion: string | undefined): AnswerDrift {
+export function releasePackage(drift: AnswerDrift, before: LockfileText | undefined, givenVersion: string | undefined, report: DriftReport): AnswerDrift {
   const settings = drift.after.settings();
-  if (settings.packageName === undefined || before?.settings().packageName === undefined || drift.changes.length === 0) return drift;
-  const version = givenVersion ?? bumpVersion(settings.packageVersion ?? INITIAL_PACKAGE_VERSION, bumpFor(drift.changes));
+  const changes = [...report.changes, ...report.accepted];
+  if (settings.packageName === undefined || before?.settings().packageName === undefined || changes.length === 0) return drift;
+  const version = givenVersion ?? bumpVersion(settings.packageVersion ?? INITIAL_PACKAGE_VERSION, bumpFor(changes));
   // The report as `pull --format markdown` prints it: no timestamps, only what the lockfile holds.
-  const notes = renderReport(buildReport({ changes: drift.changes }), { format: 'markdown', command: 'pull' });
+  const notes = renderReport(report, { format: 'markdown', command: 'pull' });
   const released: GenerationSettings = { ...settings, packageVersion: version, changelog: [{ version, notes }, ...(settings.changelog ?? [])] };
   const after = LockfileText.of({ ...drift.after.parse(), settings: released }, drift.after.path);
   return { ...drift, after, learned: drift.learned === undefined ? undefined : { ...drift.learned, lockfile: after } };

@@ -2,25 +2,28 @@
 import { describe, expect, it } from 'vitest';
 import { outputSettingsKey } from '../../src/emit/plan-output.js';
 import type { GenerationSettings } from '../../src/model/lockfile.js';
-import { sameSettings, settingsDiff, settingsOver } from '../../src/run/run-context.js';
+import { sameSettings, settingsDiffer, settingsOver } from '../../src/run/run-context.js';
 
 describe('include / exclude settings', () => {
-  const recorded: GenerationSettings = { packageName: 'p', include: ['Order*'], exclude: [{ mToken: 'Risk' }] };
+  const recorded: GenerationSettings = { packageName: 'p', packageVersion: '1.0.0', include: ['Order*'], exclude: [{ mToken: 'Risk' }] };
   const rows: { name: string; given: Parameters<typeof settingsOver>[1]; want: GenerationSettings }[] = [
     { name: 'nothing given: as recorded', given: {}, want: recorded },
     { name: 'given: replaces the recorded list', given: { include: ['Quote'] }, want: { ...recorded, include: ['Quote'] } },
-    { name: 'an empty list clears it', given: { include: [], exclude: [] }, want: { packageName: 'p' } },
+    { name: 'an empty list clears it', given: { include: [], exclude: [] }, want: { packageName: 'p', packageVersion: '1.0.0' } },
   ];
   it.each(rows)('$name', ({ given, want }) => {
     expect(settingsOver(recorded, given)).toEqual(want);
   });
 
-  it('differences are named by setting, compared as JSON', () => {
+  it('differences are named by setting, compared as JSON; only settings given count', () => {
     expect(sameSettings(recorded, { ...recorded, exclude: [{ mToken: 'Risk' }] })).toBe(true);
-    expect(settingsDiff(recorded, { packageName: 'p', include: ['Order*', 'Quote'] })).toEqual([
+    expect(settingsDiffer(recorded, { include: ['Order*', 'Quote'], exclude: [] })).toEqual([
       { setting: 'include', recorded: ['Order*'], given: ['Order*', 'Quote'] },
       { setting: 'exclude', recorded: [{ mToken: 'Risk' }], given: undefined },
     ]);
+    expect(settingsDiffer(recorded, { include: ['Order*'], packageName: 'p', prettier: false })).toEqual([]);
+    // A package recorded before versions were: the default version it gets is not a difference.
+    expect(settingsDiffer({ packageName: 'p' }, {})).toEqual([]);
   });
 
   it('the scope is part of the plan key; an unscoped key is the one it always was', async () => {

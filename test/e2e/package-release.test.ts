@@ -62,7 +62,7 @@ describe('the version of a package', () => {
     expect(sections.map((section) => section.split('\n')[0])).toEqual(['2.0.0', '1.2.0', '1.1.0']);
     // Each section is the pull's markdown report: the counts, then a row per change.
     expect(sections[0]).toContain('Changed: 1 message type (1 breaking, 0 dangerous, 0 safe)');
-    expect(sections[0]).toMatch(/\| breaking \| removed \| `Type00005` \| mNum 1005 \|/);
+    expect(sections[0]).toMatch(/\| breaking \| removed \| `Type00005` \| mNum 1005 \[MESSAGE_REMOVED\] \|/);
     expect(sections[1]).toMatch(/\| dangerous \| changed \| `Type00000` \|.*`schemaHash`/);
     expect(sections[2]).toMatch(/\| safe \| added \| `Type00004` \|/);
     expect(sections[2]).toMatch(/\| safe \| added \| `Type00005` \|/);

@@ -1,14 +1,14 @@
 /**
  * Fault switches: the misbehaviours real deployments of the service show (error statuses, HTML
- * login pages, slow or cut connections, redirects, compressed bodies, odd JSON), how they are
- * checked, and how an answer is sent under one: replaced, late, in slow chunks, compressed, or
- * cut off. The server queues them per request, so a test can say "two failures, then success".
+ * login pages, slow or cut connections, redirects, compressed bodies, odd JSON), and what hostile
+ * ones do (bodies without end, gzip bombs, broken compression, bytes that are not UTF-8, a TLS
+ * port); how they are checked, and how an answer is sent under one: replaced, late, in slow
+ * chunks, compressed, cut off, or never finished. The server queues them per request, so a test can say "two failures, then success".
  * Replacement bodies are fixed texts, so the same fault always gives the same bytes. Every wait
  * listens to the server's abort signal so that `close()` never waits for a fault to play out.
  */
 
 import type { ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { errorAnswer, jsonAnswer, textAnswer, type Answer } from './answer.js';
 
@@ -35,8 +35,25 @@ export type Fault =
   | { kind: 'reset'; afterBytes?: number }
   /** Redirect to `location`; status defaults to 302. */
   | { kind: 'redirect'; location: string; status?: number }
-  /** Answer normally with the body compressed, whatever the request's `Accept-Encoding`. */
-  | { kind: 'gzip' | 'deflate' | 'br' }
+  /**
+   * Answer normally with the body compressed, whatever the request's `Accept-Encoding`. With
+   * `cutAt`, only the first `cutAt` bytes of the compressed body are sent, with a Content-Length
+   * to match: a complete HTTP answer whose compressed data ends early.
+   */
+  | { kind: 'gzip' | 'deflate' | 'br'; cutAt?: number }
+  /** Say `Content-Encoding: gzip` (or `encoding`) over the normal, uncompressed body: nothing can decode it. */
+  | { kind: 'undecodable'; encoding?: 'gzip' | 'deflate' | 'br' }
+  /**
+   * A gzip bomb: a small gzip body (about 1/1000 of the size) that inflates to `inflatedBytes`
+   * (default 2 GiB) of a JSON array's opening `[` and blanks.
+   */
+  | { kind: 'gzipBomb'; inflatedBytes?: number }
+  /** A 200 JSON answer whose body never ends: listing elements, over and over, as fast as the client reads. */
+  | { kind: 'endless' }
+  /** Answer with exactly these bytes (e.g. ones that are not UTF-8); status defaults to 200, type to JSON. */
+  | { kind: 'bytes'; body: Uint8Array; status?: number; contentType?: string }
+  /** Answer as a TLS port does to plain HTTP: a TLS alert record, not HTTP, then close. */
+  | { kind: 'tls' }
   /** Answer with this JSON instead of the listing; status defaults to 200. */
   | { kind: 'json'; body: unknown; status?: number };
 
@@ -55,6 +72,7 @@ function faultProblem(fault: Fault): string | undefined {
       return statusProblem(fault.status);
     case 'html':
     case 'json':
+    case 'bytes':
       return fault.status === undefined ? undefined : statusProblem(fault.status);
     case 'redirect':
       if (fault.location === '') return 'location is empty';
@@ -70,6 +88,13 @@ function faultProblem(fault: Fault): string | undefined {
     case 'gzip':
     case 'deflate':
     case 'br':
+      return countProblem('cutAt', fault.cutAt, 0);
+    case 'gzipBomb':
+      return countProblem('inflatedBytes', fault.inflatedBytes, 1);
+    case 'undecodable':
+      return fault.encoding === undefined || fault.encoding in COMPRESSORS ? undefined : `unknown encoding "${String(fault.encoding)}"`;
+    case 'endless':
+    case 'tls':
       return undefined;
     default:
       return `unknown kind "${String((fault as { kind: unknown }).kind)}"`;
@@ -93,6 +118,12 @@ const COMPRESSORS = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSy
 const DEFAULT_SLOW_CHUNKS = 4;
 
 /**
+ * How the server waits (for `delay` and `slowBody`): resolves after `ms`, rejects when `signal`
+ * aborts. Real time by default; a test can pass its own and so never wait for real.
+ */
+export type Wait = (ms: number, signal: AbortSignal) => Promise<void>;
+
+/**
  * Sends `normal`, or what `fault` makes of it. Resolves when the answer is sent or the
  * connection is dropped; rejects when `signal` aborts a wait (the server is closing and
  * destroys the socket itself).
@@ -102,6 +133,7 @@ export async function deliver(
   normal: Answer,
   fault: Fault | undefined,
   signal: AbortSignal,
+  wait: Wait,
 ): Promise<void> {
   if (fault === undefined) return send(response, normal);
   switch (fault.kind) {
@@ -118,10 +150,10 @@ export async function deliver(
     case 'json':
       return send(response, jsonAnswer(fault.status ?? 200, fault.body));
     case 'delay':
-      await sleep(fault.ms, undefined, { signal });
+      await wait(fault.ms, signal);
       return send(response, normal);
     case 'slowBody':
-      return sendSlowly(response, normal, fault, signal);
+      return sendSlowly(response, normal, fault, signal, wait);
     case 'reset':
       if (fault.afterBytes !== undefined) return cutAfter(response, normal, fault.afterBytes);
       // Before the headers: a TCP reset, so the client sees ECONNRESET.
@@ -129,13 +161,78 @@ export async function deliver(
       return;
     case 'gzip':
     case 'deflate':
-    case 'br':
-      return send(response, {
-        status: normal.status,
-        headers: { ...normal.headers, 'content-encoding': fault.kind, vary: 'Accept-Encoding' },
-        body: COMPRESSORS[fault.kind](normal.body),
-      });
+    case 'br': {
+      const body = COMPRESSORS[fault.kind](normal.body);
+      return send(response, encoded(normal, fault.kind, fault.cutAt === undefined ? body : body.subarray(0, fault.cutAt)));
+    }
+    case 'undecodable':
+      return send(response, encoded(normal, fault.encoding ?? 'gzip', normal.body));
+    case 'gzipBomb':
+      return send(response, encoded(normal, 'gzip', gzipBomb(fault.inflatedBytes ?? DEFAULT_BOMB_BYTES)));
+    case 'bytes': {
+      const headers = { 'content-type': fault.contentType ?? 'application/json' };
+      return send(response, { status: fault.status ?? 200, headers, body: Buffer.from(fault.body) });
+    }
+    case 'endless':
+      return sendEndlessly(response, normal, signal);
+    case 'tls':
+      // Not HTTP at all: what a client that speaks plain HTTP to a TLS port reads back.
+      response.socket?.end(TLS_ALERT);
+      return;
   }
+}
+
+/** `answer` with `body` sent as its `encoding`-compressed form. */
+function encoded(answer: Answer, encoding: string, body: Buffer): Answer {
+  return { status: answer.status, headers: { ...answer.headers, 'content-encoding': encoding, vary: 'Accept-Encoding' }, body };
+}
+
+/** A TLS record: alert, TLS 1.0, two bytes, fatal, protocol_version. */
+const TLS_ALERT = Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]);
+
+const DEFAULT_BOMB_BYTES = 2 * 1024 ** 3;
+const BOMB_MEMBER_BYTES = 1024 ** 2;
+
+/**
+ * A gzip body that inflates to `inflatedBytes`: gzip members one after another (a gzip stream may
+ * hold several, and decoders join them), one compressed MiB of blanks repeated, so building a
+ * 2 GiB bomb costs compressing one MiB, not two thousand.
+ */
+function gzipBomb(inflatedBytes: number): Buffer {
+  const members = [gzipSync('[')];
+  const blank = gzipSync(Buffer.alloc(BOMB_MEMBER_BYTES, ' '), { level: 9 });
+  let left = inflatedBytes - 1;
+  for (; left >= BOMB_MEMBER_BYTES; left -= BOMB_MEMBER_BYTES) members.push(blank);
+  if (left > 0) members.push(gzipSync(Buffer.alloc(left, ' ')));
+  return Buffer.concat(members);
+}
+
+/**
+ * Sends headers and then `answer`'s elements again and again, as fast as the client reads
+ * (waiting for the socket to drain), until the client goes away or the server closes.
+ */
+async function sendEndlessly(response: ServerResponse, answer: Answer, signal: AbortSignal): Promise<void> {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const text = answer.body.toString('utf8');
+  // The elements without the closing bracket, so the body never becomes a complete array.
+  const piece = Buffer.from(`${text.startsWith('[') ? text.slice(1, -1) : text},`.repeat(64));
+  response.write('[');
+  while (!response.destroyed && !signal.aborted) {
+    if (!response.write(piece)) await drainedOrClosed(response, signal);
+  }
+}
+
+/** Resolves when `response` may be written again, or never will be. */
+function drainedOrClosed(response: ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done).off('close', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    response.on('drain', done).on('close', done);
+    signal.addEventListener('abort', done);
+  });
 }
 
 /** Sends a whole answer with an exact `content-length`. */
@@ -177,12 +274,13 @@ async function sendSlowly(
   answer: Answer,
   fault: Extract<Fault, { kind: 'slowBody' }>,
   signal: AbortSignal,
+  wait: Wait,
 ): Promise<void> {
   // The full length is announced up front, so a client that gives up early sees a short body.
   response.writeHead(answer.status, withLength(answer));
   response.flushHeaders();
   for (const chunk of splitBody(answer.body, fault.chunks ?? DEFAULT_SLOW_CHUNKS)) {
-    await sleep(fault.chunkDelayMs, undefined, { signal });
+    await wait(fault.chunkDelayMs, signal);
     if (response.destroyed) return;
     response.write(chunk);
   }

@@ -7,4 +7,4 @@ export { startReferenceServer, type ReferenceServer } from './reference-server.j
 export { loadListingFile } from './listing.js';
 export { ACTIONS_ENCODINGS, FLAG_ENCODINGS, type ActionsEncoding, type FlagEncoding, type ListingShape } from './listing-shape.js';
 export { loadSchemasBeside, loadSchemasFile, schemasPathFor, type SchemaSet } from './schemas.js';
-export type { Fault } from './fault.js';
+export type { Fault, Wait } from './fault.js';

@@ -6,11 +6,12 @@
  */
 
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIPv4, type AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
 import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
-import { assertFault, deliver, type Fault } from './fault.js';
+import { assertFault, deliver, type Fault, type Wait } from './fault.js';
 import type { ListingShape } from './listing-shape.js';
 import { assertSchemas, type SchemaSet } from './schemas.js';
 
@@ -69,10 +70,16 @@ export interface ReferenceServerOptions {
    * clients can be tested for redacting them. @default true
    */
   echoSecretsInErrors?: boolean;
+  /**
+   * How `delay` and `slowBody` faults wait: `(ms, signal) => Promise`, rejecting when `signal`
+   * aborts (the server closes). Tests pass one they control, so they never wait for real time.
+   * @default real time
+   */
+  wait?: Wait;
 }
 
-/** The options that may change while the server runs (everything but where it listens). */
-export type MutableServerOptions = Omit<ReferenceServerOptions, 'host' | 'port'>;
+/** The options that may change while the server runs (everything but where it listens and how it waits). */
+export type MutableServerOptions = Omit<ReferenceServerOptions, 'host' | 'port' | 'wait'>;
 
 const DEFAULT_HOST = '127.0.0.1';
 
@@ -109,7 +116,7 @@ export interface ReferenceServer {
  * await server.close();
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
-  const { host = DEFAULT_HOST, port = 0, ...initial } = options;
+  const { host = DEFAULT_HOST, port = 0, wait = realWait, ...initial } = options;
   assertLoopbackHost(host);
   assertPort(port);
   assertListing(initial.listing, 'startReferenceServer');
@@ -137,7 +144,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       const reason = error instanceof Error ? error.message : String(error);
       normal = errorAnswer(500, `reference server cannot answer: ${reason}`);
     }
-    deliver(response, normal, fault, closing.signal).catch(() => {
+    deliver(response, normal, fault, closing.signal, wait).catch(() => {
       // Closing destroys the socket itself; otherwise a failed delivery must not crash the test
       // process: answer 500 if still possible.
       if (closing.signal.aborted) return;
@@ -211,6 +218,8 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     close,
   };
 }
+
+const realWait: Wait = (ms, signal) => sleep(ms, undefined, { signal });
 
 /** True for an address on the loopback interface (127.0.0.0/8, ::1, or their mapped forms). */
 function isLoopbackAddress(address: string): boolean {

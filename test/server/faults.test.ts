@@ -1,6 +1,8 @@
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer, type Fault, type ReferenceServer, type Wait } from '../../src/server/index.js';
 import { namesOf, rawGet, smallListing } from './fixtures.js';
 
 let server: ReferenceServer;
@@ -85,6 +87,10 @@ describe('status faults', () => {
       { kind: 'redirect', location: '/x', status: 200 },
       'Invalid redirect fault: status 200 is not a 3xx redirect status.',
     ],
+    [{ kind: 'gzip', cutAt: -1 }, 'Invalid gzip fault: cutAt must be an integer >= 0, got -1.'],
+    [{ kind: 'gzipBomb', inflatedBytes: 0 }, 'Invalid gzipBomb fault: inflatedBytes must be an integer >= 1, got 0.'],
+    [{ kind: 'undecodable', encoding: 'zip' } as unknown as Fault, 'Invalid undecodable fault: unknown encoding "zip".'],
+    [{ kind: 'bytes', body: new Uint8Array(), status: 1 }, 'Invalid bytes fault: status 1 is not an HTTP status.'],
     [{ kind: 'nope' } as unknown as Fault, 'Invalid nope fault: unknown kind "nope".'],
   ])('rejects an invalid fault %j when queued', (fault, message) => {
     expect(() => server.queueFaults(fault)).toThrow(message);
@@ -157,6 +163,34 @@ describe('compression faults', () => {
     expect(namesOf(await response.json())).toEqual(ALL);
   });
 
+  it('cuts the compressed body at cutAt, with a Content-Length to match', async () => {
+    server.queueFaults({ kind: 'gzip', cutAt: 30 });
+    const raw = await rawGet(listingUrl);
+    expect([raw.headers['content-encoding'], raw.headers['content-length'], raw.body.length]).toEqual(['gzip', '30', 30]);
+    expect(() => gunzipSync(raw.body)).toThrow('unexpected end of file');
+  });
+
+  it('labels an uncompressed body as compressed (undecodable)', async () => {
+    const plain = await rawGet(listingUrl);
+    server.queueFaults({ kind: 'undecodable' }, { kind: 'undecodable', encoding: 'br' });
+    const gzip = await rawGet(listingUrl);
+    const br = await rawGet(listingUrl);
+    expect([gzip.headers['content-encoding'], br.headers['content-encoding']]).toEqual(['gzip', 'br']);
+    expect(gzip.body.equals(plain.body)).toBe(true);
+    expect(() => gunzipSync(gzip.body)).toThrow('incorrect header check');
+  });
+
+  it('sends a gzip bomb: a body about a thousandth of what it inflates to', async () => {
+    const inflatedBytes = 5 * 1024 ** 2 + 3;
+    server.queueFaults({ kind: 'gzipBomb', inflatedBytes });
+    const raw = await rawGet(listingUrl);
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.body.length).toBeLessThan(inflatedBytes / 500);
+    const inflated = gunzipSync(raw.body);
+    expect(inflated.length).toBe(inflatedBytes);
+    expect(inflated.equals(Buffer.concat([Buffer.from('['), Buffer.alloc(inflatedBytes - 1, ' ')]))).toBe(true);
+  });
+
   it('compresses error answers too', async () => {
     server.setOptions({ apiKey: 'k' });
     server.queueFaults({ kind: 'gzip' });
@@ -166,49 +200,156 @@ describe('compression faults', () => {
   });
 });
 
+/**
+ * The waits of `delay` and `slowBody`, held until the test releases them: a test sees what the
+ * server waits for and in which order, and never waits for real time itself.
+ */
+function heldWaits() {
+  const held: Array<{ ms: number; release: () => void }> = [];
+  const asking: Array<(wait: { ms: number; release: () => void }) => void> = [];
+  const wait: Wait = (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      const entry = { ms, release: resolve };
+      const taker = asking.shift();
+      if (taker) taker(entry);
+      else held.push(entry);
+    });
+  /** The next wait the server begins (at once if one has begun and not been taken yet). */
+  const next = (): Promise<{ ms: number; release: () => void }> => {
+    const first = held.shift();
+    return first ? Promise.resolve(first) : new Promise((resolve) => asking.push(resolve));
+  };
+  return { wait, next };
+}
+
+/** Replaces the test's server by one that waits through `wait`. */
+async function restartWaitingThrough(wait: Wait): Promise<void> {
+  await server.close();
+  server = await startReferenceServer({ listing: smallListing(), wait });
+  listingUrl = `${server.url}/rest/proto`;
+}
+
 describe('timing faults', () => {
-  it('delays the headers, then answers normally', async () => {
+  it('delays the headers by the fault\'s wait, then answers normally', async () => {
+    const waits = heldWaits();
+    await restartWaitingThrough(waits.wait);
     server.queueFaults({ kind: 'delay', ms: 150 });
-    const started = performance.now();
-    const response = await fetch(listingUrl);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
-    expect(namesOf(await response.json())).toEqual(ALL);
+    let answered = false;
+    const pending = fetch(listingUrl).then((response) => ((answered = true), response));
+    const held = await waits.next();
+    expect(held.ms).toBe(150);
+    // The server has sent nothing while it waits: no answer can have come.
+    expect(answered).toBe(false);
+    held.release();
+    expect(namesOf(await (await pending).json())).toEqual(ALL);
   });
 
-  it('sends the body in paced chunks', async () => {
+  it('sends the headers at once, then the body in paced chunks, one per wait', async () => {
+    const waits = heldWaits();
+    await restartWaitingThrough(waits.wait);
     server.queueFaults({ kind: 'slowBody', chunkDelayMs: 40, chunks: 3 });
-    const started = performance.now();
+    // The headers come while the first wait is still held.
     const response = await fetch(listingUrl);
-    const headersAfter = performance.now() - started;
-    const reader = response.body!.getReader();
-    const chunks: Uint8Array[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
-    // Headers come at once; the three 40 ms pauses fall between headers and the end of the body.
-    expect(performance.now() - started - headersAfter).toBeGreaterThanOrEqual(90);
-    expect(chunks.length).toBeGreaterThanOrEqual(3);
-    expect(namesOf(JSON.parse(Buffer.concat(chunks).toString()))).toEqual(ALL);
+    expect(response.status).toBe(200);
+    let complete = false;
+    const text = response.text().then((body) => ((complete = true), body));
+    const asked: number[] = [];
+    for (let chunk = 1; chunk <= 3; chunk++) {
+      const held = await waits.next();
+      asked.push(held.ms);
+      // The last piece goes out only after the last wait.
+      expect(complete).toBe(false);
+      held.release();
+    }
+    expect(asked).toEqual([40, 40, 40]);
+    expect(namesOf(JSON.parse(await text))).toEqual(ALL);
   });
 
-  it('closes promptly with a slow body in flight', async () => {
-    server.queueFaults({ kind: 'slowBody', chunkDelayMs: 10_000 });
+  it('closes without waiting for a slow body in flight', async () => {
+    const waits = heldWaits();
+    await restartWaitingThrough(waits.wait);
+    server.queueFaults({ kind: 'slowBody', chunkDelayMs: 3_600_000 });
     const response = await fetch(listingUrl);
     expect(response.status).toBe(200);
     const body = response.text();
-    const started = performance.now();
+    body.catch(() => undefined);
+    await waits.next();
+    // The hour-long wait is never released: close() itself must end it.
     await server.close();
-    expect(performance.now() - started).toBeLessThan(1000);
     await expect(body).rejects.toThrow();
   });
 
-  it('closes promptly with a delayed answer pending', async () => {
-    server.queueFaults({ kind: 'delay', ms: 10_000 });
+  it('closes without waiting for a delayed answer', async () => {
+    const waits = heldWaits();
+    await restartWaitingThrough(waits.wait);
+    server.queueFaults({ kind: 'delay', ms: 3_600_000 });
     const pending = fetch(listingUrl);
     pending.catch(() => undefined);
-    await expect.poll(() => server.requests.length).toBe(1);
-    const started = performance.now();
+    expect((await waits.next()).ms).toBe(3_600_000);
     await server.close();
-    expect(performance.now() - started).toBeLessThan(1000);
     await expect(pending).rejects.toThrow();
+  });
+
+  it('waits in real time by default, and close() cuts a real wait short', async () => {
+    server.queueFaults({ kind: 'slowBody', chunkDelayMs: 3_600_000 });
+    // The headers come before the first wait: once they are here, the server is waiting an hour.
+    const response = await fetch(listingUrl);
+    const body = response.text();
+    body.catch(() => undefined);
+    await server.close();
+    await expect(body).rejects.toThrow();
+  });
+});
+
+describe('hostile faults', () => {
+  it('sends a body that never ends, as fast as the client reads, until the client goes', async () => {
+    server.queueFaults({ kind: 'endless' });
+    const { status, type, head, received } = await new Promise<{ status?: number; type?: string; head: string; received: number }>((resolve, reject) => {
+      const req = request(listingUrl, { agent: false }, (res) => {
+        let received = 0;
+        let head = '';
+        res.on('data', (chunk: Buffer) => {
+          if (head.length < 20) head += chunk.toString();
+          received += chunk.length;
+          // Eight MiB is more than any answer of this listing: it goes on.
+          if (received > 8 * 1024 ** 2) {
+            req.destroy();
+            resolve({ status: res.statusCode, type: res.headers['content-type'], head, received });
+          }
+        });
+        res.on('end', () => reject(new Error(`the endless body ended after ${received} bytes`)));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect([status, type]).toEqual([200, 'application/json']);
+    expect(head.startsWith('[{"header":{"msgType":"MsgDesc"}')).toBe(true);
+    expect(received).toBeGreaterThan(8 * 1024 ** 2);
+    // The next request is answered normally.
+    expect((await fetch(listingUrl)).status).toBe(200);
+  });
+
+  it('answers with exactly the given bytes', async () => {
+    const body = Uint8Array.from([0x5b, 0x22, 0xc3, 0x28, 0x22, 0x5d]);
+    server.queueFaults({ kind: 'bytes', body }, { kind: 'bytes', body, status: 500, contentType: 'text/plain' });
+    const first = await rawGet(listingUrl);
+    const second = await rawGet(listingUrl);
+    expect([first.status, first.headers['content-type'], [...first.body]]).toEqual([200, 'application/json', [...body]]);
+    expect([second.status, second.headers['content-type']]).toEqual([500, 'text/plain']);
+  });
+
+  it('answers as a TLS port would: a TLS alert record instead of HTTP', async () => {
+    server.queueFaults({ kind: 'tls' });
+    const { port } = new URL(server.url);
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /rest/proto HTTP/1.1\r\nHost: x\r\n\r\n'));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks)));
+    });
+    expect([...bytes]).toEqual([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, 0x46]);
   });
 });
 

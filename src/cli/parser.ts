@@ -23,6 +23,7 @@ function sourceOptions(y: Argv): Argv {
     .option('order', { type: 'string', group: SOURCE_GROUP, describe: 'Query parameter order' })
     .option('timeout', { type: 'number', group: SOURCE_GROUP, describe: 'Milliseconds for one request (default 30000)' })
     .option('retries', { type: 'number', group: SOURCE_GROUP, describe: 'Retries on connection errors, 429, 502-504 (default 3)' })
+    .option('max-bytes', { type: 'number', group: SOURCE_GROUP, describe: 'Most bytes of answer (decompressed) or --input read (default 268435456, 256 MiB)' })
     .option('allow-truncated', { type: 'boolean', group: SOURCE_GROUP, describe: 'Accept a listing that fills --limit' });
 }
 
@@ -137,7 +138,7 @@ export function parseFailure(message: string, helpText: string, argv: readonly s
 
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
-  'retries', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'package-version', 'target', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
+  'retries', 'max-bytes', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'package-version', 'target', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
   'fail-on', 'against', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 

@@ -28,6 +28,7 @@ export interface CliArgs extends ListingQuery {
   secret?: string;
   timeout?: number;
   retries?: number;
+  maxBytes?: number;
   format?: string[];
   prettier?: boolean;
   fields?: boolean;
@@ -144,6 +145,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     secret,
     timeoutMs: args.timeout ?? config.timeout,
     retries: args.retries ?? config.retries,
+    maxBytes: args.maxBytes ?? config.maxBytes,
     templates: fromFlag(args.templates) ?? config.templates,
     packageName: args.package ?? config.package,
     packageVersion: args.packageVersion ?? config.packageVersion,

@@ -8,10 +8,6 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   const EnvHttpProxyAgent: typeof import('undici').EnvHttpProxyAgent;
   export default EnvHttpProxyAgent;
 }
-declare module 'undici/lib/interceptor/redirect.js' {
-  const redirect: typeof import('undici').interceptors.redirect;
-  export default redirect;
-}
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   const Dispatcher: typeof import('undici').Dispatcher;
   export default Dispatcher;

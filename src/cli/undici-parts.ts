@@ -8,12 +8,10 @@
 import Agent from 'undici/lib/dispatcher/agent.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
-import redirect from 'undici/lib/interceptor/redirect.js';
 import api from 'undici/lib/api/index.js';
 
 // What undici's index does on load: the request API (request, stream, connect …) becomes
 // methods of every dispatcher; the proxy agent itself relies on `connect`.
 Object.assign(Dispatcher.prototype, api);
 
-export const interceptors = { redirect };
 export { Agent, EnvHttpProxyAgent };

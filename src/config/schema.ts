@@ -56,6 +56,8 @@ export const configSchema = z
     timeout: z.number().int().positive().optional().describe('Milliseconds for one request. Default: 30000'),
     /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
     retries: z.number().int().min(0).max(10).optional().describe('Retries on connection errors, 429, 502, 503, 504. Default: 3'),
+    /** Most bytes of the answer, once decompressed (or of `--input`), read before the run fails. @default 268435456 (256 MiB) */
+    maxBytes: z.number().int().positive().optional().describe('Most bytes of the answer, once decompressed (or of --input), read before the run fails. Default: 268435456 (256 MiB)'),
     /**
      * Format the generated files with prettier (its config resolved from the output folder);
      * `--prettier` / `--no-prettier` override it. Unset, the setting the lockfile records holds.

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
-import { createDispatcher, httpGet, TimeoutError, type HttpResponse } from './http-get.js';
+import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
 import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
+import { validateMaxBytes } from './read-limited.js';
 
 /** Options of {@link fetchDescriptors}. */
 export interface FetchOptions {
@@ -17,12 +18,19 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** Further tries after the first on connection errors, timeouts, 429, 502, 503, 504. @default 3 */
   retries?: number;
+  /**
+   * Most bytes of body, once decompressed, read before the request is aborted (not retried).
+   * @default 268435456 (256 MiB)
+   */
+  maxBytes?: number;
   /** Accept a listing that fills `limit`. @default false */
   allowTruncated?: boolean;
   /** Retry spacing. @default 0.5 s doubling to 10 s, with jitter */
   backoff?: BackoffOptions;
   /** Environment for proxy settings. @default process.env */
   env?: NodeJS.ProcessEnv;
+  /** Waits between tries and reads the time for an HTTP-date `Retry-After` (tests pass their own clock). @default real time */
+  timers?: RetryTimers;
   /** Progress events for `--verbose`; URLs in them are already redacted. */
   onEvent?: (event: FetchEvent) => void;
 }
@@ -68,13 +76,14 @@ export interface ServiceAnswer {
 /**
  * Runs `work` with `get`, which GETs `{baseUrl}/rest/proto` with a query (and the credentials)
  * the way every request of schema-sync is made: one dispatcher (proxies, timeouts) for all of
- * them, retries with backoff, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
+ * them, retries with backoff, bodies limited to `maxBytes`, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
  * throws is redacted; `secrets` are the run's, for scrubbing answers.
  */
 export async function withServiceRequests<T>(
   options: Omit<FetchOptions, 'query' | 'allowTruncated'>,
   work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, secrets: ReadonlyArray<string | undefined>) => Promise<T>,
 ): Promise<T> {
+  const maxBytes = validateMaxBytes(options.maxBytes);
   const credentials = options.credentials ?? {};
   const secrets = [credentials.apiKey, credentials.secret];
   const redact = createRedactor(secrets);
@@ -83,7 +92,7 @@ export async function withServiceRequests<T>(
   const get = async (query: ListingQuery): Promise<ServiceAnswer> => {
     const url = buildRequestUrl(options.baseUrl, query, credentials);
     const shownUrl = redact(url.toString());
-    return { response: await getWithRetries(url, shownUrl, redact, { ...options, timeoutMs, dispatcher }), shownUrl };
+    return { response: await getWithRetries(url, redact, options, { timeoutMs, maxBytes, dispatcher, shownUrl }), shownUrl };
   };
   try {
     return await work(get, secrets);
@@ -121,33 +130,40 @@ function retryDelayMs(attempt: number, retryAfterMs: number | undefined, backoff
   return Math.round(exp * (0.5 + Math.random() * 0.5));
 }
 
-/** Parses `Retry-After` as seconds or an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(value: string | string[] | undefined): number | undefined {
+/** Parses `Retry-After` as seconds or an HTTP date (against `now`); undefined when absent or unreadable. */
+function parseRetryAfter(value: string | string[] | undefined, now: () => number): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   if (text === undefined || text.trim() === '') return undefined;
   if (/^\s*\d+(\.\d+)?\s*$/.test(text)) return Math.round(Number(text) * 1000);
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - Date.now());
+  return Math.max(0, at - now());
 }
 
-async function getWithRetries(
-  url: URL,
-  shownUrl: string,
-  redact: Redactor,
-  options: FetchOptions & { timeoutMs: number; dispatcher: Parameters<typeof httpGet>[1]['dispatcher'] },
-): Promise<HttpResponse> {
+/** The time as the retry policy sees it. */
+export interface RetryTimers {
+  /** Milliseconds since the epoch, to read an HTTP-date `Retry-After` against. */
+  now(): number;
+  /** Resolves after `ms` milliseconds. */
+  sleep(ms: number): Promise<void>;
+}
+
+const REAL_TIMERS: RetryTimers = { now: () => Date.now(), sleep: (ms) => sleep(ms) };
+
+async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions, get: GetOptions): Promise<HttpResponse> {
+  const { shownUrl } = get;
   const retries = options.retries ?? 3;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const timers = options.timers ?? REAL_TIMERS;
   const tries = retries + 1;
   for (let attempt = 1; ; attempt++) {
     options.onEvent?.({ type: 'request', url: shownUrl, attempt });
-    const started = Date.now();
+    const started = performance.now();
     let reason: string;
     let retryAfterMs: number | undefined;
     try {
-      const response = await httpGet(url, { dispatcher: options.dispatcher, timeoutMs: options.timeoutMs });
-      options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Date.now() - started });
+      const response = await httpGet(url, get);
+      options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Math.round(performance.now() - started) });
       if (response.status >= 200 && response.status < 300) return response;
       const statusError = statusFailure(response, shownUrl, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
@@ -155,7 +171,7 @@ async function getWithRetries(
         throw new NetworkError(`gave up after ${tries} tries; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
       }
       reason = `status ${response.status}`;
-      retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+      retryAfterMs = parseRetryAfter(response.headers['retry-after'], timers.now);
       if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
         // Waiting an hour would look like a hung CI job: fail now and say when to come back.
         throw new NetworkError(
@@ -165,7 +181,9 @@ async function getWithRetries(
       }
     } catch (error) {
       if (error instanceof SchemaSyncError) throw error;
-      const cause = describeConnectionError(error, options.timeoutMs);
+      const mismatch = protocolMismatch(error, shownUrl);
+      if (mismatch) throw mismatch;
+      const cause = describeConnectionError(error, get.timeoutMs);
       if (attempt >= tries) {
         throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
           hint: 'Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.',
@@ -175,8 +193,28 @@ async function getWithRetries(
     }
     const delayMs = retryDelayMs(attempt, retryAfterMs, backoff);
     options.onEvent?.({ type: 'retry', attempt, delayMs, reason });
-    await sleep(delayMs);
+    await timers.sleep(delayMs);
   }
+}
+
+/**
+ * An https:// address whose server speaks plain HTTP, or an http:// one whose server speaks
+ * something else (TLS): every retry would meet the same server, so the run fails at once.
+ */
+function protocolMismatch(error: unknown, shownUrl: string): NetworkError | undefined {
+  const err = error as { name?: string; code?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
+    return new NetworkError(`${shownUrl}: the server does not speak TLS (${code}): it looks like a plain http:// service reached with https://.`, {
+      hint: 'Check --base-url: use http:// for this service (or the https:// address of its TLS port).',
+    });
+  }
+  if (err.name === 'HTTPParserError') {
+    return new NetworkError(`${shownUrl}: the server's answer is not HTTP (${(error as Error).message}): it looks like a TLS (https://) port reached with http://.`, {
+      hint: 'Check --base-url: use https:// for this service.',
+    });
+  }
+  return undefined;
 }
 
 function statusFailure(response: HttpResponse, shownUrl: string, redact: Redactor): NetworkError {
@@ -197,9 +235,6 @@ function statusFailure(response: HttpResponse, shownUrl: string, redact: Redacto
 
 function describeConnectionError(error: unknown, timeoutMs: number): string {
   if (error instanceof TimeoutError) return `timed out after ${timeoutMs} ms (--timeout)`;
-  // undici's redirect interceptor refuses a Location it has already visited: worth another try
-  // (it may have set something up), but say what it is, not undici's advice about Client and Agent.
-  if (error instanceof Error && /^Redirect loop detected\b/.test(error.message)) return 'the service redirected in a loop, back to an address it had already sent schema-sync to';
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const message = err.cause?.message ?? err.message ?? String(error);

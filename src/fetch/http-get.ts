@@ -1,13 +1,19 @@
-import { promisify } from 'node:util';
-import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import { Agent, EnvHttpProxyAgent, interceptors, type Dispatcher } from 'undici';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { NetworkError, ResponseError } from '../model/errors.js';
+import { readAtMost, tooLargeError } from './read-limited.js';
 
-const decoders: Record<string, (buffer: Buffer) => Promise<Buffer>> = {
-  gzip: promisify(gunzip),
-  'x-gzip': promisify(gunzip),
-  deflate: promisify(inflate),
-  br: promisify(brotliDecompress),
+const decoders: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
 };
+
+/** Redirects followed before the run gives up, as browsers and curl cap them too. */
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** A response read whole. */
 export interface HttpResponse {
@@ -18,9 +24,20 @@ export interface HttpResponse {
   bytes: Buffer;
 }
 
+/** Options of {@link httpGet}. */
+export interface GetOptions {
+  dispatcher: Dispatcher;
+  /** Time for the whole exchange, redirects and body included. */
+  timeoutMs: number;
+  /** Most bytes of decoded body read before the request is aborted. */
+  maxBytes: number;
+  /** The request URL as messages show it (credentials redacted). */
+  shownUrl: string;
+}
+
 /**
- * The dispatcher for one run: proxies from `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` when set, and
- * up to five redirects followed. The caller closes it.
+ * The dispatcher for one run: proxies from `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` when set.
+ * Redirects are followed by {@link httpGet}, which judges each one. The caller closes it.
  */
 export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dispatcher {
   const timeouts = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) };
@@ -29,40 +46,101 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const httpProxy = env['HTTP_PROXY'] || env['http_proxy'] || undefined;
   const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
-  const base = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
-  return base.compose(interceptors.redirect({ maxRedirections: 5 }));
+  return httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
 }
 
 /**
- * One GET, body read and decompressed. The whole exchange, body included, must finish within
- * `timeoutMs`: undici's own timeouts are per-phase, and a body that trickles in forever would
- * otherwise never time out.
+ * One GET, following up to {@link MAX_REDIRECTS} redirects, body read and decompressed while it
+ * streams in. The whole exchange, body included, must finish within `timeoutMs`: undici's own
+ * timeouts are per-phase, and a body that trickles in forever would otherwise never time out.
+ * What a retry cannot mend (a redirect loop, too many redirects, one to another scheme, a body
+ * past `maxBytes` or one that does not decode) is a {@link NetworkError} or {@link ResponseError};
+ * a connection that failed is undici's own error, for the caller to retry.
  */
-export async function httpGet(url: URL, options: { dispatcher: Dispatcher; timeoutMs: number }): Promise<HttpResponse> {
+export async function httpGet(url: URL, options: GetOptions): Promise<HttpResponse> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new TimeoutError(options.timeoutMs)), options.timeoutMs);
   try {
-    const response = await options.dispatcher.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      signal: controller.signal,
-      headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'schema-sync' },
-    });
-    const raw = Buffer.from(await response.body.arrayBuffer());
-    const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-    const decode = decoders[encoding];
-    return {
-      status: response.statusCode,
-      headers: response.headers,
-      contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-      bytes: decode ? await decode(raw) : raw,
-    };
+    const visited = [url.href];
+    for (let at = url; ; ) {
+      const response = await options.dispatcher.request({
+        origin: at.origin,
+        path: `${at.pathname}${at.search}`,
+        method: 'GET',
+        signal: controller.signal,
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'schema-sync' },
+      });
+      const location = REDIRECT_STATUSES.has(response.statusCode) ? header(response.headers, 'location') : undefined;
+      if (location === undefined) {
+        return {
+          status: response.statusCode,
+          headers: response.headers,
+          contentType: (header(response.headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+          bytes: await readBody(response.body, (header(response.headers, 'content-encoding') ?? '').trim().toLowerCase(), options),
+        };
+      }
+      await response.body.dump();
+      at = redirectTarget(at, location, visited, options.shownUrl);
+      visited.push(at.href);
+    }
   } catch (error) {
     if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;
     throw error;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Where a redirect from `from` leads, or why schema-sync does not go there. */
+function redirectTarget(from: URL, location: string, visited: string[], shownUrl: string): URL {
+  const hint = 'Check --base-url: point it at the address the service answers on (something in front of it sends schema-sync elsewhere).';
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    throw new NetworkError(`${shownUrl}: the service redirected to ${JSON.stringify(location)}, which is not an address.`, { hint });
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new NetworkError(`${shownUrl}: the service redirected to ${target.protocol} (${location}); schema-sync follows only http: and https: redirects.`, { hint });
+  }
+  if (visited.includes(target.href)) {
+    throw new NetworkError(`${shownUrl}: the service redirected in a loop, back to ${target.href}, where it had already sent schema-sync.`, { hint });
+  }
+  if (visited.length > MAX_REDIRECTS) {
+    throw new NetworkError(`too many redirects (more than ${MAX_REDIRECTS}) starting at ${shownUrl}.`, { hint });
+  }
+  return target;
+}
+
+/**
+ * The decoded body, at most `maxBytes` of it. A decompressor that fails (not gzip at all, or cut
+ * short though the connection delivered every byte it announced) is the answer's fault, and a
+ * retry would get the same bytes; a connection that fails mid-body is not.
+ */
+async function readBody(body: Dispatcher.ResponseData['body'], encoding: string, options: GetOptions): Promise<Buffer> {
+  const decoder = decoders[encoding]?.();
+  const what = decoder ? `the answer, once decompressed (${encoding}),` : 'the answer';
+  const tooLarge = () => tooLargeError(options.shownUrl, options.maxBytes, what);
+  if (!decoder) return readAtMost(body, undefined, options.maxBytes, tooLarge);
+  // Whichever fails first caused it; the pipeline then destroys the other with the same error.
+  let first: 'body' | 'decoder' | undefined;
+  body.once('error', () => (first ??= 'body'));
+  decoder.once('error', () => (first ??= 'decoder'));
+  try {
+    return await readAtMost(body, decoder, options.maxBytes, tooLarge);
+  } catch (error) {
+    // Past the limit, the reader stops and destroys the decoder: not the decoder's fault.
+    if (first !== 'decoder' || error instanceof ResponseError) throw error;
+    const cut = (error as { code?: unknown }).code === 'Z_BUF_ERROR';
+    throw new ResponseError(
+      `${options.shownUrl}: the answer says Content-Encoding: ${encoding}, but its body ${cut ? 'ends before the compressed data does' : 'cannot be decompressed'} (${(error as Error).message}).`,
+      { hint: 'The service, or a proxy in front of it, sends a broken compressed body; a retry would get the same. Ask its operators, or check --base-url.' },
+    );
   }
 }
 

@@ -1,8 +1,10 @@
+import { isUtf8 } from 'node:buffer';
 import { setOwn } from '../model/descriptor.js';
 import { ResponseError } from '../model/errors.js';
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
-import { parseListing, type ParsedListing } from './parse-listing.js';
+import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
+import { notUtf8Error } from './utf8.js';
 
 /** A validated listing and where it came from. */
 export interface FetchResult extends ParsedListing {
@@ -67,11 +69,12 @@ export function echoWarning(elements: number[], of = 'the listing'): string {
 
 /**
  * The JSON of an answer's body with the run's secrets scrubbed from it (see `scrubSecrets`), and
- * the indexes of the elements that held one. Errors say what the body is instead; the caller
- * redacts them.
+ * the indexes of the elements that held one. Errors say what the body is instead (not UTF-8,
+ * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
 export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, secrets: ReadonlyArray<string | undefined>): { body: unknown; elements: number[] } {
-  const raw = interpretBody(answer.body.toString('utf8'), answer.contentType, origin, createRedactor(secrets));
+  const raw = interpretBody(answer.body, answer.contentType, origin, createRedactor(secrets));
+  refuseDeepNesting(raw, origin);
   const echo = echoRedactor(secrets);
   return echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
 }
@@ -84,10 +87,12 @@ export function excerpt(body: string, redact: Redactor, max = 160): string {
 
 /**
  * Parses a body that should be a JSON array. Servers answer errors with HTML pages, sometimes
- * with status 200 (login pages, proxies), so an HTML or non-JSON body is named for what it is.
+ * with status 200 (login pages, proxies), so an HTML or non-JSON body is named for what it is;
+ * a body that is not valid UTF-8 is refused with the offset of the first bad byte.
  */
-function interpretBody(body: string, contentType: string, origin: string, redact: Redactor): unknown {
-  const trimmed = body.replace(/^\uFEFF/, '').trimStart();
+function interpretBody(bytes: Buffer, contentType: string, origin: string, redact: Redactor): unknown {
+  // Decoded leniently to say what the body looks like; parsed only when it is valid UTF-8.
+  const trimmed = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   const looksHtml = contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed);
   if (looksHtml || trimmed.startsWith('<')) {
     throw new ResponseError(`${origin}: expected a JSON array, got ${contentType || 'text/html'}: ${excerpt(trimmed, redact)}`, {
@@ -99,6 +104,7 @@ function interpretBody(body: string, contentType: string, origin: string, redact
       hint: 'Check --base-url and try again; the service sent nothing.',
     });
   }
+  if (!isUtf8(bytes)) throw notUtf8Error(bytes, origin);
   try {
     return JSON.parse(trimmed);
   } catch (error) {

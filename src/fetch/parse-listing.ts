@@ -3,6 +3,7 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
+import { describeDeepPath, MAX_NESTING, tooDeep } from '../model/nesting.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
@@ -48,12 +49,7 @@ const TRAILER_TYPE = 'QueryResult';
  * its header type (`msgType` or `mTyp`) and never taken for a descriptor.
  */
 export function parseListing(body: unknown, options: ParseOptions): ParsedListing {
-  if (!Array.isArray(body)) {
-    const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
-    throw new ResponseError(`${options.origin}: expected a JSON array of descriptors, got ${got}.`, {
-      hint: 'Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.',
-    });
-  }
+  if (!Array.isArray(body)) throw notAnArray(body, options.origin);
   const issues: ValidationIssue[] = [];
   const warnings: string[] = [];
   const descriptors: Descriptor[] = [];
@@ -102,14 +98,7 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     descriptors.push(descriptor);
   });
 
-  if (issues.length > 0) {
-    const lines = issues.map(formatIssue);
-    throw new ValidationError(
-      `${options.origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in the listing:\n  ${lines.join('\n  ')}`,
-      issues,
-      { hint: 'The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).' },
-    );
-  }
+  if (issues.length > 0) throw invalidListing(issues, options.origin);
   if (duplicates.length > 0) {
     throw new RefusedError(`${options.origin}: the listing has duplicates:\n  ${duplicates.join('\n  ')}`, {
       hint: 'Each message type needs a unique name and mNum; nothing was written. Fix the service data.',
@@ -149,6 +138,45 @@ export function checkTrailerResult(trailer: TrailerMessage | undefined, origin: 
   throw new ResponseError(`${origin}: the service reported QueryResult ${JSON.stringify(trailer.result)}${detail}.`, {
     hint: 'The answer is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.',
   });
+}
+
+/**
+ * Refuses a parsed answer (a listing's or a `getschema` one) with an element nested more than
+ * {@link MAX_NESTING} levels deep, naming each such element and where it goes too deep: before
+ * anything that recurses into the values (secret scrubbing, key sorting, the lockfile, hashing)
+ * meets it. A body that is not an array is walked whole; its parser says what it is instead.
+ */
+export function refuseDeepNesting(body: unknown, origin: string): void {
+  const hint = 'The service sent values nested deeper than schema-sync keeps; nothing was written. Fix the service data.';
+  if (!Array.isArray(body)) {
+    if (tooDeep(body) === undefined) return;
+    throw new ResponseError(`${origin}: expected a JSON array, got a JSON value nested more than ${MAX_NESTING} levels deep.`, { hint });
+  }
+  const issues: ValidationIssue[] = [];
+  body.forEach((element: unknown, index) => {
+    const path = tooDeep(element);
+    if (path === undefined) return;
+    issues.push({ index, name: nameOf(element), field: describeDeepPath(path), message: `nested more than ${MAX_NESTING} levels deep (the most schema-sync keeps)` });
+  });
+  if (issues.length === 0) return;
+  const lines = issues.map(formatIssue);
+  throw new ValidationError(`${origin}: ${issues.length} ${issues.length === 1 ? 'element nests' : 'elements nest'} too deep:\n  ${lines.join('\n  ')}`, issues, { hint });
+}
+
+function notAnArray(body: unknown, origin: string): ResponseError {
+  const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
+  return new ResponseError(`${origin}: expected a JSON array of descriptors, got ${got}.`, {
+    hint: 'Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.',
+  });
+}
+
+function invalidListing(issues: ValidationIssue[], origin: string): ValidationError {
+  const lines = issues.map(formatIssue);
+  return new ValidationError(
+    `${origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in the listing:\n  ${lines.join('\n  ')}`,
+    issues,
+    { hint: 'The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).' },
+  );
 }
 
 /** A listing that fills the limit may be cut short, and a cut listing looks like removals. */

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { buffer } from 'node:stream/consumers';
-import { ConfigError } from '../model/errors.js';
+import { createReadStream } from 'node:fs';
+import { ConfigError, SchemaSyncError } from '../model/errors.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
+import { readAtMost, tooLargeError, validateMaxBytes } from './read-limited.js';
 
 /** Options of {@link readListingInput}. */
 export interface ReadInputOptions {
@@ -13,6 +13,8 @@ export interface ReadInputOptions {
   allowTruncated?: boolean;
   /** Recorded as the source when given (without credentials). */
   baseUrl?: string;
+  /** Most bytes read before giving up, as for a fetched answer. @default 268435456 (256 MiB) */
+  maxBytes?: number;
   /** Standard input, for `-`. @default process.stdin */
   stdin?: NodeJS.ReadableStream;
 }
@@ -28,10 +30,14 @@ export async function readInputListing(options: ReadInputOptions): Promise<Fetch
  */
 export async function readListingInput(options: ReadInputOptions): Promise<ListingResponse> {
   const origin = options.input === '-' ? 'standard input' : options.input;
+  const maxBytes = validateMaxBytes(options.maxBytes);
   let body: Buffer;
   try {
-    body = options.input === '-' ? await buffer(options.stdin ?? process.stdin) : await readFile(options.input);
+    // Streamed and counted, like a fetched body: a saved answer can be endless too (a pipe, /dev/zero).
+    const source = options.input === '-' ? (options.stdin ?? process.stdin) : createReadStream(options.input);
+    body = await readAtMost(source, undefined, maxBytes, () => tooLargeError(origin, maxBytes, 'the input'));
   } catch (error) {
+    if (error instanceof SchemaSyncError) throw error;
     throw new ConfigError(`cannot read --input ${origin}: ${(error as Error).message}`, {
       hint: 'Pass a file saved from GET {base_url}/rest/proto, or - to read standard input.',
     });

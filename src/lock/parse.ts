@@ -5,6 +5,7 @@ import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { LOCKFILE_VERSION, OUTPUT_TARGETS, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 import { PACKAGE_VERSION } from '../model/package-version.js';
 import { readStoredFields } from './fields.js';
+import { describeDeepPath, MAX_NESTING, tooDeep } from '../model/nesting.js';
 
 /** A known field absent from an entry was not sent by the service (absent is not empty). */
 const entrySchema = z.looseObject({
@@ -117,6 +118,12 @@ export function parseEntries(entries: Iterable<readonly [name: string, raw: unkn
   const problems: string[] = [];
   const messages: Descriptor[] = [];
   for (const [name, raw] of entries) {
+    // Refused before anything recursive (the printer, canonical JSON, hashing) walks it.
+    const deep = tooDeep(raw);
+    if (deep !== undefined) {
+      problems.push(`messages[${JSON.stringify(name)}].${describeDeepPath(deep)}: nested more than ${MAX_NESTING} levels deep`);
+      continue;
+    }
     const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
       for (const issue of entry.error.issues) {

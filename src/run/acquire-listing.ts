@@ -22,6 +22,7 @@ export async function acquireListing(options: SourceOptions, cwd: string): Promi
       query: options.query,
       allowTruncated: options.allowTruncated,
       baseUrl: options.baseUrl,
+      maxBytes: options.maxBytes,
     });
     const result = response.parse();
     return { source: result.source, fingerprint: undefined, parse: () => result };
@@ -37,6 +38,7 @@ export async function acquireListing(options: SourceOptions, cwd: string): Promi
     credentials: { apiKey: options.apiKey, secret: options.secret },
     timeoutMs: options.timeoutMs,
     retries: options.retries,
+    maxBytes: options.maxBytes,
     allowTruncated: options.allowTruncated,
     onEvent: options.onFetchEvent,
   });

@@ -37,6 +37,7 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
     credentials: { apiKey: options.apiKey, secret: options.secret },
     timeoutMs: options.timeoutMs,
     retries: options.retries,
+    maxBytes: options.maxBytes,
     onEvent: options.onFetchEvent,
   });
   for (const warning of fetched.warnings) run.warn(warning);

@@ -89,6 +89,8 @@ export interface SourceOptions extends BaseOptions, ReviewOptions {
   timeoutMs?: number;
   /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
   retries?: number;
+  /** Most bytes of the answer (once decompressed) or of `input` read before the run fails. @default 268435456 (256 MiB) */
+  maxBytes?: number;
   /** Accept a listing that fills `limit`. @default false */
   allowTruncated?: boolean;
   /** Network events, for `--verbose`. */

@@ -144,27 +144,45 @@ describe('response shapes', () => {
   });
 
   it('follows a redirect', async () => {
-    server.queueFaults({ kind: 'redirect', location: '/rest/proto' });
+    server.queueFaults({ kind: 'redirect', location: '/rest/proto?moved=1' });
     const { descriptors } = await get();
     expect(descriptors).toHaveLength(3);
+    expect(server.requests.map((r) => r.query['moved'])).toEqual([undefined, '1']);
   });
 });
 
 describe('status errors and retries', () => {
-  it('retries 503, 503, 429 (Retry-After: 1) and then succeeds', async () => {
+  it('retries 503, 503, 429 (Retry-After: 1) and then succeeds, waiting before each try what the policy says', async () => {
     server.queueFaults(
       { kind: 'status', status: 503 },
       { kind: 'status', status: 503 },
       { kind: 'status', status: 429, retryAfter: 1 },
     );
     const events: string[] = [];
-    const started = Date.now();
-    const { descriptors } = await get({ onEvent: (e) => events.push(e.type === 'retry' ? `retry ${e.delayMs}` : e.type) });
+    // The waits go through the injected timers: each one is recorded with the number of requests
+    // the server had seen when it began, so the order (wait, then the next try) is asserted too.
+    const waits: Array<[ms: number, requestsSeen: number]> = [];
+    const timers = { now: () => 0, sleep: async (ms: number) => void waits.push([ms, server.requests.length]) };
+    const { descriptors } = await get({ timers, backoff: { baseDelayMs: 100, maxDelayMs: 150 }, onEvent: (e) => events.push(e.type === 'retry' ? `retry ${e.delayMs}` : e.type) });
     expect(descriptors).toHaveLength(3);
     expect(server.requests).toHaveLength(4);
     expect(events.filter((e) => e.startsWith('retry'))).toHaveLength(3);
-    expect(events).toContain('retry 1000');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(waits.map(([, seen]) => seen)).toEqual([1, 2, 3]);
+    // Exponential backoff with up to 50 % jitter: 50..100 ms, then 75..150 ms (capped); then Retry-After.
+    expect(waits[0]![0]).toBeGreaterThanOrEqual(50);
+    expect(waits[0]![0]).toBeLessThanOrEqual(100);
+    expect(waits[1]![0]).toBeGreaterThanOrEqual(75);
+    expect(waits[1]![0]).toBeLessThanOrEqual(150);
+    expect(waits[2]![0]).toBe(1000);
+  });
+
+  it('reads an HTTP-date Retry-After against the clock it is given', async () => {
+    const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
+    server.queueFaults({ kind: 'status', status: 429, retryAfter: 'Wed, 21 Oct 2015 07:28:07 GMT' });
+    const waits: number[] = [];
+    const { descriptors } = await get({ timers: { now: () => now, sleep: async (ms) => void waits.push(ms) } });
+    expect(descriptors).toHaveLength(3);
+    expect(waits).toEqual([7000]);
   });
 
   it('says how many tries and the last cause when retries run out', async () => {

@@ -10,8 +10,7 @@
  */
 import { cp } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchDescriptors } from '../../src/fetch/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
@@ -122,23 +121,6 @@ describe.concurrent('network faults through the CLI', () => {
     expect(outcome.server.requests).toHaveLength(2);
   });
 
-  it('429 with Retry-After as an HTTP date, in process: waits until that date, not a backoff', async () => {
-    const server = await startReferenceServer({ listing: LISTING });
-    cleanup.push(() => server.close());
-    const at = new Date(Math.ceil((Date.now() + 2_000) / 1000) * 1000);
-    server.queueFaults({ kind: 'status', status: 429, retryAfter: at.toUTCString() });
-    const delays: number[] = [];
-    const result = await fetchDescriptors({
-      baseUrl: server.url,
-      backoff: { baseDelayMs: 5, maxDelayMs: 5 },
-      onEvent: (e) => e.type === 'retry' && delays.push(e.delayMs),
-    });
-    expect(result.descriptors).toHaveLength(5);
-    expect(delays).toHaveLength(1);
-    expect(delays[0]).toBeGreaterThan(900);
-    expect(delays[0]).toBeLessThanOrEqual(3_000);
-  });
-
   it('a Retry-After longer than schema-sync waits: fails at once instead of hanging', async () => {
     const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 503, retryAfter: 3600 }));
     expectRefused(outcome, 'it asks to retry after 3600 s, longer than the 120 s schema-sync waits');
@@ -181,9 +163,39 @@ describe.concurrent('network faults through the CLI', () => {
     expect(outcome.server.requests.map((r) => r.query['moved'])).toEqual([undefined, '1']);
   });
 
-  it('a redirect loop: named as such, exit 2', async () => {
-    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'redirect', location: `/rest/proto?apikey=${KEY}&secret=${SECRET}` }), ['--retries', '1']);
-    expectRefused(outcome, 'after 2 tries: the service redirected in a loop');
+  it('a redirect loop: named as such, not retried, exit 2', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'redirect', location: `/rest/proto?secret=${SECRET}&apikey=${KEY}` }));
+    expectRefused(outcome, /the service redirected in a loop, back to .*\/rest\/proto\?secret=\*\*\*&apikey=\*\*\*, where it had already sent schema-sync/);
+    expect(outcome.server.requests).toHaveLength(2);
+    expect(retries(outcome.run)).toEqual([]);
+  });
+
+  it('more than 5 redirects: "too many redirects", not "answered HTTP 302", not retried', async () => {
+    const outcome = await pullWith((s) => s.queueFaults(...Array.from({ length: 6 }, (_, i) => ({ kind: 'redirect' as const, location: `/rest/proto?hop=${i}` }))));
+    expectRefused(outcome, /too many redirects \(more than 5\) starting at http:\/\/127\.0\.0\.1:\d+\/rest\/proto\?apikey=\*\*\*&secret=\*\*\*\./);
+    expect(outcome.run.stderr).not.toContain('HTTP 302');
+    expect(outcome.server.requests).toHaveLength(6);
+    expect(retries(outcome.run)).toEqual([]);
+  });
+
+  it.each<[string, Fault, string]>([
+    ['a redirect to file:', { kind: 'redirect', location: 'file:///etc/passwd' }, 'schema-sync follows only http: and https: redirects'],
+    ['a gzip body that does not decode', { kind: 'undecodable' }, 'says Content-Encoding: gzip, but its body cannot be decompressed'],
+    ['a gzip body cut short', { kind: 'gzip', cutAt: 30 }, 'but its body ends before the compressed data does'],
+    ['a TLS port spoken to with http://', { kind: 'tls' }, 'it looks like a TLS (https://) port reached with http://'],
+  ])('%s: said so, one request, no retry, exit 2', async (_, fault, message) => {
+    const outcome = await pullWith((s) => s.setPersistentFault(fault));
+    expectRefused(outcome, message);
+    expect(outcome.server.requests).toHaveLength(1);
+    expect(retries(outcome.run)).toEqual([]);
+  });
+
+  it('https:// to a plain HTTP port: the server does not speak TLS, no retry, exit 2', async () => {
+    const server = await startReferenceServer({ listing: LISTING });
+    cleanup.push(() => server.close());
+    const outcome = await pullWith(() => undefined, [], server.url.replace('http:', 'https:'));
+    expectRefused(outcome, 'the server does not speak TLS');
+    expect(retries(outcome.run)).toEqual([]);
   });
 
   it('a gzip body is decoded (deflate and br: test/fetch)', async () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The built CLI, as a user runs it (npm test builds first). */
 export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
@@ -16,15 +16,21 @@ export interface CliRun {
   stderr: string;
 }
 
+/** The preload that reports a child's peak RSS (see {@link runBin}'s `rssFile`). */
+const REPORT_MAX_RSS = fileURLToPath(new URL('./report-max-rss.mjs', import.meta.url));
+
 /**
  * Runs the built CLI in a child process; env is added to a clean copy without colour. `asUser`
  * runs it as another user through `runuser` (permission tests, where the tests run as root).
+ * With `rssFile`, the child writes its peak resident set size (KiB) there as it exits.
  */
-export function runBin(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; asUser?: string }): Promise<CliRun> {
+export function runBin(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; asUser?: string; rssFile?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...options.env };
+    if (options.rssFile !== undefined) env['SCHEMA_SYNC_TEST_RSS_FILE'] = options.rssFile;
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const command = options.asUser === undefined ? [process.execPath, BIN, ...args] : ['runuser', '-u', options.asUser, '--', process.execPath, BIN, ...args];
+    const node = options.rssFile === undefined ? [process.execPath, BIN] : [process.execPath, '--import', pathToFileURL(REPORT_MAX_RSS).href, BIN];
+    const command = options.asUser === undefined ? [...node, ...args] : ['runuser', '-u', options.asUser, '--', ...node, ...args];
     const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -1,0 +1,63 @@
+import type { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ConfigError, ResponseError } from '../model/errors.js';
+
+/**
+ * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
+ * listing (10,000 types are a few MB), and little enough that a runaway body cannot take the
+ * machine's memory with it.
+ */
+export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Checks a `maxBytes` option: a positive whole number of bytes; undefined means the default. */
+export function validateMaxBytes(maxBytes: number | undefined): number {
+  if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
+  if (Number.isSafeInteger(maxBytes) && maxBytes > 0) return maxBytes;
+  throw new ConfigError(`--max-bytes must be a whole number of bytes greater than 0, got ${String(maxBytes)}.`, {
+    hint: `Pass e.g. --max-bytes ${DEFAULT_MAX_BYTES} (the default, 256 MiB).`,
+  });
+}
+
+/**
+ * Reads a stream (through `decoder`, e.g. a decompressor, when given) to its end, counting the
+ * bytes as they come out: past `maxBytes` it stops at once and destroys the streams (for a
+ * response, that aborts the request), so a body that never ends or inflates without bound is
+ * never held whole.
+ * @throws the error of `tooLarge()` past the limit, else the streams' own error
+ */
+export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | undefined, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let overflow: Error | undefined;
+  // Every source here gives bytes (no encoding is set): the chunks are Buffers.
+  const collect = async (decoded: AsyncIterable<Buffer | string>) => {
+    for await (const piece of decoded) {
+      const chunk = piece as Buffer;
+      size += chunk.length;
+      if (size > maxBytes) throw (overflow = tooLarge());
+      chunks.push(chunk);
+    }
+  };
+  try {
+    await (decoder ? pipeline(source, decoder, collect) : pipeline(source, collect));
+  } catch (error) {
+    // Leaving the loop destroys the streams before the pipeline hears why: it may then report
+    // their AbortError instead of the reason.
+    throw overflow ?? error;
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The error of a body past `--max-bytes`: which limit, and how to raise it. */
+export function tooLargeError(origin: string, maxBytes: number, what: string): ResponseError {
+  return new ResponseError(`${origin}: ${what} is larger than the limit of ${describeLimit(maxBytes)}; schema-sync stopped reading it.`, {
+    hint: 'A listing of 10,000 types is a few MB: check --base-url and the query. If the listing really is this large, raise --max-bytes (config "maxBytes").',
+  });
+}
+
+/** `268435456 bytes (256 MiB, --max-bytes)`; the unit only for a whole number of KiB, MiB or GiB. */
+function describeLimit(bytes: number): string {
+  const units: Array<[number, string]> = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
+  const unit = units.find(([size]) => bytes >= size && bytes % size === 0);
+  return `${bytes} bytes (${unit ? `${bytes / unit[0]} ${unit[1]}, ` : ''}--max-bytes)`;
+}

@@ -53,11 +53,15 @@ const INSPECTIONS = 5;
  * The lockfile, and the files that are not what it generates, as one state of the folder: a run
  * that writes the folder meanwhile (it always creates its transaction folder there, and renames the
  * lockfile) changes the folder's or the lockfile's stat, and then the folder is read again.
+ * `openView` is `openFolderView`; a test passes one whose reads let another run commit between them.
  */
-async function inspectFolder(run: RunContext): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
+export async function inspectFolder(
+  run: RunContext,
+  openView: (outDir: string) => Promise<FolderView> = openFolderView,
+): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
   for (let inspection = 1; ; inspection++) {
     const mark = folderMark(run);
-    const view = await openFolderView(run.paths.outDir);
+    const view = await openView(run.paths.outDir);
     if (view.pending) {
       throw new WriteError(`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
         hint: 'Run `schema-sync generate` to finish it, then check again.',

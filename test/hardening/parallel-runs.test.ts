@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
+import { inspectFolder } from '../../src/run/check.js';
+import { openRun } from '../../src/run/run-context.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { acquireRunLock, RUN_LOCK_FILE } from '../../src/write/index.js';
+import { acquireRunLock, openFolderView, RUN_LOCK_FILE, type FolderView } from '../../src/write/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { exampleListing, type WireElement } from '../helpers/listing.js';
-import { startCli, syntheticListing } from './helpers.js';
+import { startCli, syntheticElement, syntheticListing } from './helpers.js';
 
 /** Three listings that differ in most files, so an interleaving could not go unnoticed. */
 function variant(version: number): WireElement[] {
@@ -205,6 +207,64 @@ describe('parallel runs with a 500-type listing in the folder', () => {
     expect(generated.code, generated.stderr).toBe(0);
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(await readTree(join(dir, 'out'))).toEqual(before);
+  });
+});
+
+describe('check while a pull commits', () => {
+  /** Listing B: of A's 60 types, 12 with a new schema hash, 3 removed, and 3 added. */
+  const listingA = syntheticListing(60);
+  const listingB = [...listingA.map((e, i) => (i % 5 === 1 ? syntheticElement(i, 1) : e)).filter((_, i) => i % 20 !== 7), ...[60, 61, 62].map((i) => syntheticElement(i))];
+
+  /**
+   * `check`'s inspection of the folder (the plain path: every file read), with a view whose reads
+   * hand over, at the given moment, to a real `pull` of listing B that commits before the read
+   * goes on. It must report one state: the folder as before the pull or as after it, never a mix
+   * (B's files judged against A's lockfile are "stale" files that do not exist).
+   */
+  it.each([
+    ['right after it read the lockfile', 'lockfile', 1],
+    ['right after it read the manifest', 'file', 1],
+    ['midway through the files', 'file', 30],
+  ] as const)('a pull that commits %s: check sees one state, with no phantom stale files', async (_, kind, nth) => {
+    await writeFile(join(dir, 'a.json'), JSON.stringify(listingA));
+    await writeFile(join(dir, 'b.json'), JSON.stringify(listingB));
+    await pull({ cwd: dir, input: 'a.json', out: 'out', cacheDir: false });
+    const lockfileBefore = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
+
+    const reads = { lockfile: 0, file: 0 };
+    let pulled = false;
+    const pullAt = async (which: 'lockfile' | 'file') => {
+      if (++reads[which] !== nth || which !== kind) return;
+      const result = await pull({ cwd: dir, input: 'b.json', out: 'out', cacheDir: false });
+      expect(result.write?.written.length).toBeGreaterThan(0);
+      pulled = true;
+    };
+    const interleaved = async (outDir: string): Promise<FolderView> => {
+      const view = await openFolderView(outDir);
+      return {
+        ...view,
+        readLockfile: async (path) => {
+          const text = await view.readLockfile(path);
+          await pullAt('lockfile');
+          return text;
+        },
+        read: async (path) => {
+          const bytes = await view.read(path);
+          await pullAt('file');
+          return bytes;
+        },
+      };
+    };
+    const seen = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }), interleaved);
+
+    expect(pulled, 'the pull ran in the middle of the inspection').toBe(true);
+    const lockfileAfter = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
+    expect(lockfileAfter).not.toBe(lockfileBefore);
+    expect([lockfileBefore, lockfileAfter]).toContain(seen.lockfile.text);
+    expect(seen.staleFiles).toEqual([]);
+    // And what it saw is what a check of the folder at rest sees.
+    const atRest = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }));
+    expect(atRest.staleFiles).toEqual([]);
   });
 });
 

@@ -23,9 +23,9 @@ import { readTree, removeDir, runBin } from '../helpers/cli.js';
 import type { WireElement } from '../helpers/listing.js';
 import { seededRandom, testSeed } from '../helpers/random.js';
 import {
+  movedListing,
   roomyTempDir,
   startCli,
-  syntheticElement,
   syntheticListing,
   treeDifference,
   visibleState,
@@ -39,17 +39,6 @@ const MAX_ROUNDS = Math.max(ROUNDS, 60);
 const SIGNALS = ['SIGKILL', 'SIGINT', 'SIGTERM'] as const;
 type KillSignal = (typeof SIGNALS)[number];
 const EXIT_CODE: Record<Exclude<KillSignal, 'SIGKILL'>, number> = { SIGINT: 130, SIGTERM: 143 };
-
-/** Listing B: 1,000 schema hashes changed, 100 types removed, 100 added, the rest as in A. */
-function listingB(): WireElement[] {
-  const b: WireElement[] = [];
-  for (let i = 0; i < TYPES; i++) {
-    if (i % 100 === 55) continue;
-    b.push(syntheticElement(i, i % 10 === 3 ? 1 : 0));
-  }
-  for (let j = 0; j < 100; j++) b.push(syntheticElement(TYPES + j));
-  return b;
-}
 
 let server: ReferenceServer;
 let dir: string;
@@ -78,7 +67,8 @@ beforeAll(async () => {
   outDir = join(dir, 'out');
   lockfilePath = join(dir, 'schema-sync.lock.json');
   listings.set('A', syntheticListing(TYPES));
-  listings.set('B', listingB());
+  // Listing B: 1,000 schema hashes changed, 100 types removed, 100 added, the rest as in A.
+  listings.set('B', movedListing(TYPES));
   await writeFile(join(dir, 'a.json'), JSON.stringify(listings.get('A')));
   await writeFile(join(dir, 'b.json'), JSON.stringify(listings.get('B')));
   server = await startReferenceServer({ listing: listings.get('A')! });

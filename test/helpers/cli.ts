@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BIN } from './folder-states.mjs';
 
 /** The built CLI, as a user runs it (npm test builds first). */
-export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+export { BIN };
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What a CLI run printed and returned. */
@@ -16,8 +16,8 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The preload that reports a child's peak RSS (see {@link runBin}'s `rssFile`). */
-const REPORT_MAX_RSS = fileURLToPath(new URL('./report-max-rss.mjs', import.meta.url));
+/** The preload that reports a child's peak RSS (see {@link runBin}'s `rssFile`): the benchmark's own. */
+const RSS_PROBE = fileURLToPath(new URL('../../bench/rss-probe.mjs', import.meta.url));
 
 /**
  * Runs the built CLI in a child process; env is added to a clean copy without colour. `asUser`
@@ -27,9 +27,9 @@ const REPORT_MAX_RSS = fileURLToPath(new URL('./report-max-rss.mjs', import.meta
 export function runBin(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; asUser?: string; rssFile?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...options.env };
-    if (options.rssFile !== undefined) env['SCHEMA_SYNC_TEST_RSS_FILE'] = options.rssFile;
+    if (options.rssFile !== undefined) env['SCHEMA_SYNC_BENCH_RSS'] = options.rssFile;
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const node = options.rssFile === undefined ? [process.execPath, BIN] : [process.execPath, '--import', pathToFileURL(REPORT_MAX_RSS).href, BIN];
+    const node = options.rssFile === undefined ? [process.execPath, BIN] : [process.execPath, '--import', pathToFileURL(RSS_PROBE).href, BIN];
     const command = options.asUser === undefined ? [...node, ...args] : ['runuser', '-u', options.asUser, '--', ...node, ...args];
     const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -68,36 +68,4 @@ export function removeDir(dir: string): Promise<void> {
   return rm(dir, { recursive: true, force: true });
 }
 
-/**
- * Every file below `dir` as relative posix path → contents, sorted by path; empty when `dir` does
- * not exist, and a file removed while the tree is read is left out. Read synchronously: read one
- * by one through the thread pool, the 10,000 files of the hardening tests take several times as
- * long, and no test needs its event loop while it takes a snapshot.
- */
-export async function readTree(dir: string): Promise<Map<string, string>> {
-  const paths: string[] = [];
-  const walk = (relativeDir: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(join(dir, relativeDir), { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
-      if (entry.isDirectory()) walk(path);
-      else paths.push(path);
-    }
-  };
-  walk('');
-  const out = new Map<string, string>();
-  for (const path of paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    try {
-      out.set(path, readFileSync(join(dir, path), 'utf8'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-  return out;
-}
+export { readTree } from './folder-states.mjs';

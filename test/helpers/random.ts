@@ -1,16 +1,6 @@
 import { expect, onTestFailed } from 'vitest';
 
-/** A seeded PRNG (mulberry32): print the seed, and a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './folder-states.mjs';
 
 /** The seed when SCHEMA_SYNC_TEST_SEED is not set: fixed, so every run makes the same choices. */
 export const DEFAULT_TEST_SEED = 20_250_613;

@@ -5,7 +5,7 @@ const TOKENS = ['ClientRisk', 'ClientControl', 'MLinkRest', 'SRATS', 'MarketData
 const FIELDS = ['accnt', 'currency', 'tradeDate', 'riskSession', 'clientFirm', 'ticker', 'source', 'execBrkrCode', 'okey', 'ekey'];
 
 /** A small deterministic PRNG (mulberry32), so every run benchmarks the same bytes. */
-function random(seed) {
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

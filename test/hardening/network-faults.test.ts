@@ -3,16 +3,20 @@
  * (environment) and a secret (flag) the server requires and echoes back in error bodies. Every
  * fault either succeeds after retries or fails with exit 2 and a message that says what
  * happened; a failure leaves the lockfile and folder byte for byte as they were, and the key
- * and secret appear nowhere: not in stdout, stderr, the lockfile or the generated files.
+ * and secret appear nowhere: not in stdout, stderr, the lockfile or the generated files. What a
+ * retry cannot mend is not retried; a body that never ends or a gzip bomb stops at --max-bytes
+ * with the process's peak memory bounded (measured in the child itself); values nested thousands
+ * deep and bytes that are not UTF-8 are errors naming where, never INTERNAL.
  *
  * Library-level behaviour (exact retry counts, backoff) is in test/fetch; this is the whole
  * product, one fresh server and folder per fault, run concurrently.
  */
-import { cp } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
-import { smallListing } from '../helpers/listing.js';
+import { smallListing, wireElement } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
 
 const KEY = 'sk-live-KEY-5f3a9c';
@@ -44,13 +48,16 @@ interface Outcome {
   /** The whole folder (lockfile, output) before and after. */
   before: Map<string, string>;
   after: Map<string, string>;
+  /** The child's peak resident set size in KiB. */
+  rssKiB: number;
 }
 
 /** A fresh server and a copy of the template folder; arrange the fault, run pull --verbose. */
 async function pullWith(arrange: (server: ReferenceServer) => void, extra: string[] = [], baseUrl?: string): Promise<Outcome> {
   const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
   const dir = await tempDir();
-  cleanup.push(() => server.close(), () => removeDir(dir));
+  const rssDir = await tempDir();
+  cleanup.push(() => server.close(), () => removeDir(dir), () => removeDir(rssDir));
   await cp(template, dir, { recursive: true });
   const before = await readTree(dir);
   arrange(server);
@@ -58,11 +65,12 @@ async function pullWith(arrange: (server: ReferenceServer) => void, extra: strin
     cwd: dir,
     env: { SCHEMA_SYNC_API_KEY: KEY },
     timeoutMs: 60_000,
+    rssFile: join(rssDir, 'max-rss'),
   });
   const after = await readTree(dir);
   const found = leaks([KEY, SECRET], [['stdout', run.stdout], ['stderr', run.stderr], ...[...after].map(([p, t]) => [p, t] as const)]);
   expect(found).toEqual([]);
-  return { run, server, before, after };
+  return { run, server, before, after, rssKiB: Number(await readFile(join(rssDir, 'max-rss'), 'utf8')) };
 }
 
 /** A failure: exit 2, an error line and a hint, nothing written. */
@@ -80,6 +88,13 @@ function expectPulled(outcome: Outcome): void {
   expect(outcome.run.code, outcome.run.stderr).toBe(0);
   expect(outcome.after.get('schema-sync.lock.json')).toContain('"T0004"');
 }
+
+/**
+ * Peak RSS allowed to a run that refuses a hostile body at a 2 MB limit. A run that buffered the
+ * body would grow by the gigabytes these faults send (issue 18 saw 6.4 GB); schema-sync itself
+ * needs well under half of this.
+ */
+const RSS_BOUND_KIB = 200 * 1024;
 
 /** The `retrying in N ms after …` lines of --verbose. */
 function retries(run: CliRun): Array<{ ms: number; reason: string }> {
@@ -222,4 +237,50 @@ describe.concurrent('network faults through the CLI', () => {
     }
   });
 
+  it('a body that never ends: RESPONSE naming --max-bytes, one request, peak RSS bounded', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'endless' }), ['--max-bytes', '2000000']);
+    expectRefused(outcome, 'error [RESPONSE]: ');
+    expect(outcome.run.stderr).toContain('the answer is larger than the limit of 2000000 bytes (--max-bytes); schema-sync stopped reading it.');
+    expect(outcome.run.stderr).toContain('raise --max-bytes');
+    expect(outcome.server.requests).toHaveLength(1);
+    expect(outcome.rssKiB).toBeGreaterThan(0);
+    expect(outcome.rssKiB).toBeLessThan(RSS_BOUND_KIB);
+  });
+
+  it('a gzip bomb (2 GiB from 2 MB): RESPONSE once the inflated bytes pass the limit, peak RSS bounded', async () => {
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'gzipBomb' }), ['--max-bytes', '2000000']);
+    expectRefused(outcome, 'error [RESPONSE]: ');
+    expect(outcome.run.stderr).toContain('the answer, once decompressed (gzip), is larger than the limit of 2000000 bytes (--max-bytes)');
+    expect(outcome.server.requests).toHaveLength(1);
+    expect(outcome.rssKiB).toBeLessThan(RSS_BOUND_KIB);
+  });
+
+  it('an unknown field nested 100,000 deep: VALIDATION naming the element, not a RangeError', async () => {
+    const head = JSON.stringify(wireElement({ name: 'Deep', mNum: 99 })).slice(0, -2);
+    const body = `[${JSON.stringify(LISTING[0])},${head},"deep":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]`;
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'bytes', body: Buffer.from(body) }));
+    expectRefused(outcome, 'error [VALIDATION]: ');
+    expect(outcome.run.stderr).toContain('element 1 ("Deep"), field message.deep.0.0.…: nested more than 64 levels deep');
+    expect(outcome.run.stderr).not.toMatch(/INTERNAL|RangeError/);
+  });
+
+  it('a body that is not UTF-8: RESPONSE naming the byte offset', async () => {
+    const text = JSON.stringify([wireElement({ name: 'AccountRouteConfig' })]);
+    const at = text.indexOf('Config');
+    const body = Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(at))]);
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'bytes', body }));
+    expectRefused(outcome, `error [RESPONSE]: `);
+    expect(outcome.run.stderr).toContain(`the answer is not valid UTF-8: at byte ${at} (0xFF 0xFE`);
+  });
+
+  it('maxBytes from the config file applies to --input; a flag overrides it', async () => {
+    const dir = await tempDir();
+    cleanup.push(() => removeDir(dir));
+    await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ maxBytes: 1000 }));
+    await writeFile(join(dir, 'listing.json'), JSON.stringify(smallListing(20)));
+    const run = await runBin(['pull', '--input', 'listing.json', '--out', 'out'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('listing.json: the input is larger than the limit of 1000 bytes (--max-bytes)');
+    expect((await runBin(['pull', '--input', 'listing.json', '--out', 'out', '--max-bytes', '100000', '--quiet'], { cwd: dir })).code).toBe(0);
+  });
 });

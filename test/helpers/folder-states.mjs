@@ -12,17 +12,8 @@ import { fileURLToPath } from 'node:url';
 /** The built CLI, as a user runs it. */
 export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
-/** A seeded PRNG (mulberry32): print the seed, and a failing run can be replayed. */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG (mulberry32, the benchmark's): print the seed, and a failing run can be replayed. */
+export { random as seededRandom } from '../../bench/synthetic-listing.mjs';
 
 /** A 16-hex-digit schema hash, different for each (index, version). */
 export function hashOf(index, version) {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { DriftReport } from '../diff/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
-import { compareOutput, openFolderView, type FolderDrift, type FolderView } from '../write/index.js';
+import { compareOutput, openFolderView, waitForLiveRun, type FolderDrift, type FolderView } from '../write/index.js';
 import { acquireListing, whileFetching } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
 import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
@@ -63,9 +63,16 @@ export async function inspectFolder(
     const mark = folderMark(run);
     const view = await openView(run.paths.outDir);
     if (view.pending) {
-      throw new WriteError(`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
-        hint: 'Run `schema-sync generate` to finish it, then check again.',
-      });
+      // A live run past its commit point finishes in moments: read the folder it leaves. Only a
+      // journal no live run holds the lock for is an interrupted run.
+      const other = await waitForLiveRun(run.paths.outDir);
+      if (other === 'released' && inspection < INSPECTIONS) continue;
+      if (other === 'free') {
+        throw new WriteError(`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
+          hint: 'Run `schema-sync generate` to finish it, then check again.',
+        });
+      }
+      throw keptChanging(run.paths.outDir);
     }
     const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
       detail: ': there is nothing to check against.',
@@ -76,12 +83,14 @@ export async function inspectFolder(
     const output = await assessOutput(run, view, lockfile);
     const staleFiles = await compareFolder(run, view, lockfile, output);
     if (folderMark(run) === mark) return { lockfile, output, staleFiles };
-    if (inspection === INSPECTIONS) {
-      throw new WriteError(`${run.paths.outDir} kept changing while check read it: another schema-sync run is writing it.`, {
-        hint: 'Run check again once the other run is done.',
-      });
-    }
+    if (inspection === INSPECTIONS) throw keptChanging(run.paths.outDir);
   }
+}
+
+function keptChanging(outDir: string): WriteError {
+  return new WriteError(`${outDir} kept changing while check read it: another schema-sync run is writing it.`, {
+    hint: 'Run check again once the other run is done.',
+  });
 }
 
 /** The stat of the output folder and of the lockfile: every run that writes either changes it. */

@@ -61,6 +61,22 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
   }
 }
 
+/**
+ * Waits, at most `waitMs`, while a live run holds the output folder's lock, without taking it
+ * (so `check`, which writes nothing, can let a run finish what it committed). `'free'`: no live
+ * run held it; `'released'`: one did and let it go; `'held'`: one still holds it.
+ */
+export async function waitForLiveRun(outDir: string, waitMs = DEFAULT_LOCK_WAIT_MS): Promise<'free' | 'released' | 'held'> {
+  const file = join(outDir, RUN_LOCK_FILE);
+  const deadline = Date.now() + waitMs;
+  for (let waited = false; ; waited = true) {
+    const holder = await readFile(file, 'utf8').catch(() => undefined);
+    if (holder === undefined || (await isStaleLock(file, holder))) return waited ? 'released' : 'free';
+    if (Date.now() >= deadline) return 'held';
+    await sleep(20);
+  }
+}
+
 /** How long an empty lock (a run killed between creating and filling it) or a takeover guard may stay. */
 const ABANDONED_MS = 5_000;
 

@@ -5,17 +5,18 @@
  */
 import { cp, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
 import { inspectFolder } from '../../src/run/check.js';
 import { openRun } from '../../src/run/run-context.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { acquireRunLock, openFolderView, RUN_LOCK_FILE, type FolderView } from '../../src/write/index.js';
+import { JOURNAL, pendingFilePath, pendingLockfilePath } from '../../src/write/journal.js';
+import { acquireRunLock, openFolderView, recoverPending, RUN_LOCK_FILE, TXN_DIR, type FolderView } from '../../src/write/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { exampleListing, type WireElement } from '../helpers/listing.js';
-import { startCli, syntheticElement, syntheticListing } from './helpers.js';
+import { startCli, syntheticElement, syntheticListing, treeDifference } from './helpers.js';
 
 /** Three listings that differ in most files, so an interleaving could not go unnoticed. */
 function variant(version: number): WireElement[] {
@@ -265,6 +266,51 @@ describe('check while a pull commits', () => {
     // And what it saw is what a check of the folder at rest sees.
     const atRest = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }));
     expect(atRest.staleFiles).toEqual([]);
+  });
+
+  /**
+   * A live run that has committed (its journal is in place) and is still rolling forward holds
+   * the run lock: check waits for it and reports the folder it leaves, rather than calling it an
+   * interrupted run. The pending journal is laid out by hand (B's files and lockfile prepared over
+   * A's folder, as a pull A→B commits them) under a lock this test holds; the roll-forward runs
+   * once check has seen the journal.
+   */
+  it('a pull between its commit point and the end of its roll-forward: check waits for it, never "interrupted"', async () => {
+    const out = join(dir, 'out');
+    const lockfilePath = join(dir, 'schema-sync.lock.json');
+    await writeFile(join(dir, 'b.json'), JSON.stringify(listingB));
+    await pull({ cwd: dir, input: 'b.json', out: 'out', cacheDir: false });
+    const stateB = { tree: await readTree(out), lockfile: await readFile(lockfilePath, 'utf8') };
+    await writeFile(join(dir, 'a.json'), JSON.stringify(listingA));
+    await pull({ cwd: dir, input: 'a.json', out: 'out', cacheDir: false });
+    const stateA = await readTree(out);
+
+    const release = await acquireRunLock(out);
+    const writes = [...stateB.tree.keys()].filter((path) => stateA.get(path) !== stateB.tree.get(path));
+    for (const path of writes) {
+      await mkdir(dirname(pendingFilePath(out, path)), { recursive: true });
+      await writeFile(pendingFilePath(out, path), stateB.tree.get(path)!);
+    }
+    await writeFile(pendingLockfilePath(out), stateB.lockfile);
+    const deletes = [...stateA.keys()].filter((path) => !stateB.tree.has(path) && path !== RUN_LOCK_FILE);
+    await writeFile(join(out, TXN_DIR, JOURNAL), JSON.stringify({ version: 1, writes, deletes, lockfile: lockfilePath }));
+
+    let sawPending = false;
+    let rolledForward: Promise<void> | undefined;
+    const seen = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }), async (outDir) => {
+      const view = await openFolderView(outDir);
+      if (view.pending && rolledForward === undefined) {
+        sawPending = true;
+        // The run finishes what it committed, and lets the lock go, while check waits.
+        rolledForward = recoverPending(out, lockfilePath).then(release).then(() => undefined);
+      }
+      return view;
+    });
+    await rolledForward;
+    expect(sawPending).toBe(true);
+    expect(seen.lockfile.text).toBe(stateB.lockfile);
+    expect(seen.staleFiles).toEqual([]);
+    expect(treeDifference(await readTree(out), stateB.tree)).toBeUndefined();
   });
 });
 

@@ -5,8 +5,8 @@
 // see bench/README.md). Against the built CLI and the bundled reference server:
 //  1. kills: `pull`s moving a folder of `--types` types between two listings (A and B: a tenth of
 //     the hashes changed, 1 % removed, 1 % added) get SIGKILL, SIGINT or SIGTERM at a random
-//     moment (seeded); after each exit the files on disk are judged (exactly A or exactly B, or a
-//     mix), then as the next command sees them (read only, honouring a pending journal), then on
+//     moment (seeded); after each exit the files on disk are judged (the lockfile and generated
+//     files exactly A or exactly B, or a mix; a transaction folder or run lock left apart), then as the next command sees them (read only, honouring a pending journal), then on
 //     disk again after that next command (`generate`) has run;
 //  2. pairs: a `check --format json` started at a random moment beside a `pull` (one cache folder
 //     for both); its report must be byte for byte what `check` reports of the folder at rest
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startReferenceServer } from '../dist/server/index.js';
-import { openFolderView, TXN_DIR } from '../dist/write/index.js';
+import { openFolderView, RUN_LOCK_FILE, TXN_DIR } from '../dist/write/index.js';
 import {
   movedListing,
   readTree,
@@ -102,6 +102,7 @@ try {
   // 1. Kills.
   const tried = { SIGKILL: 0, SIGINT: 0, SIGTERM: 0 };
   const mixedOnDisk = { SIGKILL: 0, SIGINT: 0, SIGTERM: 0 };
+  const leftBehind = { SIGKILL: 0, SIGINT: 0, SIGTERM: 0 };
   let pendingAfterKill = 0;
   let mixedAsSeen = 0;
   let mixedAfterNext = 0;
@@ -117,7 +118,7 @@ try {
     // Node runs no handler before its start-up: a graceful signal is sent once it can be heard.
     const minDelay = signal === 'SIGKILL' ? 0 : 400;
     if (random() < 0.5) {
-      await until(() => done, minDelay + random() * Math.max(0, runMs - minDelay));
+      await until(() => done, minDelay + random() * Math.max(0, 0.9 * runMs - minDelay));
     } else {
       await until(() => done || existsSync(txnDir), runMs * 3);
       await until(() => done, Math.max(minDelay - (Date.now() - child.startedAt), random() * writeMs));
@@ -131,10 +132,14 @@ try {
       continue;
     }
     tried[signal]++;
-    const onDisk = await stateOnDisk(outDir, lockfilePath, states);
-    if (onDisk === undefined) {
+    // A mix: the lockfile and the generated files are neither exactly A nor exactly B. A
+    // transaction folder or run lock left for the next command is counted apart.
+    const content = await stateOnDisk(outDir, lockfilePath, states, [TXN_DIR, RUN_LOCK_FILE]);
+    if (content === undefined) {
       if (existsSync(join(txnDir, 'journal.json'))) pendingAfterKill++;
       mixedOnDisk[signal]++;
+    } else if ((await stateOnDisk(outDir, lockfilePath, states)) === undefined) {
+      leftBehind[signal]++;
     }
     let seen;
     try {
@@ -154,6 +159,9 @@ try {
   );
   console.log(
     `  mixes on disk right after the exit: SIGKILL ${mixedOnDisk.SIGKILL} (${pendingAfterKill} with a committed journal for the next command), SIGINT ${mixedOnDisk.SIGINT}, SIGTERM ${mixedOnDisk.SIGTERM}`,
+  );
+  console.log(
+    `  left a transaction folder or run lock for the next command (content whole): SIGKILL ${leftBehind.SIGKILL}, SIGINT ${leftBehind.SIGINT}, SIGTERM ${leftBehind.SIGTERM}`,
   );
   console.log(`  mixes as the next command sees the folder: ${mixedAsSeen}; on disk after the next command (generate): ${mixedAfterNext}`);
 

@@ -32,7 +32,7 @@ export function movedListing(count: number): WireElement[];
 export function roomyTempDir(prefix: string): Promise<string>;
 export function readTree(dir: string): Promise<Map<string, string>>;
 export function treeDifference(actual: ReadonlyMap<string, string>, expected: ReadonlyMap<string, string>): string | undefined;
-export function stateOnDisk(outDir: string, lockfilePath: string, states: readonly FolderState[]): Promise<FolderState | undefined>;
+export function stateOnDisk(outDir: string, lockfilePath: string, states: readonly FolderState[], ignore?: readonly string[]): Promise<FolderState | undefined>;
 export function visibleState(
   openFolderView: (outDir: string) => Promise<ReadOnlyView>,
   outDir: string,

@@ -128,9 +128,10 @@ export function treeDifference(actual, expected) {
 
 /**
  * Which known state the files on disk are in, byte for byte (the lockfile and the output folder,
- * nothing more or less), or undefined for a mix. What git, tsc and editors see.
+ * nothing more or less), or undefined for a mix. What git, tsc and editors see. Entries of the
+ * output folder named in `ignore` (e.g. the transaction folder and the run lock) are left out.
  */
-export async function stateOnDisk(outDir, lockfilePath, states) {
+export async function stateOnDisk(outDir, lockfilePath, states, ignore = []) {
   let lockfile;
   try {
     lockfile = readFileSync(lockfilePath, 'utf8');
@@ -138,6 +139,7 @@ export async function stateOnDisk(outDir, lockfilePath, states) {
     return undefined;
   }
   const tree = await readTree(outDir);
+  for (const path of [...tree.keys()]) if (ignore.includes(path.split('/')[0])) tree.delete(path);
   return states.find((state) => state.lockfile === lockfile && treeDifference(tree, state.tree) === undefined);
 }
 

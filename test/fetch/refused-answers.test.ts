@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchDescriptors, readListingInput, type FetchEvent, type FetchOptions } from '../../src/fetch/index.js';
+import { fetchDescriptors, fetchSchemas, readListingInput, type FetchEvent, type FetchOptions } from '../../src/fetch/index.js';
 import { notUtf8Error } from '../../src/fetch/utf8.js';
 import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
@@ -204,10 +204,13 @@ describe('deep nesting: refused before anything recursive meets it', () => {
     expect((await failure()).error.code).toBe('VALIDATION');
   });
 
-  it('a body that is not an array is named for that, however deep', async () => {
+  it('a body that is not an array: named for that, and for its depth when too deep', async () => {
     server.setPersistentFault({ kind: 'bytes', body: Buffer.from(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`) });
     const { error } = await failure();
-    expect(error.message).toContain('expected a JSON array of descriptors, got a JSON object');
+    expect(error.code).toBe('RESPONSE');
+    expect(error.message).toContain('expected a JSON array, got a JSON value nested more than 64 levels deep');
+    server.setPersistentFault({ kind: 'bytes', body: Buffer.from(`${'{"a":'.repeat(10)}1${'}'.repeat(10)}`) });
+    expect((await failure()).error.message).toContain('expected a JSON array of descriptors, got a JSON object');
   });
 });
 
@@ -254,6 +257,24 @@ describe('a body that is not UTF-8', () => {
       }),
       { seed: 18, numRuns: 2_000 },
     );
+  });
+});
+
+describe('getschema answers (--fields) are read through the same checks', () => {
+  it.each<[string, Fault, string, string]>([
+    ['a body that never ends', { kind: 'endless' }, 'RESPONSE', 'the answer is larger than the limit of 100000 bytes (--max-bytes)'],
+    ['a body that is not UTF-8', { kind: 'bytes', body: Uint8Array.from([0x5b, 0xc3, 0x5d]) }, 'RESPONSE', 'the answer is not valid UTF-8: at byte 1'],
+    ['a field nested 2,500 deep', { kind: 'bytes', body: Buffer.from(`[{"header":{"msgType":"FieldDesc"},"message":{"name":"f","x":${'['.repeat(2_500)}${']'.repeat(2_500)}}}]`) }, 'VALIDATION', 'element 0 ("f"), field message.x.0.0.…: nested more than 64 levels deep'],
+    ['a redirect loop', { kind: 'redirect', location: '/rest/proto?cmd=getschema&msgType=T0000' }, 'NETWORK', 'the service redirected in a loop'],
+  ])('%s', async (_, fault, code, message) => {
+    server.setPersistentFault(fault);
+    const error = await fetchSchemas({ baseUrl: server.url, names: ['T0000'], maxBytes: 100_000, backoff: { baseDelayMs: 1, maxDelayMs: 1 } }).then(
+      () => undefined,
+      (e: unknown) => e as Failure,
+    );
+    expect(error?.code).toBe(code);
+    expect(error?.message).toContain(message);
+    expect(server.requests).toHaveLength(1);
   });
 });
 

@@ -29,10 +29,10 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
   const chunks: Buffer[] = [];
   let size = 0;
   let overflow: Error | undefined;
-  // Every source here gives bytes (no encoding is set): the chunks are Buffers.
+  // A caller's standard input may give text (a stream with an encoding, Readable.from(strings)).
   const collect = async (decoded: AsyncIterable<Buffer | string>) => {
     for await (const piece of decoded) {
-      const chunk = piece as Buffer;
+      const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
       size += chunk.length;
       if (size > maxBytes) throw (overflow = tooLarge());
       chunks.push(chunk);

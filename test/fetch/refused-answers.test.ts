@@ -168,6 +168,9 @@ describe('--max-bytes: the decoded body is counted as it streams in', () => {
       for (;;) yield Buffer.alloc(64 * 1024, ' ');
     })());
     const fromStdin = await inputFailure({ input: '-', stdin: endless, maxBytes: 1024 ** 2 });
+    // Text chunks are counted as their UTF-8 bytes, like a file's.
+    const text = JSON.stringify(smallListing(2));
+    expect((await readListingInput({ input: '-', stdin: Readable.from([text]), maxBytes: Buffer.byteLength(text) })).parse().descriptors).toHaveLength(2);
     expect(fromStdin.message).toContain('standard input: the input is larger than the limit of 1048576 bytes (1 MiB, --max-bytes)');
     expect(endless.destroyed).toBe(true);
   });

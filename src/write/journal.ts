@@ -19,10 +19,21 @@ export const TXN_DIR = '.schema-sync-txn';
 /** The journal file in the transaction folder; its presence is the commit point. */
 export const JOURNAL = 'journal.json';
 /** Folder inside the transaction folder that holds the prepared files. */
-export const TXN_FILES = 'files';
+const TXN_FILES = 'files';
 const TXN_LOCKFILE = 'lockfile';
 /** The transaction folder's name up to schema-sync 0.1; a run of one may have left it. */
 const LEGACY_TXN_DIR = '.schema-sync-staging';
+
+/**
+ * Where `outDir`'s transaction folder is: `TXN_DIR`, or the folder schema-sync 0.1 named
+ * otherwise when only that one exists (an upgrade right after an interrupted 0.1 run), so that
+ * read-only views see its journal too. {@link recoverPending} moves it to `TXN_DIR`.
+ */
+function txnDirOf(outDir: string): string {
+  const current = join(outDir, TXN_DIR);
+  const legacy = join(outDir, LEGACY_TXN_DIR);
+  return !existsSync(current) && existsSync(legacy) ? legacy : current;
+}
 
 /** What a committed run will do. */
 export interface Journal {
@@ -85,9 +96,8 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
  * uncommitted transaction folder. Call with the run lock held, before reading the folder.
  */
 export async function recoverPending(outDir: string, lockfilePath: string): Promise<'none' | 'replayed' | 'discarded'> {
-  if (existsSync(join(outDir, LEGACY_TXN_DIR)) && !existsSync(join(outDir, TXN_DIR))) {
-    await rename(join(outDir, LEGACY_TXN_DIR), join(outDir, TXN_DIR));
-  }
+  const found = txnDirOf(outDir);
+  if (found !== join(outDir, TXN_DIR)) await rename(found, join(outDir, TXN_DIR));
   const journal = await readJournal(outDir);
   if (journal === undefined) return 'none';
   if (journal === null) {
@@ -109,7 +119,7 @@ export async function recoverPending(outDir: string, lockfilePath: string): Prom
  * is one without a committed journal (a run died before its commit point).
  */
 export async function readJournal(outDir: string): Promise<Journal | null | undefined> {
-  const txnDir = join(outDir, TXN_DIR);
+  const txnDir = txnDirOf(outDir);
   let text: string;
   try {
     text = await readFile(join(txnDir, JOURNAL), 'utf8');
@@ -129,12 +139,12 @@ export async function readJournal(outDir: string): Promise<Journal | null | unde
 
 /** Where a pending journal's prepared copy of `path` is (for read-only views). */
 export function pendingFilePath(outDir: string, path: string): string {
-  return join(outDir, TXN_DIR, TXN_FILES, path);
+  return join(txnDirOf(outDir), TXN_FILES, path);
 }
 
 /** Where a pending journal's prepared lockfile is. */
 export function pendingLockfilePath(outDir: string): string {
-  return join(outDir, TXN_DIR, TXN_LOCKFILE);
+  return join(txnDirOf(outDir), TXN_LOCKFILE);
 }
 
 async function applyJournal(outDir: string, journal: Journal): Promise<void> {

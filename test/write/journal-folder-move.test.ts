@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitTransaction, recoverPending, TXN_DIR } from '../../src/write/journal.js';
+import { commitTransaction, readJournal, recoverPending, TXN_DIR } from '../../src/write/journal.js';
+import { openFolderView } from '../../src/write/folder-view.js';
 
 let out: string;
 beforeEach(async () => {
@@ -49,6 +50,11 @@ describe('a first run moves a new folder in whole', () => {
     await mkdir(join(legacy, 'files/messages'), { recursive: true });
     for (const w of writes) await writeFile(join(legacy, 'files', w.path), w.text);
     await writeFile(join(legacy, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
+    // Read-only views (check, --dry-run) see it as pending, with its prepared files.
+    expect((await readJournal(out))?.writes).toEqual(writes.map((w) => w.path));
+    const view = await openFolderView(out);
+    expect(view.pending).toBe(true);
+    expect((await view.read(writes[0]!.path))?.toString('utf8')).toBe(writes[0]!.text);
     expect(await recoverPending(out, join(out, 'schema-sync.lock.json'))).toBe('replayed');
     for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
     expect(existsSync(legacy)).toBe(false);

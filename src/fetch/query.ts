@@ -57,8 +57,10 @@ export function publicQuery(query: ListingQuery): Record<string, string> {
  */
 function normaliseBaseUrl(baseUrl: string): URL {
   if (!URL.canParse(baseUrl)) {
-    // Without `user:pass@`: the text may not parse, but must still not leak a credential.
-    throw new ConfigError(`base URL ${JSON.stringify(baseUrl.replace(/\/\/[^/@]*@/, '//'))} is not a valid URL.`, {
+    // Without `user:pass@`, query and fragment: the text does not parse, so no redactor knows
+    // which part is a credential (a key pasted as ?apikey=… is not among the run's secrets).
+    const shown = baseUrl.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//');
+    throw new ConfigError(`base URL ${JSON.stringify(shown)}${shown === baseUrl ? '' : ' (query and credentials not shown)'} is not a valid URL.`, {
       hint: 'Pass --base-url like https://schemas.example.com (the service path /rest/proto is added).',
     });
   }

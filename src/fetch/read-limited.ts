@@ -7,14 +7,14 @@ import { ConfigError, ResponseError } from '../model/errors.js';
  * listing (10,000 types are a few MB), and little enough that a runaway body cannot take the
  * machine's memory with it.
  */
-export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 
 /** Checks a `maxBytes` option: a positive whole number of bytes; undefined means the default. */
 export function validateMaxBytes(maxBytes: number | undefined): number {
   if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
   if (Number.isSafeInteger(maxBytes) && maxBytes > 0) return maxBytes;
   throw new ConfigError(`--max-bytes must be a whole number of bytes greater than 0, got ${String(maxBytes)}.`, {
-    hint: `Pass e.g. --max-bytes ${DEFAULT_MAX_BYTES} (the default, 256 MiB).`,
+    hint: `Set --max-bytes (config "maxBytes", or the maxBytes option) to e.g. ${DEFAULT_MAX_BYTES}, the default (256 MiB).`,
   });
 }
 

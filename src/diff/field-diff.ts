@@ -1,7 +1,8 @@
 import { canonicalJson } from '../model/canonical-json.js';
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { fieldPath, type FieldDescriptor } from '../model/field.js';
-import { recordRuleSeverity, type RecordRuleId } from './record-rules.js';
+import type { RecordRuleId } from './record-rules.js';
+import { defaultSeverity } from './rules.js';
 import type { FieldChange } from './types.js';
 
 /**
@@ -27,7 +28,7 @@ export function recordChanges(pair: { before: Descriptor; after: Descriptor }): 
   const fetched = byPath(after.fields);
   const changes: FieldChange[] = [];
   const change = (rule: RecordRuleId, field: string, from: unknown, to: unknown) =>
-    changes.push({ field: `fields.${field}`, before: from, after: to, severity: recordRuleSeverity(rule), rule });
+    changes.push({ field: `fields.${field}`, before: from, after: to, severity: defaultSeverity(rule), rule });
   for (const path of [...new Set([...locked.keys(), ...fetched.keys()])].sort(compareStrings)) {
     const old = locked.get(path);
     const now = fetched.get(path);
@@ -36,7 +37,7 @@ export function recordChanges(pair: { before: Descriptor; after: Descriptor }): 
     else attributeChanges(old, now, (rule, key, from, to) => change(rule, `${path}.${key}`, from, to));
   }
   if (changes.length === 0 && before.schemaHash !== after.schemaHash) {
-    changes.push({ field: 'fields', before: undefined, after: undefined, severity: recordRuleSeverity('RECORD_FIELDS_UNCHANGED'), rule: 'RECORD_FIELDS_UNCHANGED' });
+    changes.push({ field: 'fields', before: undefined, after: undefined, severity: defaultSeverity('RECORD_FIELDS_UNCHANGED'), rule: 'RECORD_FIELDS_UNCHANGED' });
   }
   return changes;
 }

@@ -11,6 +11,6 @@ export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';
 export { RECORD_RULES, type RecordRuleId } from './record-rules.js';
 export { unusedAcceptanceWarnings } from './review.js';
-export { RULES, RULE_IDS, isRuleId, unknownRuleProblem, type Rule, type RuleId, type RuleLevel } from './rules.js';
+export { RULES, RULE_IDS, unknownRuleProblem, type Rule, type RuleId, type RuleLevel } from './rules.js';
 export { changesInScope } from './scope.js';
 export type { AcceptedChange, Acceptance, DriftChange, DriftReport, ReportedChange, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';

@@ -26,13 +26,6 @@ export const RECORD_RULES = [
 /** The id of a field-level rule. */
 export type RecordRuleId = (typeof RECORD_RULES)[number]['id'];
 
-const DEFAULTS = new Map<string, Severity>(RECORD_RULES.map((rule) => [rule.id, rule.severity]));
-
-/** The default severity of a field-level rule. */
-export function recordRuleSeverity(id: RecordRuleId): Severity {
-  return DEFAULTS.get(id)!;
-}
-
 /** What a report says for `RECORD_FIELDS_UNCHANGED`, instead of before → after. */
 export const FIELDS_UNCHANGED_TEXT =
   'fields: hash changed, fields unchanged (no field, type, key or visible enum value differs; an enum or flag may have gained a value this key does not see)';

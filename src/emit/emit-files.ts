@@ -86,13 +86,16 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
 
   const templates = await loadTemplates(templatesDir);
-  const tsMorph = loadTsMorph();
-  const { printStructure } = tsMorph;
+  // ts-morph (the whole TypeScript compiler) only when a file printed through it is wanted: the
+  // js+dts modules and the package files are written as text, so a pull that changes only those
+  // never loads it.
+  let tsMorph: TsMorph | undefined;
+  const morph = (): TsMorph => (tsMorph ??= loadTsMorph());
+  let messageFileStructure: ReturnType<typeof createMessageFileBuilder> | undefined;
   const bannerValues = {
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
   const sharedBanner = templates.banner.render(bannerValues);
-  const messageFileStructure = createMessageFileBuilder(tsMorph, { fields });
 
   const target = targetOf(options);
   const kinds = moduleKinds(target);
@@ -111,15 +114,20 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
       if (!wanted(path)) continue;
       // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
       if (files.length % PRINTED_BATCH === PRINTED_BATCH - 1) await yieldToEventLoop();
-      const text = kind === 'ts' ? printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS) : messageFileText(descriptor, planned, banner, kind, { fields });
+      if (kind !== 'ts') {
+        files.push({ path, text: messageFileText(descriptor, planned, banner, kind, { fields }) });
+        continue;
+      }
+      messageFileStructure ??= createMessageFileBuilder(morph(), { fields });
+      const text = morph().printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS);
       files.push({ path, text });
     }
   }
   for (const kind of kinds) {
     const path = modulePath('index', kind);
-    if (wanted(path)) files.push({ path, text: printStructure(indexFileStructure(tsMorph, { descriptors, plan, banner: sharedBanner, kind, fields }), PRINT_OPTIONS) });
+    if (wanted(path)) files.push({ path, text: morph().printStructure(indexFileStructure(morph(), { descriptors, plan, banner: sharedBanner, kind, fields }), PRINT_OPTIONS) });
   }
-  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: printStructure(typesFileStructure(tsMorph, sharedBanner, fields), PRINT_OPTIONS) });
+  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: morph().printStructure(typesFileStructure(morph(), sharedBanner, fields), PRINT_OPTIONS) });
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
     const { packageVersion = INITIAL_PACKAGE_VERSION, changelog = [] } = options;

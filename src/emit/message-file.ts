@@ -32,7 +32,7 @@ import { docCommentLines, exportedObjectLines, fileText, PRINT_OPTIONS, type Pro
 export type TsMorph = typeof import('ts-morph');
 
 /** The TSDoc lines of a message constant: its description, and its original name if mapped. */
-export function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[] {
+function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[] {
   const description = descriptionOf(descriptor);
   const lines = description === undefined ? [] : docLines(description);
   if (planned.identifier !== descriptor.name) {
@@ -44,7 +44,7 @@ export function messageDocLines(descriptor: Descriptor, planned: PlannedName): s
 }
 
 /** The properties of a message constant, in the order of `KNOWN_FIELDS`; a field the service did not send is left out. */
-export function messageProperties(descriptor: Descriptor): PropertyText[] {
+function messageProperties(descriptor: Descriptor): PropertyText[] {
   const d = descriptor;
   const properties: PropertyText[] = [
     ['name', stringLiteral(d.name)],

@@ -64,10 +64,10 @@ export interface PackageFilesInput {
  * The Node.js versions that load the package from `import` and from `require`: Node's
  * `require(esm)` is on by default from 20.19 and 22.12 on, so CommonJS needs no copy of its own.
  */
-export const PACKAGE_ENGINES = '^20.19.0 || >=22.12.0';
+const PACKAGE_ENGINES = '^20.19.0 || >=22.12.0';
 
 /** `package.json` of the package: what it exports, for whom, and which files it publishes. */
-export function packageJsonText(packageName: string, packageVersion: string, target: OutputTarget): string {
+function packageJsonText(packageName: string, packageVersion: string, target: OutputTarget): string {
   // The `ts` target exports its sources as they are: for bundlers and TypeScript-aware runtimes.
   const [code, types] = target === 'ts' ? ['./index.ts', './index.ts'] : ['./index.js', './index.d.ts'];
   const files = target === 'ts' ? ['index.ts', 'types.ts'] : ['index.js', 'index.d.ts', 'types.d.ts'];
@@ -95,7 +95,7 @@ export function packageJsonText(packageName: string, packageVersion: string, tar
  * CHANGELOG.md: how the version moves, then one section per bump, newest first, each the
  * version as a heading and the pull's markdown report as it was recorded in the lockfile.
  */
-export function changelogText(packageName: string, changelog: readonly ChangelogSection[]): string {
+function changelogText(packageName: string, changelog: readonly ChangelogSection[]): string {
   const intro = [
     `# Changelog of ${lineText(packageName)}`,
     '',

@@ -12,7 +12,7 @@ const decoders: Record<string, () => Transform> = {
 };
 
 /** Redirects followed before the run gives up, as browsers and curl cap them too. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** A response read whole. */

@@ -62,12 +62,6 @@ export const trailerMessageSchema = z.looseObject({
   detail: z.unknown().optional(),
 });
 
-/**
- * How a listing's bytes become descriptors. Raise it when that changes (a value read otherwise,
- * a field now optional), so that an answer remembered as parsing to some lockfile is parsed anew
- * even within one version of schema-sync.
- */
-export const WIRE_SCHEME = '2';
 
 type WireMessage = z.output<typeof wireMessageSchema>;
 

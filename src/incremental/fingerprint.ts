@@ -1,7 +1,6 @@
 import { hashOf } from '../model/hash.js';
 import type { ListingSource } from '../model/source.js';
-import { WIRE_SCHEME } from '../fetch/wire-message.js';
-import { VERSION } from '../model/version.js';
+import { VERSION, WIRE_SCHEME } from '../model/version.js';
 
 /** Everything the parse of an answer depends on, besides the run's secrets. */
 export interface AnswerIdentity {

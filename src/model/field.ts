@@ -77,7 +77,7 @@ export const FIELDS_KEY = '$fields';
 export const KNOWN_FIELD_KEYS = ['name', 'pos', 'fNum', 'fType', 'isPkey', 'inRepeater', 'eSet', 'desc'] as const;
 
 /** A known key of {@link FieldDescriptor}. */
-export type KnownFieldKey = (typeof KNOWN_FIELD_KEYS)[number];
+type KnownFieldKey = (typeof KNOWN_FIELD_KEYS)[number];
 
 /**
  * A field descriptor with its keys in one fixed order (known ones as {@link KNOWN_FIELD_KEYS},

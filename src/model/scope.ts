@@ -26,7 +26,7 @@ export function globMatcher(glob: string): (text: string) => boolean {
  * A test of whether a descriptor is in scope; everything is when the scope names nothing.
  * @example inScope({ include: ['Order*', { mToken: 'Trading' }], exclude: ['OrderDebug'] })
  */
-export function inScope(scope: Scope): (descriptor: Pick<Descriptor, 'name' | 'mToken'>) => boolean {
+function inScope(scope: Scope): (descriptor: Pick<Descriptor, 'name' | 'mToken'>) => boolean {
   const include = (scope.include ?? []).map(ruleMatcher);
   const exclude = (scope.exclude ?? []).map(ruleMatcher);
   return (descriptor) => (include.length === 0 || include.some((matches) => matches(descriptor))) && !exclude.some((matches) => matches(descriptor));

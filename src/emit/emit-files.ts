@@ -4,7 +4,6 @@
  * it; each file is built as a plain structure and printed once with `printStructure`.
  */
 import { createRequire } from 'node:module';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
@@ -12,7 +11,7 @@ import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
 import { indexFileStructure, typesFileStructure } from './index-file.js';
 import { commentText } from './literals.js';
-import { createMessageFileBuilder, messageFileText, type TsMorph } from './message-file.js';
+import { messageFileText } from './message-file.js';
 import { planNames } from './naming.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { checkRecords } from './record-types.js';
@@ -20,7 +19,7 @@ import { packageFiles, validatePackageName } from './package-files.js';
 import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { formatWithPrettier } from './prettier.js';
 import { loadTemplates } from './templates.js';
-import { PRINT_OPTIONS } from './writers.js';
+import { PRINT_OPTIONS, type TsMorph } from './writers.js';
 
 /** Options of {@link emitFiles}. */
 export interface EmitOptions {
@@ -86,12 +85,10 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
 
   const templates = await loadTemplates(templatesDir);
-  // ts-morph (the whole TypeScript compiler) only when a file printed through it is wanted: the
-  // js+dts modules and the package files are written as text, so a pull that changes only those
-  // never loads it.
+  // ts-morph (the whole TypeScript compiler) only when a registry printed through it is wanted:
+  // message modules and package files are text, so a pull that changes only those never loads it.
   let tsMorph: TsMorph | undefined;
   const morph = (): TsMorph => (tsMorph ??= loadTsMorph());
-  let messageFileStructure: ReturnType<typeof createMessageFileBuilder> | undefined;
   const bannerValues = {
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
@@ -112,15 +109,7 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
     for (const kind of kinds) {
       const path = modulePath(stem, kind);
       if (!wanted(path)) continue;
-      // Printing 10,000 files takes a second or more: let signals (Ctrl-C) through now and then.
-      if (files.length % PRINTED_BATCH === PRINTED_BATCH - 1) await yieldToEventLoop();
-      if (kind !== 'ts') {
-        files.push({ path, text: messageFileText(descriptor, planned, banner, kind, { fields }) });
-        continue;
-      }
-      messageFileStructure ??= createMessageFileBuilder(morph(), { fields });
-      const text = morph().printStructure(messageFileStructure(descriptor, planned, banner), PRINT_OPTIONS);
-      files.push({ path, text });
+      files.push({ path, text: messageFileText(descriptor, planned, banner, kind, { fields }) });
     }
   }
   for (const kind of kinds) {
@@ -137,9 +126,6 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   }
   return files.sort(byPath);
 }
-
-/** How many printed files {@link render} prints between two yields to the event loop. */
-const PRINTED_BATCH = 500;
 
 /**
  * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan

@@ -9,7 +9,6 @@ import type { SourceFileStructure } from 'ts-morph';
 
 import type { Descriptor } from '../model/descriptor.js';
 import { stringLiteral } from './literals.js';
-import type { TsMorph } from './message-file.js';
 import type { PlannedName } from './naming.js';
 import { hasPrimaryKey, KEY_TYPES, recordNames } from './record-types.js';
 import {
@@ -19,6 +18,7 @@ import {
   writeDocs,
   writeExportedArray,
   writeExportedObject,
+  type TsMorph,
   writeLines,
 } from './writers.js';
 

@@ -20,16 +20,12 @@
  * type that `as const` gives it (`export declare const X: { readonly mNum: 1000; … }`), so a
  * consumer of either target sees the same literal types.
  */
-import type { SourceFileStructure } from 'ts-morph';
-
 import { type Descriptor, descriptionOf } from '../model/descriptor.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
 import { recordLines } from './record-types.js';
-import { docCommentLines, exportedObjectLines, fileText, PRINT_OPTIONS, type PropertyText, writeLines } from './writers.js';
-
-/** The ts-morph module, loaded lazily by the caller. */
-export type TsMorph = typeof import('ts-morph');
+import type { ModuleKind } from './targets.js';
+import { docCommentLines, exportedObjectLines, fileText, type PropertyText } from './writers.js';
 
 /** The TSDoc lines of a message constant: its description, and its original name if mapped. */
 function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[] {
@@ -62,81 +58,24 @@ function messageProperties(descriptor: Descriptor): PropertyText[] {
 }
 
 /**
- * Builds message files. Created once per run: what every file shares (the type import, the blank
- * line) is built once and reused.
+ * The text of a message file of kind `ts` (the constant `as const satisfies MessageDescriptor`
+ * and its type), `js` (the ES module holding the constant) or `dts` (its declaration with the
+ * literal types that `as const` gives the `ts` file), from the same lines.
  *
- * The constant and its type are one writer statement: ts-morph prints a variable initializer with
- * a hanging indent (see `writers.ts`), and `printStructure` creates its printers anew for every
- * call, so a `TypeAlias` structure per file would cost more than the rest of the file for one
- * line of text (bench/README.md).
+ * Written as text, not printed through ts-morph: printing 10,000 of these files from ts-morph
+ * structures costs several times the rest of a cold pull's rendering (bench/README.md, "Tried
+ * and left out"), and a writer function that only writes these lines would use ts-morph in name
+ * only. The registries (`index-file.ts`) are printed from structures.
  */
-export function createMessageFileBuilder(tsMorph: TsMorph, options: { fields?: boolean } = {}) {
-  const { StructureKind, printStructure } = tsMorph;
-  // The same in every file: printed once per run, then reused as text (printing it per file
-  // costs two extra CodeBlockWriters per file).
-  const importDescriptorType = printStructure(
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namedImports: ['MessageDescriptor'],
-      moduleSpecifier: '../types.js',
-    },
-    PRINT_OPTIONS,
-  ).trimEnd();
-
-  /** The structure of one message file; `banner` is the rendered banner comment. */
-  return function messageFileStructure(
-    descriptor: Descriptor,
-    planned: PlannedName,
-    banner: string,
-  ): SourceFileStructure {
-    const { identifier } = planned;
-    const docs = messageDocLines(descriptor, planned);
-    const properties = messageProperties(descriptor);
-    const records = options.fields ? recordLines(descriptor, planned) : undefined;
-    // Identifiers of types.ts only: safe names, no escaping needed.
-    const imports = records === undefined || records.keyTypes.length === 0 ? importDescriptorType : `import type { ${['MessageDescriptor', ...records.keyTypes].sort().join(', ')} } from '../types.js';`;
-    return {
-      kind: StructureKind.SourceFile,
-      leadingTrivia: banner,
-      // One statement: each statement costs ts-morph's printers a round of separator checks.
-      statements: [
-        (writer) => {
-          if (banner !== '') writer.blankLineIfLastNot();
-          writeLines(writer, [
-            imports,
-            '',
-            ...docCommentLines(docs),
-            ...exportedObjectLines(identifier, properties, ' as const satisfies MessageDescriptor'),
-            '',
-            `export type ${identifier} = typeof ${identifier};`,
-            ...(records?.lines ?? []),
-          ]);
-        },
-      ],
-    };
-  };
-}
-
-/**
- * The text of a message file of the `js+dts` target: `js`, the ES module holding the constant;
- * `dts`, its declaration with the literal types of the `ts` target's `as const`. Written as text:
- * the lines are the writers' (the same as in the `.ts` file), and ts-morph would only add its cost.
- */
-export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: 'js' | 'dts', options: { fields?: boolean } = {}): string {
+export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean } = {}): string {
   const { identifier } = planned;
   const docs = docCommentLines(messageDocLines(descriptor, planned));
   const properties = messageProperties(descriptor);
   if (kind === 'js') return fileText(banner, [...docs, ...exportedObjectLines(identifier, properties, '')]);
   const records = options.fields ? recordLines(descriptor, planned) : undefined;
-  // Identifiers of types.d.ts only: safe names, no escaping needed.
-  const imports = records === undefined || records.keyTypes.length === 0 ? [] : [`import type { ${[...records.keyTypes].sort().join(', ')} } from '../types.js';`, ''];
-  return fileText(banner, [
-    ...imports,
-    ...docs,
-    ...exportedObjectLines(identifier, properties, '', 'type'),
-    '',
-    `export type ${identifier} = typeof ${identifier};`,
-    ...(records?.lines ?? []),
-  ]);
+  // Identifiers of types.ts only: safe names, no escaping needed.
+  const typeImports = [...(kind === 'ts' ? ['MessageDescriptor'] : []), ...(records?.keyTypes ?? [])].sort();
+  const imports = typeImports.length === 0 ? [] : [`import type { ${typeImports.join(', ')} } from '../types.js';`, ''];
+  const constant = kind === 'ts' ? exportedObjectLines(identifier, properties, ' as const satisfies MessageDescriptor') : exportedObjectLines(identifier, properties, '', 'type');
+  return fileText(banner, [...imports, ...docs, ...constant, '', `export type ${identifier} = typeof ${identifier};`, ...(records?.lines ?? [])]);
 }

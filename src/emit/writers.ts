@@ -8,6 +8,9 @@
  */
 import type { CodeBlockWriter, PrintStructureOptions, StatementStructures, WriterFunction } from 'ts-morph';
 
+/** The ts-morph module, loaded lazily by the emit stage (`emit-files.ts`). */
+export type TsMorph = typeof import('ts-morph');
+
 /** How every generated file is printed: 2-space indent, LF, single quotes. */
 export const PRINT_OPTIONS: PrintStructureOptions = {
   indentNumberOfSpaces: 2,

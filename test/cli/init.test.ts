@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load-config.js';
@@ -53,6 +53,18 @@ describe('init', () => {
     expect(run.stderr).toContain('--force');
     expect(run.stdout).toBe('');
     expect(await readFile(join(dir, 'schema-sync.config.json'), 'utf8')).toBe('{"cmd":"mine"}\n');
+  });
+
+  it('refuses a starter JSON config beside a .mjs or .js config, even with --force (exit 2): the folder would hold two', async () => {
+    for (const name of ['schema-sync.config.mjs', 'schema-sync.config.js']) {
+      await writeFile(join(dir, name), 'export default {};\n');
+      const run = await init('--force');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^error \\[REFUSED\\]: ${name.replace(/\./g, '\\.')} already exists; nothing was written\\.`));
+      expect(run.stderr).toContain(`edit ${name}`);
+      await expect(readFile(join(dir, 'schema-sync.config.json'), 'utf8')).rejects.toThrow();
+      await rm(join(dir, name));
+    }
   });
 
   it('overwrites with --force, taking --base-url and --out', async () => {

@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { CONFIG_FILES } from '../../config/find-config.js';
 import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
 import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
@@ -61,6 +62,7 @@ export async function initCommand(args: InitArgs, io: CliIo, log: Logger): Promi
   // The same rules as every other command: a bad --base-url is refused here, not at the first pull.
   validateConfig(config, path);
   const shown = relative(io.cwd, path) || path;
+  await refuseSecondConfig(path, io.cwd);
   try {
     await writeFile(path, `${JSON.stringify(config, null, 2)}\n`, { flag: args.force ? 'w' : 'wx' });
   } catch (error) {
@@ -91,6 +93,24 @@ export async function initCommand(args: InitArgs, io: CliIo, log: Logger): Promi
   log.info('Next:');
   steps.forEach((line, i) => log.info(`  ${i + 1}. ${line}`));
   return EXIT.ok;
+}
+
+/**
+ * Refuses a starter config beside another config name that schema-sync reads (a `.mjs` or `.js`
+ * config, even with `--force`): a folder with two of them makes every later command fail.
+ */
+async function refuseSecondConfig(path: string, cwd: string): Promise<void> {
+  const written = basename(path);
+  // A config under another name (--config) is only read through --config: it clashes with none.
+  if (!CONFIG_FILES.some((name) => name === written)) return;
+  for (const name of CONFIG_FILES) {
+    if (name === written) continue;
+    const other = join(dirname(path), name);
+    if (!(await access(other).then(() => true, () => false))) continue;
+    throw new RefusedError(`${relative(cwd, other) || other} already exists; nothing was written.`, {
+      hint: `schema-sync reads one config a folder: edit ${name}, or remove it before \`schema-sync init\`.`,
+    });
+  }
 }
 
 /**

@@ -3,13 +3,12 @@
  * the `write` stage's job. ts-morph is imported lazily so commands that emit nothing never load
  * it; each file is built as a plain structure and printed once with `printStructure`.
  */
-import { createRequire } from 'node:module';
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
 import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
-import { indexFileStructure, typesFileStructure } from './index-file.js';
+import { indexFileText, typesFileText } from './index-file.js';
 import { commentText } from './literals.js';
 import { messageFileText } from './message-file.js';
 import { planNames } from './naming.js';
@@ -19,7 +18,6 @@ import { packageFiles, validatePackageName } from './package-files.js';
 import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { formatWithPrettier } from './prettier.js';
 import { loadTemplates } from './templates.js';
-import { PRINT_OPTIONS, type TsMorph } from './writers.js';
 
 /** Options of {@link emitFiles}. */
 export interface EmitOptions {
@@ -85,10 +83,6 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
 
   const templates = await loadTemplates(templatesDir);
-  // ts-morph (the whole TypeScript compiler) only when a registry printed through it is wanted:
-  // message modules and package files are text, so a pull that changes only those never loads it.
-  let tsMorph: TsMorph | undefined;
-  const morph = (): TsMorph => (tsMorph ??= loadTsMorph());
   const bannerValues = {
     packageName: packageName === undefined ? undefined : commentText(packageName),
   };
@@ -114,9 +108,9 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   }
   for (const kind of kinds) {
     const path = modulePath('index', kind);
-    if (wanted(path)) files.push({ path, text: morph().printStructure(indexFileStructure(morph(), { descriptors, plan, banner: sharedBanner, kind, fields }), PRINT_OPTIONS) });
+    if (wanted(path)) files.push({ path, text: indexFileText({ descriptors, plan, banner: sharedBanner, kind, fields }) });
   }
-  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: morph().printStructure(typesFileStructure(morph(), sharedBanner, fields), PRINT_OPTIONS) });
+  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: typesFileText(sharedBanner, fields) });
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
     const { packageVersion = INITIAL_PACKAGE_VERSION, changelog = [] } = options;
@@ -125,14 +119,6 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
     files.push(moduleMarkerFile());
   }
   return files.sort(byPath);
-}
-
-/**
- * ts-morph through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan
- * all of it for export names and bypass the CLI's code cache.
- */
-function loadTsMorph(): TsMorph {
-  return createRequire(import.meta.url)('ts-morph') as TsMorph;
 }
 
 /**

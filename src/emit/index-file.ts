@@ -18,6 +18,8 @@ import {
   writeDocs,
   writeExportedArray,
   writeExportedObject,
+  loadTsMorph,
+  printFile,
   type TsMorph,
   writeLines,
 } from './writers.js';
@@ -32,7 +34,7 @@ export function registryKey(name: string): string {
   return name === '__proto__' ? `[${literal}]` : literal;
 }
 
-/** Inputs of {@link indexFileStructure}. */
+/** Inputs of {@link indexFileText}. */
 export interface IndexInput {
   /** All descriptors, sorted by name. */
   descriptors: readonly Descriptor[];
@@ -44,8 +46,19 @@ export interface IndexInput {
   kind: 'ts' | 'js' | 'dts';
 }
 
-/** The structure of `index.ts`, `index.js` or `index.d.ts`. */
-export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
+/** The text of `index.ts`, `index.js` or `index.d.ts`. */
+export function indexFileText(input: IndexInput): string {
+  const tsMorph = loadTsMorph();
+  return printFile(tsMorph, indexFileStructure(tsMorph, input));
+}
+
+/** The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record types. */
+export function typesFileText(banner: string, fields = false): string {
+  const tsMorph = loadTsMorph();
+  return printFile(tsMorph, typesFileStructure(tsMorph, banner, fields));
+}
+
+function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
   const { StructureKind } = tsMorph;
   const { descriptors, plan, banner, kind, fields = false } = input;
   const entries = descriptors.map((descriptor) => {
@@ -143,8 +156,7 @@ export function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceF
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
 }
 
-/** The structure of `types.ts`; with `fields`, also the key interfaces of the record types. */
-export function typesFileStructure(tsMorph: TsMorph, banner: string, fields = false): SourceFileStructure {
+function typesFileStructure(tsMorph: TsMorph, banner: string, fields = false): SourceFileStructure {
   const { StructureKind } = tsMorph;
   // Only name, mNum and schemaHash are always sent; deployments differ in the rest.
   const property = (name: string, type: string, doc: string, optional = true) => ({

@@ -1,18 +1,33 @@
 /**
- * Small writer functions shared by the generated files. ts-morph is only referenced as types
- * here; the module itself is loaded lazily by the caller (see `emit-files.ts`).
+ * Small writer functions shared by the generated files, and how ts-morph is loaded and prints.
  *
  * Multi-line object literals are written by writer functions as whole statements rather than as
  * variable initializers, because ts-morph prints initializers with a hanging indent
  * (`{` … 4 spaces … `  }`), which would not match the 2-space style of the rest of the file.
  */
-import type { CodeBlockWriter, PrintStructureOptions, StatementStructures, WriterFunction } from 'ts-morph';
+import { createRequire } from 'node:module';
+import type { CodeBlockWriter, PrintStructureOptions, SourceFileStructure, StatementStructures, WriterFunction } from 'ts-morph';
 
-/** The ts-morph module, loaded lazily by the emit stage (`emit-files.ts`). */
+/** The ts-morph module. */
 export type TsMorph = typeof import('ts-morph');
 
+/**
+ * ts-morph (the whole TypeScript compiler), loaded when a file printed through it is rendered:
+ * message modules and package files are text, so a pull that changes only those never loads
+ * it. Through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan all of
+ * it for export names and bypass the CLI's code cache.
+ */
+export function loadTsMorph(): TsMorph {
+  return createRequire(import.meta.url)('ts-morph') as TsMorph;
+}
+
+/** Prints a source file structure as every generated file is printed ({@link PRINT_OPTIONS}). */
+export function printFile(tsMorph: TsMorph, structure: SourceFileStructure): string {
+  return tsMorph.printStructure(structure, PRINT_OPTIONS);
+}
+
 /** How every generated file is printed: 2-space indent, LF, single quotes. */
-export const PRINT_OPTIONS: PrintStructureOptions = {
+const PRINT_OPTIONS: PrintStructureOptions = {
   indentNumberOfSpaces: 2,
   newLine: '\n',
   useSingleQuote: true,

@@ -4,6 +4,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { ConfigError } from '../model/errors.js';
 import type { FieldDescriptor } from '../model/field.js';
 import type { GenerationSettings } from '../model/lockfile.js';
+import { scoped } from '../model/scope.js';
 import type { Answer } from './acquire-listing.js';
 import { knownAnswer } from './diff-answer.js';
 import type { SourceOptions } from './options.js';
@@ -13,7 +14,8 @@ import type { RunContext } from './run-context.js';
  * The answer with every message type's fields when `settings` has fields on: a type whose
  * `schemaHash` is the one `before` records, with fields recorded, keeps them; every other type
  * (new, changed hash, or no fields recorded yet) gets them from the service (`cmd=getschema`, a
- * few at a time, all or nothing). An answer the run record knows to make `before` (same settings)
+ * few at a time, all or nothing). Types out of scope (`include`/`exclude`) are not asked for:
+ * they are neither generated nor reviewed, and keep what their entries record. An answer the run record knows to make `before` (same settings)
  * needs none and is given back as it is, unvalidated; so is every answer with fields off.
  * Warnings of the requests go to the run now; the answer's own stay its own.
  */
@@ -25,7 +27,8 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
     const old = locked.get(descriptor.name);
     return old?.schemaHash === descriptor.schemaHash ? old.fields : undefined;
   };
-  const names = listing.descriptors.filter((descriptor) => kept(descriptor) === undefined).map((descriptor) => descriptor.name);
+  const inScope = scoped(listing.descriptors, { include: settings.include, exclude: settings.exclude });
+  const names = inScope.filter((descriptor) => kept(descriptor) === undefined).map((descriptor) => descriptor.name);
   if (names.length > 0 && !options.baseUrl) {
     throw new ConfigError(`fields are on, and ${names.length} message ${names.length === 1 ? 'type needs its' : 'types need their'} field descriptors from the service, but there is no base URL.`, {
       hint: '--input reads only the listing: pass --base-url (or SCHEMA_SYNC_BASE_URL) for cmd=getschema, or pull with --no-fields.',

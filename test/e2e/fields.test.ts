@@ -2,7 +2,7 @@
  * Field-level record types end to end: the built CLI against the reference server, counting the
  * getschema requests each pull makes.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer, type SchemaSet } from '../../src/server/index.js';
@@ -221,5 +221,25 @@ describe('pull --fields', () => {
     expect(generate.code).toBe(2);
     expect(generate.stderr).toContain('fields are on, but the lockfile records no field descriptors for 4 message types ("T0000", "T0001", "T0002", "T0003")');
     expect(generate.stderr).toContain('schema-sync pull --fields');
+  });
+
+  it('with include/exclude, only the types in scope are asked for their fields; generate and check need no others', async () => {
+    await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ include: ['T000*'], exclude: ['T0000', 'T0002'] }));
+    try {
+      const run = await pull('--fields');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.requests).toEqual({ T0001: 1, T0003: 1 });
+      const lock = await lockfile();
+      expect(lock.messages.T0000.$fields).toBeUndefined();
+      expect(lock.messages.T0001.$fields.map((field: { fType: string }) => field.fType)).toEqual(['OptionKey', 'Repeater', 'Int']);
+      await rm(join(dir, 'out'), { recursive: true });
+      const generate = await runBin(['generate', '--out', 'out'], { cwd: dir });
+      expect(generate.code, generate.stderr).toBe(0);
+      expect(await readFile(join(dir, 'out/messages/T0001.ts'), 'utf8')).toContain('export interface T0001Record {');
+      const check = await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir });
+      expect(check.code, check.stderr).toBe(0);
+    } finally {
+      await rm(join(dir, 'schema-sync.config.json'));
+    }
   });
 });

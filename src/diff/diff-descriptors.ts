@@ -1,6 +1,7 @@
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { mostSevere, sortChanges } from './build-report.js';
 import { fieldChanges } from './field-changes.js';
+import { defaultSeverity } from './rules.js';
 import type { DriftChange } from './types.js';
 
 /**
@@ -49,12 +50,12 @@ export function diffDescriptors(input: {
       claimed.add(renamedTo.name);
       changes.push(renamed({ before, after: renamedTo }));
     } else {
-      changes.push({ kind: 'removed', name: before.name, severity: 'breaking', before: { mNum: before.mNum } });
+      changes.push({ kind: 'removed', name: before.name, severity: defaultSeverity('MESSAGE_REMOVED'), before: { mNum: before.mNum } });
     }
   }
 
   for (const after of fresh.filter((candidate) => !claimed.has(candidate.name))) {
-    changes.push({ kind: 'added', name: after.name, severity: 'safe', after: { mNum: after.mNum } });
+    changes.push({ kind: 'added', name: after.name, severity: defaultSeverity('MESSAGE_ADDED'), after: { mNum: after.mNum } });
   }
   return sortChanges(changes);
 }

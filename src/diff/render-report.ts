@@ -1,7 +1,7 @@
 import { renderGithub } from './render-github.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
-import type { AcceptedChange, DriftReport, RenderOptions, ReportedChange, ReportedField } from './types.js';
+import type { AcceptedChange, DriftReport, RenderOptions, ReportedChange, FieldChange } from './types.js';
 
 const RENDERERS: Record<RenderOptions['format'], (report: DriftReport, options: RenderOptions) => string> = {
   text: renderText,
@@ -67,7 +67,7 @@ function contractChange(change: ReportedChange): ReportedChange {
   }
 }
 
-function contractField({ field, rule, before, after, severity }: ReportedField): ReportedField {
+function contractField({ field, rule, before, after, severity }: FieldChange): FieldChange {
   return { field, rule, before, after, severity };
 }
 

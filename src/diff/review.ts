@@ -1,7 +1,7 @@
 import { canonicalJson } from '../model/canonical-json.js';
 import { globMatcher } from '../model/scope.js';
-import { defaultSeverity, mostSevere, ruleOfField, ruleOfKind, type RuleId } from './rules.js';
-import type { AcceptedChange, Acceptance, DriftChange, DriftReport, ReportedChange, ReportedField, ReviewPolicy, Severity } from './types.js';
+import { defaultSeverity, mostSevere, ruleOfKind, type RuleId } from './rules.js';
+import type { AcceptedChange, Acceptance, DriftChange, DriftReport, FieldChange, ReportedChange, ReviewPolicy, Severity } from './types.js';
 
 /** What {@link reviewChanges} made of some changes. */
 export interface Reviewed {
@@ -45,9 +45,9 @@ export function reviewChanges(changes: readonly DriftChange[], policy: ReviewPol
       continue;
     }
 
-    const fields: ReportedField[] = [];
+    const fields: FieldChange[] = [];
     for (const field of change.fields) {
-      const rule = ruleOfField(field);
+      const { rule } = field;
       const severity = severityOf(rule);
       if (severity === undefined) continue;
       const found = acceptanceOf(rule, field);

@@ -104,9 +104,7 @@ const FIELD_RULES: Readonly<Record<string, RuleId>> = {
  * reader sees both lists at once, and an acceptance pinned to its before/after values accepts
  * exactly that change.
  */
-export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after' | 'rule'>): RuleId {
-  // A field-level change of a record type comes named by the field diff (`field-diff.ts`).
-  if (field.rule !== undefined && isRuleId(field.rule)) return field.rule;
+export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after'>): RuleId {
   const { before, after } = field;
   if (KNOWN.has(field.field) && before === undefined) return 'FIELD_APPEARED';
   if (KNOWN.has(field.field) && after === undefined) return 'FIELD_DISAPPEARED';

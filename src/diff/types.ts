@@ -19,8 +19,8 @@ export interface FieldChange {
   before: unknown;
   after: unknown;
   severity: Severity;
-  /** The rule that names the change, for field-level changes (`fields.…`, see `record-rules.ts`). */
-  rule?: string;
+  /** The rule that names the change (`rules.ts`); `severity` is the rule's default until a report rates it as configured. */
+  rule: RuleId;
 }
 
 /** A message type that exists on one side only, or differs between the two. */
@@ -39,20 +39,12 @@ export type DriftChange =
     }
   | { kind: 'changed'; name: string; severity: Severity; fields: FieldChange[] };
 
-/** A field change as reported: named by its rule, with the rule's severity (as configured). */
-export interface ReportedField extends FieldChange {
-  rule: RuleId;
-}
-
 /**
  * A change as reported: named by its rule, with the severity its rules give it as configured. An
  * added or removed type is named `MESSAGE_ADDED` / `MESSAGE_REMOVED`; a changed or renamed one
  * by the rule of its worst field (the first of them), each field by its own.
  */
-export type ReportedChange =
-  | (Extract<DriftChange, { kind: 'added' | 'removed' }> & { rule: RuleId })
-  | (Omit<Extract<DriftChange, { kind: 'renamed' }>, 'fields'> & { rule: RuleId; fields: ReportedField[] })
-  | (Omit<Extract<DriftChange, { kind: 'changed' }>, 'fields'> & { rule: RuleId; fields: ReportedField[] });
+export type ReportedChange = DriftChange & { rule: RuleId };
 
 /**
  * A change, or one field change, that config `accept` accepts: it never fails a check, and is

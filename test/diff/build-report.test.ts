@@ -17,13 +17,13 @@ const changed: DriftChange = {
   kind: 'changed',
   name: 'Hash',
   severity: 'dangerous',
-  fields: [{ field: 'schemaHash', before: 'A', after: 'B', severity: 'dangerous' }],
+  fields: [{ field: 'schemaHash', before: 'A', after: 'B', severity: 'dangerous', rule: 'SCHEMA_HASH_CHANGED' }],
 };
 const safeChange: DriftChange = {
   kind: 'changed',
   name: 'Doc',
   severity: 'safe',
-  fields: [{ field: 'desc', before: 'a', after: 'b', severity: 'safe' }],
+  fields: [{ field: 'desc', before: 'a', after: 'b', severity: 'safe', rule: 'DESCRIPTION_CHANGED' }],
 };
 const renamed: DriftChange = {
   kind: 'renamed',
@@ -31,7 +31,7 @@ const renamed: DriftChange = {
   severity: 'breaking',
   before: { name: 'Was', mNum: 3 },
   after: { name: 'Moved', mNum: 3 },
-  fields: [{ field: 'name', before: 'Was', after: 'Moved', severity: 'breaking' }],
+  fields: [{ field: 'name', before: 'Was', after: 'Moved', severity: 'breaking', rule: 'MESSAGE_RENAMED' }],
 };
 const stale: StaleFile = { path: 'messages/Old.ts', reason: 'extra' };
 

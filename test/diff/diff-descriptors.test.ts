@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffDescriptors, type DriftChange, type Severity } from '../../src/diff/index.js';
+import { diffDescriptors, type DriftChange, type RuleId, type Severity } from '../../src/diff/index.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { descriptor } from './descriptor-fixture.js';
 
@@ -8,7 +8,7 @@ interface FieldCase {
   name: string;
   before: Partial<Omit<Descriptor, 'name'>>;
   after: Partial<Omit<Descriptor, 'name'>>;
-  want: { field: string; before: unknown; after: unknown; severity: Severity }[];
+  want: { field: string; before: unknown; after: unknown; severity: Severity; rule: RuleId }[];
 }
 
 const fieldCases: FieldCase[] = [
@@ -16,131 +16,131 @@ const fieldCases: FieldCase[] = [
     name: 'mNum changed',
     before: { mNum: 1 },
     after: { mNum: 2 },
-    want: [{ field: 'mNum', before: 1, after: 2, severity: 'breaking' }],
+    want: [{ field: 'mNum', before: 1, after: 2, severity: 'breaking', rule: 'MNUM_CHANGED' }],
   },
   {
     name: 'schemaHash changed',
     before: { schemaHash: 'AAAA' },
     after: { schemaHash: 'BBBB' },
-    want: [{ field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous' }],
+    want: [{ field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous', rule: 'SCHEMA_HASH_CHANGED' }],
   },
   {
     name: 'an action removed',
     before: { actions: ['select', 'insert'] },
     after: { actions: ['select'] },
-    want: [{ field: 'actions', before: ['select', 'insert'], after: ['select'], severity: 'breaking' }],
+    want: [{ field: 'actions', before: ['select', 'insert'], after: ['select'], severity: 'breaking', rule: 'ACTION_REMOVED' }],
   },
   {
     name: 'an action added',
     before: { actions: ['select'] },
     after: { actions: ['select', 'delete'] },
-    want: [{ field: 'actions', before: ['select'], after: ['select', 'delete'], severity: 'safe' }],
+    want: [{ field: 'actions', before: ['select'], after: ['select', 'delete'], severity: 'safe', rule: 'ACTION_ADDED' }],
   },
   {
     name: 'one action removed and one added: one field, breaking',
     before: { actions: ['select', 'insert'] },
     after: { actions: ['select', 'update'] },
-    want: [{ field: 'actions', before: ['select', 'insert'], after: ['select', 'update'], severity: 'breaking' }],
+    want: [{ field: 'actions', before: ['select', 'insert'], after: ['select', 'update'], severity: 'breaking', rule: 'ACTION_REMOVED' }],
   },
   {
     name: 'actions reordered only',
     before: { actions: ['select', 'insert'] },
     after: { actions: ['insert', 'select'] },
-    want: [{ field: 'actions', before: ['select', 'insert'], after: ['insert', 'select'], severity: 'safe' }],
+    want: [{ field: 'actions', before: ['select', 'insert'], after: ['insert', 'select'], severity: 'safe', rule: 'ACTIONS_REORDERED' }],
   },
   {
     name: 'an unknown action letter removed',
     before: { actions: ['select', 'X'] },
     after: { actions: ['select'] },
-    want: [{ field: 'actions', before: ['select', 'X'], after: ['select'], severity: 'breaking' }],
+    want: [{ field: 'actions', before: ['select', 'X'], after: ['select'], severity: 'breaking', rule: 'ACTION_REMOVED' }],
   },
   ...(['hasTKey', 'hasEKey', 'hasOKey'] as const).flatMap((flag): FieldCase[] => [
     {
       name: `${flag} true → false`,
       before: { [flag]: true },
       after: { [flag]: false },
-      want: [{ field: flag, before: true, after: false, severity: 'breaking' }],
+      want: [{ field: flag, before: true, after: false, severity: 'breaking', rule: 'KEY_FLAG_REMOVED' }],
     },
     {
       name: `${flag} false → true`,
       before: { [flag]: false },
       after: { [flag]: true },
-      want: [{ field: flag, before: false, after: true, severity: 'safe' }],
+      want: [{ field: flag, before: false, after: true, severity: 'safe', rule: 'KEY_FLAG_ADDED' }],
     },
   ]),
   {
     name: 'hasCF false → true',
     before: { hasCF: false },
     after: { hasCF: true },
-    want: [{ field: 'hasCF', before: false, after: true, severity: 'dangerous' }],
+    want: [{ field: 'hasCF', before: false, after: true, severity: 'dangerous', rule: 'CLIENT_FIRM_CHANGED' }],
   },
   {
     name: 'hasCF true → false',
     before: { hasCF: true },
     after: { hasCF: false },
-    want: [{ field: 'hasCF', before: true, after: false, severity: 'dangerous' }],
+    want: [{ field: 'hasCF', before: true, after: false, severity: 'dangerous', rule: 'CLIENT_FIRM_CHANGED' }],
   },
   {
     name: 'token moved',
     before: { mToken: 'Core' },
     after: { mToken: 'SystemData' },
-    want: [{ field: 'mToken', before: 'Core', after: 'SystemData', severity: 'breaking' }],
+    want: [{ field: 'mToken', before: 'Core', after: 'SystemData', severity: 'breaking', rule: 'TOKEN_CHANGED' }],
   },
   {
     name: 'filter field added',
     before: { staticFilterFields: ['region'] },
     after: { staticFilterFields: ['region', 'site'] },
-    want: [{ field: 'staticFilterFields', before: ['region'], after: ['region', 'site'], severity: 'dangerous' }],
+    want: [{ field: 'staticFilterFields', before: ['region'], after: ['region', 'site'], severity: 'dangerous', rule: 'FILTER_FIELDS_CHANGED' }],
   },
   {
     name: 'filter fields emptied',
     before: { staticFilterFields: ['region'] },
     after: { staticFilterFields: [] },
-    want: [{ field: 'staticFilterFields', before: ['region'], after: [], severity: 'dangerous' }],
+    want: [{ field: 'staticFilterFields', before: ['region'], after: [], severity: 'dangerous', rule: 'FILTER_FIELDS_CHANGED' }],
   },
   {
     name: 'description only',
     before: { extra: { desc: 'Old text' } },
     after: { extra: { desc: 'New text' } },
-    want: [{ field: 'desc', before: 'Old text', after: 'New text', severity: 'safe' }],
+    want: [{ field: 'desc', before: 'Old text', after: 'New text', severity: 'safe', rule: 'DESCRIPTION_CHANGED' }],
   },
   {
     name: 'unknown field changed',
     before: { extra: { topic: 'a/b' } },
     after: { extra: { topic: 'a/c' } },
-    want: [{ field: 'topic', before: 'a/b', after: 'a/c', severity: 'safe' }],
+    want: [{ field: 'topic', before: 'a/b', after: 'a/c', severity: 'safe', rule: 'OTHER_FIELD_CHANGED' }],
   },
   {
     name: 'unknown field added',
     before: { extra: {} },
     after: { extra: { pkey: ['id'] } },
-    want: [{ field: 'pkey', before: undefined, after: ['id'], severity: 'safe' }],
+    want: [{ field: 'pkey', before: undefined, after: ['id'], severity: 'safe', rule: 'OTHER_FIELD_CHANGED' }],
   },
   {
     name: 'unknown field removed',
     before: { extra: { dataProducts: { a: 1 } } },
     after: { extra: {} },
-    want: [{ field: 'dataProducts', before: { a: 1 }, after: undefined, severity: 'safe' }],
+    want: [{ field: 'dataProducts', before: { a: 1 }, after: undefined, severity: 'safe', rule: 'OTHER_FIELD_CHANGED' }],
   },
   {
     name: 'unknown field changed deep inside',
     before: { extra: { nested: { list: [1, { x: 'y' }] } } },
     after: { extra: { nested: { list: [1, { x: 'z' }] } } },
-    want: [{ field: 'nested', before: { list: [1, { x: 'y' }] }, after: { list: [1, { x: 'z' }] }, severity: 'safe' }],
+    want: [{ field: 'nested', before: { list: [1, { x: 'y' }] }, after: { list: [1, { x: 'z' }] }, severity: 'safe', rule: 'OTHER_FIELD_CHANGED' }],
   },
   {
     name: 'unknown field null vs absent',
     before: { extra: { topic: null } },
     after: { extra: {} },
-    want: [{ field: 'topic', before: null, after: undefined, severity: 'safe' }],
+    want: [{ field: 'topic', before: null, after: undefined, severity: 'safe', rule: 'OTHER_FIELD_CHANGED' }],
   },
   {
     name: 'unknown field named like an Object.prototype member',
     before: { extra: {} },
     after: { extra: JSON.parse('{"constructor":"c","__proto__":"p"}') as Record<string, unknown> },
     want: [
-      { field: '__proto__', before: undefined, after: 'p', severity: 'safe' },
-      { field: 'constructor', before: undefined, after: 'c', severity: 'safe' },
+      { field: '__proto__', before: undefined, after: 'p', severity: 'safe', rule: 'OTHER_FIELD_CHANGED' },
+      { field: 'constructor', before: undefined, after: 'c', severity: 'safe', rule: 'OTHER_FIELD_CHANGED' },
     ],
   },
   // Deployments differ in which fields they send: absent is not empty.
@@ -149,20 +149,20 @@ const fieldCases: FieldCase[] = [
       name: `${field} appears: safe`,
       before: { [field]: undefined },
       after: {},
-      want: [{ field, before: undefined, after: descriptor('M')[field], severity: 'safe' }],
+      want: [{ field, before: undefined, after: descriptor('M')[field], severity: 'safe', rule: 'FIELD_APPEARED' }],
     },
     {
       name: `${field} disappears: dangerous`,
       before: {},
       after: { [field]: undefined },
-      want: [{ field, before: descriptor('M')[field], after: undefined, severity: 'dangerous' }],
+      want: [{ field, before: descriptor('M')[field], after: undefined, severity: 'dangerous', rule: 'FIELD_DISAPPEARED' }],
     },
   ]),
   {
     name: 'an empty list that becomes absent disappears (empty is not absent)',
     before: { actions: [] },
     after: { actions: undefined },
-    want: [{ field: 'actions', before: [], after: undefined, severity: 'dangerous' }],
+    want: [{ field: 'actions', before: [], after: undefined, severity: 'dangerous', rule: 'FIELD_DISAPPEARED' }],
   },
   {
     name: 'several fields: KNOWN_FIELDS order, then unknown keys sorted',
@@ -175,12 +175,12 @@ const fieldCases: FieldCase[] = [
       actions: ['select', 'insert'],
     },
     want: [
-      { field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous' },
-      { field: 'actions', before: ['select'], after: ['select', 'insert'], severity: 'safe' },
-      { field: 'hasCF', before: false, after: true, severity: 'dangerous' },
-      { field: 'mToken', before: 'Core', after: 'Other', severity: 'breaking' },
-      { field: 'desc', before: 'a', after: 'b', severity: 'safe' },
-      { field: 'zeta', before: 1, after: 2, severity: 'safe' },
+      { field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous', rule: 'SCHEMA_HASH_CHANGED' },
+      { field: 'actions', before: ['select'], after: ['select', 'insert'], severity: 'safe', rule: 'ACTION_ADDED' },
+      { field: 'hasCF', before: false, after: true, severity: 'dangerous', rule: 'CLIENT_FIRM_CHANGED' },
+      { field: 'mToken', before: 'Core', after: 'Other', severity: 'breaking', rule: 'TOKEN_CHANGED' },
+      { field: 'desc', before: 'a', after: 'b', severity: 'safe', rule: 'DESCRIPTION_CHANGED' },
+      { field: 'zeta', before: 1, after: 2, severity: 'safe', rule: 'OTHER_FIELD_CHANGED' },
     ],
   },
 ];
@@ -231,7 +231,7 @@ describe('diffDescriptors: kinds', () => {
           severity: 'breaking',
           before: { name: 'Old', mNum: 5 },
           after: { name: 'New', mNum: 5 },
-          fields: [{ field: 'name', before: 'Old', after: 'New', severity: 'breaking' }],
+          fields: [{ field: 'name', before: 'Old', after: 'New', severity: 'breaking', rule: 'MESSAGE_RENAMED' }],
         },
       ],
     },
@@ -247,8 +247,8 @@ describe('diffDescriptors: kinds', () => {
           before: { name: 'Old', mNum: 5 },
           after: { name: 'New', mNum: 5 },
           fields: [
-            { field: 'name', before: 'Old', after: 'New', severity: 'breaking' },
-            { field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous' },
+            { field: 'name', before: 'Old', after: 'New', severity: 'breaking', rule: 'MESSAGE_RENAMED' },
+            { field: 'schemaHash', before: 'AAAA', after: 'BBBB', severity: 'dangerous', rule: 'SCHEMA_HASH_CHANGED' },
           ],
         },
       ],
@@ -263,7 +263,7 @@ describe('diffDescriptors: kinds', () => {
           kind: 'changed',
           name: 'B',
           severity: 'breaking',
-          fields: [{ field: 'mNum', before: 2, after: 1, severity: 'breaking' }],
+          fields: [{ field: 'mNum', before: 2, after: 1, severity: 'breaking', rule: 'MNUM_CHANGED' }],
         },
       ],
     },
@@ -288,7 +288,7 @@ describe('diffDescriptors: kinds', () => {
           severity: 'breaking',
           before: { name: 'X', mNum: 3 },
           after: { name: 'Z', mNum: 3 },
-          fields: [{ field: 'name', before: 'X', after: 'Z', severity: 'breaking' }],
+          fields: [{ field: 'name', before: 'X', after: 'Z', severity: 'breaking', rule: 'MESSAGE_RENAMED' }],
         },
       ],
     },
@@ -311,7 +311,7 @@ describe('diffDescriptors: message numbers that move between deployments', () =>
     const fetched = [descriptor('OptionNbboQuote', { mNum: 2785 }), descriptor('NewType', { mNum: 2745 })];
     expect(diffDescriptors({ locked, fetched })).toEqual([
       { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 2785 } },
-      { kind: 'changed', name: 'OptionNbboQuote', severity: 'breaking', fields: [{ field: 'mNum', before: 2745, after: 2785, severity: 'breaking' }] },
+      { kind: 'changed', name: 'OptionNbboQuote', severity: 'breaking', fields: [{ field: 'mNum', before: 2745, after: 2785, severity: 'breaking', rule: 'MNUM_CHANGED' }] },
       { kind: 'added', name: 'NewType', severity: 'safe', after: { mNum: 2745 } },
     ]);
   });

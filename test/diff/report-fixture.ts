@@ -16,8 +16,8 @@ function sampleReportInput(): { changes: DriftChange[]; staleFiles: StaleFile[] 
         before: { name: 'Was', mNum: 5 },
         after: { name: 'NewName', mNum: 5 },
         fields: [
-          { field: 'name', before: 'Was', after: 'NewName', severity: 'breaking' },
-          { field: 'hasCF', before: false, after: true, severity: 'dangerous' },
+          { field: 'name', before: 'Was', after: 'NewName', severity: 'breaking', rule: 'MESSAGE_RENAMED' },
+          { field: 'hasCF', before: false, after: true, severity: 'dangerous', rule: 'CLIENT_FIRM_CHANGED' },
         ],
       },
       {
@@ -25,8 +25,8 @@ function sampleReportInput(): { changes: DriftChange[]; staleFiles: StaleFile[] 
         name: 'SomeType',
         severity: 'dangerous',
         fields: [
-          { field: 'schemaHash', before: '6F89', after: '0A1B', severity: 'dangerous' },
-          { field: 'topic', before: undefined, after: 'a/b', severity: 'safe' },
+          { field: 'schemaHash', before: '6F89', after: '0A1B', severity: 'dangerous', rule: 'SCHEMA_HASH_CHANGED' },
+          { field: 'topic', before: undefined, after: 'a/b', severity: 'safe', rule: 'OTHER_FIELD_CHANGED' },
         ],
       },
       { kind: 'added', name: 'Fresh', severity: 'safe', after: { mNum: 9 } },
@@ -44,8 +44,8 @@ export function hostileReport(): DriftReport {
         name: 'Evil\n::error::pwned',
         severity: 'safe',
         fields: [
-          { field: 'desc', before: 'a|b', after: '\u001b[31mred\r\n%0A`tick`', severity: 'safe' },
-          { field: 'x\u009bk', before: 1, after: 2, severity: 'safe' },
+          { field: 'desc', before: 'a|b', after: '\u001b[31mred\r\n%0A`tick`', severity: 'safe', rule: 'DESCRIPTION_CHANGED' },
+          { field: 'x\u009bk', before: 1, after: 2, severity: 'safe', rule: 'OTHER_FIELD_CHANGED' },
         ],
       },
     ],

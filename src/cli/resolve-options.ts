@@ -1,15 +1,13 @@
 import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.js';
 import type { SchemaSyncConfig } from '../config/schema.js';
+import { REPORT_FORMATS, type ReportFormat } from '../diff/index.js';
 import type { ListingQuery } from '../fetch/index.js';
 import { ConfigError } from '../model/errors.js';
 import type { OutputTarget } from '../model/lockfile.js';
 import type { PullOptions } from '../run/pull.js';
 import type { CliIo } from './io.js';
 
-/** The report formats `--format` chooses from. */
-const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
-type ReportFormatName = (typeof REPORT_FORMATS)[number];
 
 /** Values `--format` took before `--prettier` existed, and the switch that replaces each (deprecated). */
 const CODE_FORMATS: Readonly<Record<string, boolean>> = { prettier: true, none: false };
@@ -47,7 +45,7 @@ export interface CliArgs extends ListingQuery {
 /** Everything a command needs: library options plus what only the CLI decides. */
 export interface ResolvedCli {
   library: PullOptions;
-  report: ReportFormatName;
+  report: ReportFormat;
   failOn: 'any' | 'breaking';
   secrets: string[];
   /** Deprecations and config-discovery notes, for the CLI to print as warnings. */
@@ -68,7 +66,7 @@ export class UsageError extends Error {
 
 /** What `--format` and `--prettier` ask for: each undefined when not given. */
 export interface FormatFlags {
-  report?: ReportFormatName;
+  report?: ReportFormat;
   prettier?: boolean;
   warnings: string[];
 }
@@ -85,7 +83,7 @@ export function readFormatFlags(command: string, args: Pick<CliArgs, 'format' | 
   if (unknown !== undefined) {
     throw new UsageError(`--format ${JSON.stringify(unknown)} is not a report format.`, `Use one of ${REPORT_FORMATS.join(', ')}; --prettier formats the generated code.`);
   }
-  const reports = values.filter((value): value is ReportFormatName => (REPORT_FORMATS as readonly string[]).includes(value));
+  const reports = values.filter((value): value is ReportFormat => (REPORT_FORMATS as readonly string[]).includes(value));
   if (reports.length > 0 && !REPORTING_COMMANDS.includes(command)) {
     throw new UsageError(`${command} prints no report; --format ${reports[0]} does not apply to it.`, `Drop --format: it chooses the report of ${REPORTING_COMMANDS.join(', ')} (--prettier formats the generated code).`);
   }

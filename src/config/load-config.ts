@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
-import { configSchema, type SchemaSyncConfig } from './schema.js';
+import { configSchema, issueMessage, type SchemaSyncConfig } from './schema.js';
 import { didYouMean } from './did-you-mean.js';
 import { CONFIG_FILES, findConfig } from './find-config.js';
 
@@ -120,9 +120,7 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
         continue;
       }
       const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
-      // A record key's own problems (an unknown rule id) say more than "Invalid key in record".
-      const messages = issue.code === 'invalid_key' ? issue.issues.map((inner) => inner.message) : [issue.message];
-      problems.push(`"${where}": ${messages.join('; ')}`);
+      problems.push(`"${where}": ${issueMessage(issue)}`);
     }
   }
   if (problems.length === 0 && result.success) return result.data;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OUTPUT_TARGETS } from '../model/lockfile.js';
 import { PACKAGE_VERSION } from '../model/package-version.js';
-import { RULE_IDS, unknownRuleProblem } from '../diff/rules.js';
+import { REPORT_FORMATS } from '../diff/render-report.js';
+import { RULE_IDS, RULE_LEVELS, unknownRuleProblem } from '../diff/rules.js';
 
 /** A drift rule id (`schema-sync rules` lists them); a typo is refused with the closest id. */
 const ruleId = z
@@ -11,6 +12,49 @@ const ruleId = z
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
   })
   .meta({ enum: [...RULE_IDS] });
+
+/** One entry of config `accept`. */
+const acceptance = z.object({
+  rule: ruleId.describe('The rule id of the change (see `schema-sync rules`).'),
+  message: z.string({ error: 'a message-name glob is required' }).min(1, { error: 'a message-name glob is required' }).describe('Glob of the message name: * any characters, ? one.'),
+  reason: z
+    .string({ error: 'a reason is required: say why the change is fine' })
+    .trim()
+    .min(1, { error: 'a reason is required: say why the change is fine' })
+    .describe('Why the change is fine (required; shown in every report).'),
+  before: z.unknown().optional().describe('When given, the value before must be exactly this.'),
+  after: z.unknown().optional().describe('When given, the value after must be exactly this.'),
+});
+
+/** Config `accept`, of strict entries (a config file) or entries that may carry more keys (a library caller). */
+const acceptList = (entry: typeof acceptance) =>
+  z.array(entry).optional().describe('Accepted changes: { rule, message (name glob), reason, before?, after? }. Never fail check or diff; listed in every report.');
+
+/**
+ * Config `rules` and `accept`, which the library's review options share: one schema refuses a bad
+ * policy from a config file and from a library caller alike.
+ */
+export const reviewSchema = z.object({
+  /**
+   * Severity per drift rule id (`schema-sync rules` lists them), or `off` to drop the rule's
+   * changes from reports and failing. @example { "SCHEMA_HASH_CHANGED": "safe" }
+   */
+  rules: z
+    .record(ruleId, z.enum(RULE_LEVELS, { error: `expected ${RULE_LEVELS.slice(0, -1).join(', ')} or ${RULE_LEVELS.at(-1)}` }))
+    .optional()
+    .describe('Severity per drift rule id (see `schema-sync rules`): breaking, dangerous, safe, or off (dropped from reports and failing).'),
+  /**
+   * Changes reviewed and accepted: keyed on the rule id AND a message-name glob, optionally
+   * pinned to the exact before/after values (the acceptance then expires when the change
+   * differs). They never fail check or diff and are listed in every report with the reason.
+   */
+  accept: acceptList(acceptance),
+});
+
+/** What a zod issue says; a record key's own problems (an unknown rule id) say more than "Invalid key in record". */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  return issue.code === 'invalid_key' ? issue.issues.map((inner) => inner.message).join('; ') : issue.message;
+}
 
 /** An `include` / `exclude` entry: a message-name glob, or a token glob. */
 const scopeRule = z.union([
@@ -78,7 +122,7 @@ export const configSchema = z
       .optional()
       .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".'),
     /** Report format of pull, check and diff. @default "text" */
-    report: z.enum(['text', 'json', 'markdown', 'github']).optional().describe('Report format of pull, check and diff. Default: text'),
+    report: z.enum(REPORT_FORMATS).optional().describe('Report format of pull, check and diff. Default: text'),
     /** Which drift makes `check` and `diff` exit 1. @default "any" */
     failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check and diff exit 1. Default: any'),
     /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
@@ -110,36 +154,9 @@ export const configSchema = z
       .enum(OUTPUT_TARGETS)
       .optional()
       .describe('Write TypeScript modules (ts) or ES modules with declaration files (js+dts). Unset: as the lockfile records, else js+dts for a package and ts otherwise.'),
-    /**
-     * Severity per drift rule id (`schema-sync rules` lists them), or `off` to drop the rule's
-     * changes from reports and failing. @example { "SCHEMA_HASH_CHANGED": "safe" }
-     */
-    rules: z
-      .record(ruleId, z.enum(['breaking', 'dangerous', 'safe', 'off']))
-      .optional()
-      .describe('Severity per drift rule id (see `schema-sync rules`): breaking, dangerous, safe, or off (dropped from reports and failing).'),
-    /**
-     * Changes reviewed and accepted: keyed on the rule id AND a message-name glob, optionally
-     * pinned to the exact before/after values (the acceptance then expires when the change
-     * differs). They never fail check or diff and are listed in every report with the reason.
-     */
-    accept: z
-      .array(
-        z
-          .object({
-            rule: ruleId.describe('The rule id of the change (see `schema-sync rules`).'),
-            message: z.string().min(1).describe('Glob of the message name: * any characters, ? one.'),
-            reason: z
-              .string({ error: 'a reason is required: say why the change is fine' })
-              .trim()
-              .min(1, { error: 'a reason is required: say why the change is fine' }).describe('Why the change is fine (required; shown in every report).'),
-            before: z.unknown().optional().describe('When given, the value before must be exactly this.'),
-            after: z.unknown().optional().describe('When given, the value after must be exactly this.'),
-          })
-          .strict(),
-      )
-      .optional()
-      .describe('Accepted changes: { rule, message (name glob), reason, before?, after? }. Never fail check or diff; listed in every report.'),
+    ...reviewSchema.shape,
+    /** Changes reviewed and accepted (`reviewSchema`); a config file's entries have no other keys. */
+    accept: acceptList(acceptance.strict()),
     /** Generate and watch only the message types matching one of these (recorded in the lockfile; `[]` clears it). */
     include: z
       .array(scopeRule)

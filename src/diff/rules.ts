@@ -45,8 +45,14 @@ export interface Rule {
 /** A rule id, e.g. `MESSAGE_REMOVED`. */
 export type RuleId = (typeof RULES)[number]['id'];
 
+/** All severities, worst first: the order of report groups and of sorted changes. */
+export const SEVERITIES = ['breaking', 'dangerous', 'safe'] as const;
+
 /** What config `rules` may set a rule to: a severity, or `off` (dropped from reports and failing). */
-export type RuleLevel = Severity | 'off';
+export const RULE_LEVELS = [...SEVERITIES, 'off'] as const;
+
+/** A severity, or `off`. */
+export type RuleLevel = (typeof RULE_LEVELS)[number];
 
 /** Every rule id, in table order (worst default first). */
 export const RULE_IDS: readonly RuleId[] = RULES.map((rule) => rule.id);
@@ -69,9 +75,6 @@ export function unknownRuleProblem(id: string): string | undefined {
   const suggestion = didYouMean(id, RULE_IDS);
   return `unknown rule id ${JSON.stringify(id)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`schema-sync rules\` lists them`;
 }
-
-/** All severities, worst first: the order of report groups and of sorted changes. */
-export const SEVERITIES: readonly Severity[] = ['breaking', 'dangerous', 'safe'];
 
 /** The worst severity of some field changes; `safe` for none (nothing differs, nothing can break). */
 export function mostSevere(fields: readonly { severity: Severity }[]): Severity {

@@ -2,10 +2,14 @@
  * The shapes the diff stage produces. `DriftReport` is, field for field, the object that
  * `--format json` prints (see SPEC "Drift report" and `report.schema.json`), so scripts can rely on it.
  */
-import type { RuleId, RuleLevel } from './rules.js';
+import type { REPORT_FORMATS } from './render-report.js';
+import type { RuleId, RuleLevel, SEVERITIES } from './rules.js';
 
 /** How much a change can hurt code built against the locked schema, worst first. */
-export type Severity = 'breaking' | 'dangerous' | 'safe';
+export type Severity = (typeof SEVERITIES)[number];
+
+/** A report format (`--format`, config `report`). */
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**
  * One field of a message type that differs. `field` is a known descriptor field (`mNum`,
@@ -129,7 +133,7 @@ export interface DriftReport {
 /** How to render a report. */
 export interface RenderOptions {
   /** The `--format`. */
-  format: 'text' | 'json' | 'markdown' | 'github';
+  format: ReportFormat;
   /** ANSI colours in `text` output; ignored by the other formats. @default false */
   color?: boolean;
   /** Which command reports: `check` speaks of drift, `pull` of what it changed, `diff` of changes between two lockfiles. */

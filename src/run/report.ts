@@ -1,4 +1,5 @@
-import { buildReport, changesInScope, unknownRuleProblem, unusedAcceptanceWarnings, type DriftChange, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
+import { issueMessage, reviewSchema } from '../config/schema.js';
+import { buildReport, changesInScope, unusedAcceptanceWarnings, type DriftChange, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError } from '../model/errors.js';
 import type { Descriptor } from '../model/descriptor.js';
 import type { GenerationSettings } from '../model/lockfile.js';
@@ -28,23 +29,17 @@ export function reportFor(
   return report;
 }
 
-const LEVELS: readonly string[] = ['breaking', 'dangerous', 'safe', 'off'];
-
 /**
- * Refuses a policy a library caller got wrong (the CLI's config schema refuses these first): an
- * unknown rule id in `rules` or `accept`, an acceptance without a message glob or a reason.
+ * Refuses a policy a library caller got wrong (the CLI's config refuses these first, through the
+ * same schema): an unknown rule id in `rules` or `accept`, an acceptance without a message glob
+ * or a reason.
  */
 export function checkPolicy(policy: ReviewOptions): void {
-  const problems = [
-    ...Object.entries(policy.rules ?? {}).map(([id, level]) => [`rules.${id}`, unknownRuleProblem(id) ?? (LEVELS.includes(String(level)) ? undefined : 'expected breaking, dangerous, safe or off')]),
-    ...(policy.accept ?? []).flatMap((acceptance, index) => [
-      [`accept[${index}].rule`, unknownRuleProblem(String(acceptance.rule))],
-      [`accept[${index}].message`, typeof acceptance.message === 'string' && acceptance.message !== '' ? undefined : 'a message-name glob is required'],
-      [`accept[${index}].reason`, typeof acceptance.reason === 'string' && acceptance.reason.trim() !== '' ? undefined : 'a reason is required: say why the change is fine'],
-    ]),
-  ].filter(([, problem]) => problem !== undefined);
-  if (problems.length === 0) return;
-  throw new ConfigError(`invalid review options:\n  ${problems.map(([where, problem]) => `${where}: ${problem}`).join('\n  ')}`, {
+  const result = reviewSchema.safeParse(policy);
+  if (result.success) return;
+  const where = (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').slice(1);
+  const problems = result.error.issues.map((issue) => `${where(issue.path)}: ${issueMessage(issue)}`);
+  throw new ConfigError(`invalid review options:\n  ${problems.join('\n  ')}`, {
     hint: 'Run `schema-sync rules` for the rule ids; every acceptance needs a rule, a message glob and a reason.',
   });
 }

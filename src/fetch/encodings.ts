@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ACTION_LETTERS, compareStrings, KNOWN_ACTIONS } from '../model/descriptor.js';
 
 /**
@@ -93,6 +94,18 @@ function letterBits(token: string, unknown: string[]): number | undefined {
   if (other !== undefined) unknown.push(other);
   return bits;
 }
+
+/**
+ * A list as services write it (`staticFilterFields`, a field's `eSet`): a comma-separated string
+ * (may be empty) or an array of strings; items trimmed, empty ones dropped.
+ */
+export function readList(value: string | readonly string[]): string[] {
+  const items = typeof value === 'string' ? value.split(',') : value;
+  return items.map((item) => item.trim()).filter((item) => item.length > 0);
+}
+
+/** What the wire schema lets through for a list: a comma-separated string or an array of strings. */
+export const listValue = z.union([z.string(), z.array(z.string())], { error: 'expected a comma-separated string or an array of strings' });
 
 /** The yes/no flag values the wire schema accepts as text (any case, surrounding spaces allowed). */
 export const FLAG_TEXT = /^\s*(?:yes|no|yesno_yes|yesno_no|1|2)\s*$/i;

@@ -43,37 +43,32 @@ export interface ParseOptions {
 /** The header type of the status element that may close an answer. */
 const TRAILER_TYPE = 'QueryResult';
 
+/** How a listing's errors name it. */
+const LISTING = {
+  arrayOf: 'descriptors',
+  invalidIn: 'the listing',
+  duplicates: 'the listing has duplicates',
+  hints: {
+    notArray: 'Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.',
+    invalid: 'The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).',
+    duplicates: 'Each message type needs a unique name and mNum; nothing was written. Fix the service data.',
+  },
+};
+
 /**
  * Validates and normalises a parsed response body: every element is checked, and all issues
  * are reported at once with index, name and field. The `QueryResult` trailer is recognised by
  * its header type (`msgType` or `mTyp`) and never taken for a descriptor.
  */
 export function parseListing(body: unknown, options: ParseOptions): ParsedListing {
-  if (!Array.isArray(body)) throw notAnArray(body, options.origin);
-  const issues: ValidationIssue[] = [];
   const warnings: string[] = [];
   const descriptors: Descriptor[] = [];
   const firstByName = new Map<string, number>();
   const firstByNumber = new Map<number, { index: number; name: string }>();
-  const duplicates: string[] = [];
-  let trailer: TrailerMessage | undefined;
-
-  body.forEach((element: unknown, index) => {
-    const read = readElement(element, index, issues);
-    if (read === undefined) return;
-    if ('trailer' in read) {
-      trailer = read.trailer;
-      return;
-    }
-    const { message } = read;
-    const fields = validate(wireMessageSchema, message);
-    if (!fields.success) {
-      issues.push(...toIssues(fields.error, index, nameOf(element), 'message.'));
-      return;
-    }
-    const descriptor = normaliseMessage(fields.data, message, (w) => warnings.push(`element ${index}: ${w}`));
+  const trailer = readAnswer(body, { ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
+    const descriptor = normaliseMessage(data, message, (w) => warnings.push(`element ${index}: ${w}`));
     if ('problems' in descriptor) {
-      const name = fields.data.name;
+      const name = data.name;
       issues.push(...descriptor.problems.map((p) => ({ index, name, field: `message.${p.field}`, message: p.message + describeInput(p) })));
       return;
     }
@@ -97,23 +92,68 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     }
     descriptors.push(descriptor);
   });
-
-  if (issues.length > 0) throw invalidListing(issues, options.origin);
-  if (duplicates.length > 0) {
-    throw new RefusedError(`${options.origin}: the listing has duplicates:\n  ${duplicates.join('\n  ')}`, {
-      hint: 'Each message type needs a unique name and mNum; nothing was written. Fix the service data.',
-    });
-  }
-  checkTrailerResult(trailer, options.origin);
   checkTruncation(descriptors.length, trailer, options);
   return { descriptors: sortDescriptors(descriptors), trailer, warnings };
 }
 
 /**
- * One element of an answer (a listing's or a `getschema` one): its header type and message, or
- * the `QueryResult` trailer it is; undefined when it is invalid, its issues pushed to `issues`.
+ * How an answer's errors name it (`expected a JSON array of ${arrayOf}`, `N invalid fields in
+ * ${invalidIn}`, `${duplicates}:`), with what to do about each.
  */
-export function readElement(
+export interface AnswerFrame {
+  origin: string;
+  arrayOf: string;
+  invalidIn: string;
+  duplicates: string;
+  hints: { notArray: string; invalid: string; duplicates: string };
+}
+
+/**
+ * Reads an answer (a listing or a `getschema` one): each element is validated (its header, its
+ * message by `schema`) and handed to `read` with the message as received and its header type;
+ * `read` pushes what else is wrong with it. Then the answer is refused with every issue at once,
+ * else with its duplicates, else when its `QueryResult` trailer is not `Ok`.
+ * @returns the trailer, when the server sent one
+ */
+export function readAnswer<T>(
+  body: unknown,
+  frame: AnswerFrame,
+  schema: z.ZodType<T>,
+  read: (element: { data: T; message: Record<string, unknown>; type: string | undefined; index: number }, problems: { issues: ValidationIssue[]; duplicates: string[] }) => void,
+): TrailerMessage | undefined {
+  if (!Array.isArray(body)) {
+    const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
+    throw new ResponseError(`${frame.origin}: expected a JSON array of ${frame.arrayOf}, got ${got}.`, { hint: frame.hints.notArray });
+  }
+  const problems = { issues: [] as ValidationIssue[], duplicates: [] as string[] };
+  let trailer: TrailerMessage | undefined;
+  body.forEach((element: unknown, index) => {
+    const found = readElement(element, index, problems.issues);
+    if (found === undefined) return;
+    if ('trailer' in found) {
+      trailer = found.trailer;
+      return;
+    }
+    const valid = validate(schema, found.message);
+    if (valid.success) read({ data: valid.data, message: found.message, type: found.type, index }, problems);
+    else problems.issues.push(...toIssues(valid.error, index, nameOf(element), 'message.'));
+  });
+  const { issues, duplicates } = problems;
+  if (issues.length > 0) {
+    throw new ValidationError(`${frame.origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in ${frame.invalidIn}:\n  ${issues.map(formatIssue).join('\n  ')}`, issues, {
+      hint: frame.hints.invalid,
+    });
+  }
+  if (duplicates.length > 0) throw new RefusedError(`${frame.origin}: ${frame.duplicates}:\n  ${duplicates.join('\n  ')}`, { hint: frame.hints.duplicates });
+  checkTrailerResult(trailer, frame.origin);
+  return trailer;
+}
+
+/**
+ * One element of an answer: its header type and message, or the `QueryResult` trailer it is;
+ * undefined when it is invalid, its issues pushed to `issues`.
+ */
+function readElement(
   element: unknown,
   index: number,
   issues: ValidationIssue[],
@@ -132,7 +172,7 @@ export function readElement(
 }
 
 /** A `QueryResult` whose `result` is not `Ok` fails the answer it closes, with its `detail`. */
-export function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string): void {
+function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string): void {
   if (trailer === undefined || trailer.result === 'Ok') return;
   const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? trailer.detail : JSON.stringify(trailer.detail)}`;
   throw new ResponseError(`${origin}: the service reported QueryResult ${JSON.stringify(trailer.result)}${detail}.`, {
@@ -163,22 +203,6 @@ export function refuseDeepNesting(body: unknown, origin: string): void {
   throw new ValidationError(`${origin}: ${issues.length} ${issues.length === 1 ? 'element nests' : 'elements nest'} too deep:\n  ${lines.join('\n  ')}`, issues, { hint });
 }
 
-function notAnArray(body: unknown, origin: string): ResponseError {
-  const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
-  return new ResponseError(`${origin}: expected a JSON array of descriptors, got ${got}.`, {
-    hint: 'Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.',
-  });
-}
-
-function invalidListing(issues: ValidationIssue[], origin: string): ValidationError {
-  const lines = issues.map(formatIssue);
-  return new ValidationError(
-    `${origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in the listing:\n  ${lines.join('\n  ')}`,
-    issues,
-    { hint: 'The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).' },
-  );
-}
-
 /** A listing that fills the limit may be cut short, and a cut listing looks like removals. */
 function checkTruncation(count: number, trailer: TrailerMessage | undefined, options: ParseOptions): void {
   if (options.limit === undefined || options.allowTruncated) return;
@@ -195,17 +219,17 @@ function checkTruncation(count: number, trailer: TrailerMessage | undefined, opt
  * zod's safeParse, asking for the offending values (slower) only when there is an issue to
  * report: the common, valid case stays fast at 10,000 elements.
  */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): ReturnType<S['safeParse']> {
+function validate<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
   const first = schema.safeParse(value);
-  return (first.success ? first : schema.safeParse(value, { reportInput: true })) as ReturnType<S['safeParse']>;
+  return first.success ? first : schema.safeParse(value, { reportInput: true });
 }
 
-export function nameOf(element: unknown): string | undefined {
+function nameOf(element: unknown): string | undefined {
   const name = (element as { message?: { name?: unknown } } | null | undefined)?.message?.name;
   return typeof name === 'string' && name.length > 0 ? name : undefined;
 }
 
-export function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): ValidationIssue[] {
+function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): ValidationIssue[] {
   const issues = error.issues.map((issue) => ({
     index,
     name,

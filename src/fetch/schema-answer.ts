@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { compareStrings, setOwn } from '../model/descriptor.js';
-import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
+import { compareStrings, sortedEntries } from '../model/descriptor.js';
+import { ResponseError } from '../model/errors.js';
 import { FIELD_TYPES, fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
-import { readFlag } from './encodings.js';
-import { checkTrailerResult, formatIssue, nameOf, readElement, toIssues, validate, type TrailerMessage } from './parse-listing.js';
+import { listValue, readFlag, readList } from './encodings.js';
+import { readAnswer } from './parse-listing.js';
 import { flag, sortKeysDeep } from './wire-message.js';
 
 /**
@@ -34,7 +34,7 @@ const fieldDescSchema = z.object({
   isPkey: flag.nullish(),
   inRepeater: z.string({ error: "expected a string (the repeating group's name)" }).nullish(),
   fType: z.union([z.string(), z.number()], { error: 'expected a field type name (e.g. "Double") or number 1..21' }).nullish(),
-  eSet: z.union([z.string(), z.array(z.string())], { error: 'expected a comma-separated string or an array of strings' }).nullish(),
+  eSet: listValue.nullish(),
   desc: z.string({ error: 'expected a string' }).nullish(),
 });
 
@@ -67,58 +67,35 @@ export function readFieldType(value: string | number): string | undefined {
  */
 export function parseSchemaAnswer(body: unknown, options: { origin: string; msgType: string }): ParsedSchema {
   const { origin, msgType } = options;
-  if (!Array.isArray(body)) {
-    throw new ResponseError(`${origin}: expected a JSON array of FieldDesc elements, got ${body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`}.`, {
-      hint: 'The service answers cmd=getschema&msgType=<name> with an array; check --base-url, or pull without --fields.',
-    });
-  }
-  const issues: ValidationIssue[] = [];
   const warnings: string[] = [];
   const fields: FieldDescriptor[] = [];
   const firstAt = new Map<string, number>();
-  const duplicates: string[] = [];
-  let trailer: TrailerMessage | undefined;
+  const frame = {
+    origin,
+    arrayOf: 'FieldDesc elements',
+    invalidIn: `the field descriptors of ${JSON.stringify(msgType)}`,
+    duplicates: `the field descriptors of ${JSON.stringify(msgType)} have duplicates`,
+    hints: {
+      notArray: 'The service answers cmd=getschema&msgType=<name> with an array; check --base-url, or pull without --fields.',
+      invalid: 'The service sent field descriptors schema-sync cannot use; nothing was written. Fix the service data, or pull without --fields.',
+      duplicates: 'Each field needs a unique name within its repeating group; nothing was written. Fix the service data, or pull without --fields.',
+    },
+  };
 
-  body.forEach((element: unknown, index) => {
-    const read = readElement(element, index, issues);
-    if (read === undefined) return;
-    if ('trailer' in read) {
-      trailer = read.trailer;
-      return;
-    }
-    const { type, message } = read;
+  readAnswer(body, frame, fieldDescSchema, ({ data, message, type, index }, { duplicates }) => {
     if (type !== undefined && type !== FIELD_DESC_TYPE) {
       throw new ResponseError(`${origin}: element ${index} is a ${JSON.stringify(type)}, not a ${FIELD_DESC_TYPE}: the service did not answer getschema for ${JSON.stringify(msgType)}.`, {
         hint: 'This deployment may not support cmd=getschema: pull without --fields (or "fields": false in the config).',
       });
     }
-    const checked = validate(fieldDescSchema, message);
-    if (!checked.success) {
-      issues.push(...toIssues(checked.error, index, nameOf(element), 'message.'));
-      return;
-    }
-    const where = `getschema ${JSON.stringify(msgType)}, element ${index} (${JSON.stringify(checked.data.name)})`;
-    const field = normaliseField(checked.data, message, (text) => warnings.push(`${where}: ${text}`));
+    const where = `getschema ${JSON.stringify(msgType)}, element ${index} (${JSON.stringify(data.name)})`;
+    const field = normaliseField(data, message, (text) => warnings.push(`${where}: ${text}`));
     const path = fieldPath(field);
     const first = firstAt.get(path);
     if (first === undefined) firstAt.set(path, index);
     else duplicates.push(`field ${JSON.stringify(path)} is described by elements ${first} and ${index}`);
     fields.push(field);
   });
-
-  if (issues.length > 0) {
-    throw new ValidationError(
-      `${origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in the field descriptors of ${JSON.stringify(msgType)}:\n  ${issues.map(formatIssue).join('\n  ')}`,
-      issues,
-      { hint: 'The service sent field descriptors schema-sync cannot use; nothing was written. Fix the service data, or pull without --fields.' },
-    );
-  }
-  if (duplicates.length > 0) {
-    throw new RefusedError(`${origin}: the field descriptors of ${JSON.stringify(msgType)} have duplicates:\n  ${duplicates.join('\n  ')}`, {
-      hint: 'Each field needs a unique name within its repeating group; nothing was written. Fix the service data, or pull without --fields.',
-    });
-  }
-  checkTrailerResult(trailer, origin);
   warnings.push(...orphanWarnings(fields, msgType));
   return { fields: sortFields(fields), warnings };
 }
@@ -139,8 +116,6 @@ function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>,
       warn(`unknown fType ${JSON.stringify(message.fType)} kept as is; the field is typed unknown (known: ${FIELD_TYPES.join(', ')}).`);
     }
   }
-  const extra: Record<string, unknown> = {};
-  for (const key of Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k)).sort(compareStrings)) setOwn(extra, key, sortKeysDeep(raw[key]));
   return makeField(
     {
       name: message.name,
@@ -149,22 +124,15 @@ function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>,
       fType,
       isPkey: message.isPkey === undefined || message.isPkey === null ? undefined : readFlag(message.isPkey),
       inRepeater: message.inRepeater || undefined,
-      eSet: listValue(message.eSet),
+      eSet: message.eSet === undefined || message.eSet === null ? undefined : readList(message.eSet),
       desc: message.desc ?? undefined,
     },
-    extra,
+    sortedEntries(raw, KNOWN_KEYS, sortKeysDeep),
   );
 }
 
 function integerValue(value: number | string | null | undefined): number | undefined {
   return value === undefined || value === null ? undefined : Number(value);
-}
-
-/** Enum or flag values: the comma list split (items trimmed, empty ones dropped), or an array as is. */
-function listValue(value: string | string[] | null | undefined): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  const items = Array.isArray(value) ? value : value.split(',');
-  return items.map((item) => item.trim()).filter((item) => item.length > 0);
 }
 
 /** Fields inside a repeating group that no `Repeater` field names: kept, the group is typed from them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
-import { ACTIONS_EXPECTED, FLAG_TEXT, readActions, readFlag, type FlagValue } from './encodings.js';
+import { KNOWN_FIELDS, makeDescriptor, sortedEntries, type Descriptor } from '../model/descriptor.js';
+import { ACTIONS_EXPECTED, FLAG_TEXT, listValue, readActions, readFlag, readList, type FlagValue } from './encodings.js';
 
 /**
  * The wire shape of one listing element, validated at the edge. Only `name`, `mNum` and
@@ -15,10 +15,6 @@ const FLAG_MESSAGE = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or
 // String first: services send "Yes"/"No", and a union tries its options in order.
 export const flag = z
   .union([z.string().regex(FLAG_TEXT, { error: FLAG_MESSAGE }), z.boolean(), z.literal([1, 2])], { error: FLAG_MESSAGE })
-  .optional();
-
-const commaList = z
-  .union([z.string(), z.array(z.string())], { error: 'expected a comma-separated string or an array of strings' })
   .optional();
 
 const actionItem = z.union([z.string(), z.number()]);
@@ -41,7 +37,7 @@ export const wireMessageSchema = z.object({
   hasOKey: flag,
   hasCF: flag,
   mToken: z.string({ error: 'expected a string' }).optional(),
-  staticFilterFields: commaList,
+  staticFilterFields: listValue.optional(),
 });
 
 /** One element of the response array (other keys are ignored). */
@@ -105,9 +101,9 @@ export function normaliseMessage(
       hasOKey: flagValue(message.hasOKey),
       hasCF: flagValue(message.hasCF),
       mToken: message.mToken,
-      staticFilterFields: message.staticFilterFields === undefined ? undefined : listValue(message.staticFilterFields),
+      staticFilterFields: message.staticFilterFields === undefined ? undefined : readList(message.staticFilterFields),
     },
-    unknownFields(raw),
+    sortedEntries(raw, KNOWN, sortKeysDeep),
   );
 }
 
@@ -115,23 +111,7 @@ function flagValue(value: FlagValue | undefined): boolean | undefined {
   return value === undefined ? undefined : readFlag(value);
 }
 
-/** The service's comma list (may be empty), or an array as is. */
-function listValue(value: string | string[]): string[] {
-  if (Array.isArray(value)) return [...value];
-  return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
-}
-
 const KNOWN = new Set<string>(KNOWN_FIELDS);
-
-/** The fields of a raw message that the model does not define, keys sorted. */
-function unknownFields(raw: Record<string, unknown>): Record<string, unknown> {
-  const extra: Record<string, unknown> = {};
-  // Only the few unknown keys are sorted, not all of a message's keys.
-  for (const key of Object.keys(raw).filter((k) => !KNOWN.has(k)).sort(compareStrings)) {
-    setOwn(extra, key, sortKeysDeep(raw[key]));
-  }
-  return extra;
-}
 
 /**
  * Nested objects with their keys sorted, as the lockfile stores them: a descriptor then has the
@@ -140,9 +120,7 @@ function unknownFields(raw: Record<string, unknown>): Record<string, unknown> {
 export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort(compareStrings)) {
-    setOwn(out, key, sortKeysDeep((value as Record<string, unknown>)[key]));
-  }
-  return out;
+  return sortedEntries(value as Record<string, unknown>, NO_KEYS, sortKeysDeep);
 }
+
+const NO_KEYS: ReadonlySet<string> = new Set();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareStrings, setOwn } from '../model/descriptor.js';
+import { compareStrings, sortedEntries } from '../model/descriptor.js';
 import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
 
 /**
@@ -39,11 +39,8 @@ export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | 
   const parsed = storedFields.safeParse(raw);
   if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`) };
   const fields = parsed.data.map((known, index) => {
-    const source = (raw as Array<Record<string, unknown>>)[index]!;
-    const extra: Record<string, unknown> = {};
-    for (const key of Object.keys(source).filter((k) => !KNOWN.has(k)).sort(compareStrings)) setOwn(extra, key, source[key]);
     const { name, pos, fNum, fType, isPkey, inRepeater, eSet, desc } = known;
-    return makeField({ name, pos, fNum, fType, isPkey, inRepeater, eSet, desc }, extra);
+    return makeField({ name, pos, fNum, fType, isPkey, inRepeater, eSet, desc }, sortedEntries((raw as Array<Record<string, unknown>>)[index]!, KNOWN));
   });
   const seen = new Map<string, number>();
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareStrings, KNOWN_FIELDS, makeDescriptor, setOwn, type Descriptor } from '../model/descriptor.js';
+import { compareStrings, KNOWN_FIELDS, makeDescriptor, sortedEntries, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { LOCKFILE_VERSION, OUTPUT_TARGETS, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
@@ -20,7 +20,8 @@ const entrySchema = z.looseObject({
   staticFilterFields: z.array(z.string()).optional(),
 });
 
-const KNOWN = new Set<string>(KNOWN_FIELDS);
+/** The keys of an entry that are not `extra`: the known fields and the field descriptors. */
+const NOT_EXTRA = new Set<string>([...KNOWN_FIELDS, FIELDS_KEY]);
 
 /** A recorded `include` / `exclude` list: never empty (an empty one is not recorded). */
 const scopeSchema = z.array(z.union([z.string().min(1), z.object({ mToken: z.string().min(1) }).strict()])).min(1).optional();
@@ -57,13 +58,7 @@ const lockSchema = headerSchema.extend({
 
 /** The descriptor of one lockfile entry: `raw` as parsed, `known` its known fields as validated, `fields` its field descriptors if recorded. */
 function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.output<typeof entrySchema>, fields: FieldDescriptor[] | undefined): Descriptor {
-  const extra: Record<string, unknown> = {};
-  for (const key of Object.keys(raw).sort(compareStrings)) {
-    if (KNOWN.has(key) || key === FIELDS_KEY) continue;
-    // defineProperty: a field called `__proto__` must stay an own data property.
-    setOwn(extra, key, raw[key]);
-  }
-  const descriptor = makeDescriptor({ ...known, name }, extra);
+  const descriptor = makeDescriptor({ ...known, name }, sortedEntries(raw, NOT_EXTRA));
   return fields === undefined ? descriptor : { ...descriptor, fields };
 }
 

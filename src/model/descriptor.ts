@@ -117,6 +117,18 @@ export function descriptionOf(descriptor: Descriptor): string | undefined {
 }
 
 /**
+ * A copy of `raw` without the keys in `except`, keys sorted, each value as `value` gives it (as is
+ * by default): e.g. the `extra` of a descriptor or a field (the keys the model does not know),
+ * from the wire or the lockfile.
+ */
+export function sortedEntries(raw: Record<string, unknown>, except: ReadonlySet<string>, value: (raw: unknown) => unknown = (v) => v): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // Only the few keys kept are sorted, not all of an object's keys.
+  for (const key of Object.keys(raw).filter((k) => !except.has(k)).sort(compareStrings)) setOwn(out, key, value(raw[key]));
+  return out;
+}
+
+/**
  * Sets an own data property. Plain assignment, except for `__proto__`, where assignment would
  * set the prototype instead: defineProperty for every key makes objects slow (dictionary mode),
  * and a listing has tens of thousands of them.

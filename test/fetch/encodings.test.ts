@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readActions, readFlag, type ActionsValue } from '../../src/fetch/encodings.js';
+import { readActions, readFlag, readList, type ActionsValue } from '../../src/fetch/encodings.js';
 import { KNOWN_ACTIONS } from '../../src/model/descriptor.js';
 
 const ALL = ['select', 'insert', 'update', 'replace', 'delete'];
@@ -113,5 +113,18 @@ describe('readFlag: every encoding of a yes/no flag', () => {
     ['2', false],
   ])('%j is %s', (value, expected) => {
     expect(readFlag(value)).toBe(expected);
+  });
+});
+
+describe('readList: staticFilterFields and eSet, as a comma list or an array', () => {
+  it.each<[value: string | string[], expected: string[]]>([
+    ['accnt,clientFirm', ['accnt', 'clientFirm']],
+    [' accnt , clientFirm ,', ['accnt', 'clientFirm']],
+    ['', []],
+    [['Buy', 'Sell'], ['Buy', 'Sell']],
+    [[' Buy', '', 'Sell '], ['Buy', 'Sell']],
+    [[], []],
+  ])('%j is %j', (value, expected) => {
+    expect(readList(value)).toEqual(expected);
   });
 });

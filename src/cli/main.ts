@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { isFailing, renderReport, type ReportLocations } from '../diff/index.js';
 import { entryLine } from '../lock/index.js';
@@ -92,7 +91,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const started = Date.now();
     if (command === 'pull') {
       const result = await pull(library);
-      const locations = resolved.report === 'github' ? await reportLocations(io, result) : undefined;
+      const locations = resolved.report === 'github' ? reportLocations(io, result) : undefined;
       const voice = { command: 'pull', dryRun: Boolean(library.dryRun) } as const;
       emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, locations, ...voice }));
       await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', ...voice }), log.warn);
@@ -102,7 +101,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'check' || command === 'diff') {
       const result = command === 'check' ? await check(library) : await diffLockfiles(diffOptions(args as DiffArgs, library, io));
       const { lockfilePath } = result;
-      const locations = resolved.report === 'github' && lockfilePath !== undefined ? await reportLocations(io, { ...result, lockfilePath }) : undefined;
+      const locations = resolved.report === 'github' && lockfilePath !== undefined ? reportLocations(io, { ...result, lockfilePath }) : undefined;
       emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command, locations }));
       await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', command }), log.warn);
       return isFailing(result.report, resolved.failOn) ? EXIT.drift : EXIT.ok;
@@ -193,9 +192,9 @@ function pullSummary(result: PullResult, ms: number): string {
  * Where GitHub annotations point: paths from the repository root (`GITHUB_WORKSPACE` under
  * Actions, else the working directory), and each message's entry line in the lockfile.
  */
-async function reportLocations(io: CliIo, paths: { outDir: string; lockfilePath: string }): Promise<ReportLocations> {
+function reportLocations(io: CliIo, paths: { outDir: string; lockfilePath: string; lockfileText: string | undefined }): ReportLocations {
   const root = io.env['GITHUB_WORKSPACE'] || io.cwd;
   const fromRoot = (path: string) => relative(root, path).split(sep).join('/');
-  const text = await readFile(paths.lockfilePath, 'utf8').catch(() => '');
+  const text = paths.lockfileText ?? '';
   return { lockfile: fromRoot(paths.lockfilePath), outDir: fromRoot(paths.outDir), lineOf: (name) => entryLine(text, name) };
 }

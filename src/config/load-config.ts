@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
@@ -49,9 +50,8 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
       hint: 'Check the --config path, or convert the file to one of those.',
     });
   }
-  // Read for a module too: an unreadable one gets the same message as an unreadable JSON file.
-  const text = await readConfigText(path, options.explicit !== undefined);
-  const raw = kind === '.json' ? parseConfigJson(text, path) : loadModuleConfig(path);
+  const explicit = options.explicit !== undefined;
+  const raw = kind === '.json' ? parseConfigJson(await reading(path, explicit, () => readFile(path, 'utf8')), path) : await loadModuleConfig(path, explicit);
   return { config: validateConfig(raw, path), path, warnings: found.warnings };
 }
 
@@ -65,10 +65,10 @@ function parseConfigJson(text: string, path: string): unknown {
   }
 }
 
-/** The file's text; a file that cannot be read is a ConfigError saying where to look. */
-async function readConfigText(path: string, explicit: boolean): Promise<string> {
+/** `read` of the config file; a file that cannot be read is a ConfigError saying where to look. */
+async function reading<T>(path: string, explicit: boolean, read: () => Promise<T>): Promise<T> {
   try {
-    return await readFile(path, 'utf8');
+    return await read();
   } catch (error) {
     throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`, {
       hint: explicit ? 'Check the --config path.' : 'Check that the file is readable, or name another with --config.',
@@ -172,7 +172,9 @@ function describeJsonError(message: string, text: string): string {
  * config's `module.exports` is its default export. Validation is the caller's. Node keeps a loaded
  * module for the life of the process, which is one run of the CLI.
  */
-function loadModuleConfig(path: string): unknown {
+async function loadModuleConfig(path: string, explicit: boolean): Promise<unknown> {
+  // Checked first, so an unreadable module gets the message an unreadable JSON file gets.
+  await reading(path, explicit, () => access(path, constants.R_OK));
   let loaded: unknown;
   try {
     loaded = createRequire(path)(path);

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
-import { createRedactor, redactError, type Redactor } from '../model/redact.js';
+import { redactError, type Redactor } from '../model/redact.js';
 import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
-import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
+import { excerpt, listingResponse, secretRedactors, type FetchResult, type ListingResponse, type SecretRedactors } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { validateMaxBytes } from './read-limited.js';
 
@@ -56,13 +56,13 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
 export async function requestListing(options: FetchOptions): Promise<ListingResponse> {
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
-  return withServiceRequests(options, async (get, secrets) => {
+  return withServiceRequests(options, async (get, redactors) => {
     const { response, shownUrl } = await get(query);
     return listingResponse({
       source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
       identity: { body: response.bytes, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
       origin: shownUrl,
-      secrets,
+      redactors,
     });
   });
 }
@@ -77,16 +77,16 @@ export interface ServiceAnswer {
  * Runs `work` with `get`, which GETs `{baseUrl}/rest/proto` with a query (and the credentials)
  * the way every request of schema-sync is made: one dispatcher (proxies, timeouts) for all of
  * them, retries with backoff, bodies limited to `maxBytes`, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
- * throws is redacted; `secrets` are the run's, for scrubbing answers.
+ * throws is redacted; `redactors` are the run's, for scrubbing answers.
  */
 export async function withServiceRequests<T>(
   options: Omit<FetchOptions, 'query' | 'allowTruncated'>,
-  work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, secrets: ReadonlyArray<string | undefined>) => Promise<T>,
+  work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, redactors: SecretRedactors) => Promise<T>,
 ): Promise<T> {
   const maxBytes = validateMaxBytes(options.maxBytes);
   const credentials = options.credentials ?? {};
-  const secrets = [credentials.apiKey, credentials.secret];
-  const redact = createRedactor(secrets);
+  const redactors = secretRedactors([credentials.apiKey, credentials.secret]);
+  const redact = redactors.errors;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
   const get = async (query: ListingQuery): Promise<ServiceAnswer> => {
@@ -95,7 +95,7 @@ export async function withServiceRequests<T>(
     return { response: await getWithRetries(url, redact, options, { timeoutMs, maxBytes, dispatcher, shownUrl }), shownUrl };
   };
   try {
-    return await work(get, secrets);
+    return await work(get, redactors);
   } catch (error) {
     throw redactError(error, redact);
   } finally {
@@ -218,7 +218,7 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
 }
 
 function statusFailure(response: HttpResponse, shownUrl: string, redact: Redactor): NetworkError {
-  const body = excerpt(response.bytes.toString('utf8'), redact);
+  const body = excerpt(response.bytes, redact);
   const detail = body ? `: ${body}` : '';
   let hint = 'Check --base-url and the query parameters.';
   if (response.status === 401 || response.status === 403) {

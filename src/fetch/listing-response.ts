@@ -30,28 +30,26 @@ interface ReceivedListing {
   /** Where the answer came from, for messages: a redacted URL or a file name. */
   origin: string;
   /** The run's secrets: redacted from every error, scrubbed from the listing. */
-  secrets: ReadonlyArray<string | undefined>;
+  redactors: SecretRedactors;
 }
 
 /** Wraps a received answer; nothing is decoded or validated until asked for. */
-export function listingResponse({ source, identity, origin, secrets }: ReceivedListing): ListingResponse {
-  const redact = createRedactor(secrets);
-  const echo = echoRedactor(secrets);
+export function listingResponse({ source, identity, origin, redactors }: ReceivedListing): ListingResponse {
   const redacting = <T>(work: () => T): T => {
     try {
       return work();
     } catch (error) {
-      throw redactError(error, redact);
+      throw redactError(error, redactors.errors);
     }
   };
   let scrubbed: ReturnType<typeof answerJson> | undefined;
-  const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, secrets)));
+  const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, redactors)));
   let result: FetchResult | undefined;
   return {
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    echoesSecrets: () => echo !== undefined && scrub().elements.length > 0,
+    echoesSecrets: () => redactors.answers !== undefined && scrub().elements.length > 0,
     parse: () =>
       (result ??= redacting(() => {
         const { body, elements } = scrub();
@@ -72,16 +70,24 @@ export function echoWarning(elements: number[], of = 'the listing'): string {
  * the indexes of the elements that held one. Errors say what the body is instead (not UTF-8,
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
-export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, secrets: ReadonlyArray<string | undefined>): { body: unknown; elements: number[] } {
-  const raw = interpretBody(answer.body, answer.contentType, origin, createRedactor(secrets));
+export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redactors: SecretRedactors): { body: unknown; elements: number[] } {
+  const raw = interpretBody(answer.body, answer.contentType, origin, redactors.errors);
   refuseDeepNesting(raw, origin);
-  const echo = echoRedactor(secrets);
-  return echo ? scrubSecrets(raw, echo) : { body: raw, elements: [] };
+  return redactors.answers ? scrubSecrets(raw, redactors.answers) : { body: raw, elements: [] };
 }
 
-/** A short, single-line, redacted excerpt of a body for error messages. */
-export function excerpt(body: string, redact: Redactor, max = 160): string {
-  const flat = redact(body).replace(/\s+/g, ' ').trim();
+/**
+ * How much of a body an excerpt reads (far more than it shows, so folding white space leaves
+ * enough), and what it drops from the end of that when the body is longer: more than any secret
+ * is long, which the cut may have split where the redactor cannot see it.
+ */
+const EXCERPT_SOURCE = 64 * 1024;
+const CUT_MARGIN = 1024;
+
+/** A short, single-line, redacted excerpt of the start of a body for error messages. */
+export function excerpt(body: string | Buffer, redact: Redactor, max = 160): string {
+  const start = redact(typeof body === 'string' ? body.slice(0, EXCERPT_SOURCE) : body.toString('utf8', 0, EXCERPT_SOURCE));
+  const flat = (body.length > EXCERPT_SOURCE ? start.slice(0, -CUT_MARGIN) : start).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -121,10 +127,19 @@ function interpretBody(bytes: Buffer, contentType: string, origin: string, redac
  */
 const MIN_ECHOED_SECRET_LENGTH = 6;
 
-/** The redactor for listing data: the run's secrets long enough to recognise; undefined when none. */
-function echoRedactor(secrets: ReadonlyArray<string | undefined>): Redactor | undefined {
+/**
+ * How the fetch stage hides a run's secrets, built once per run: `errors` for error texts (every
+ * secret), `answers` for answers' data (the secrets long enough to recognise; undefined when none is).
+ */
+export interface SecretRedactors {
+  errors: Redactor;
+  answers: Redactor | undefined;
+}
+
+/** The redactors of a run's secrets (none for a saved answer). */
+export function secretRedactors(secrets: ReadonlyArray<string | undefined>): SecretRedactors {
   const long = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_ECHOED_SECRET_LENGTH);
-  return long.length === 0 ? undefined : createRedactor(long);
+  return { errors: createRedactor(secrets), answers: long.length === 0 ? undefined : createRedactor(long) };
 }
 
 /**

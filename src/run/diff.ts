@@ -28,6 +28,8 @@ export interface DiffResult {
   head: string;
   /** The head's absolute path when it is a file (annotations point into it). */
   lockfilePath: string | undefined;
+  /** The head's text. */
+  lockfileText: string;
   outDir: string;
 }
 
@@ -60,5 +62,5 @@ export async function diffLockfiles(options: DiffOptions): Promise<DiffResult> {
   const fetched = head.lockfile.parse().messages;
   const settings = settingsOver(head.lockfile.settings(), { include: options.include, exclude: options.exclude });
   const report = reportFor((text) => options.onWarning?.(text), options, { changes: diffDescriptors({ locked, fetched }), compared: { locked, fetched }, settings });
-  return { report, base: base.label, head: head.label, lockfilePath: head.path, outDir: paths.outDir };
+  return { report, base: base.label, head: head.label, lockfilePath: head.path, lockfileText: head.lockfile.text, outDir: paths.outDir };
 }

@@ -34,6 +34,8 @@ export interface PullResult {
   write: WriteResult | undefined;
   outDir: string;
   lockfilePath: string;
+  /** The lockfile's text as the pull leaves the file (its entries' lines are where annotations point); undefined when there is none. */
+  lockfileText: string | undefined;
   /** The package the output folder is (its version after this pull, and before when it changed); undefined for a plain folder. */
   package?: PackageRelease | undefined;
 }
@@ -76,10 +78,10 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
     lockfilePath: run.paths.lockfilePath,
     package: packageRelease(before, drift.after),
   };
-  if (options.dryRun) return { ...result, write: undefined };
+  if (options.dryRun) return { ...result, lockfileText: found?.text, write: undefined };
   const output = await assessOutput(run, view, drift.after);
   const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after, interrupt });
   run.mark('write');
   run.cache.remember({ answer: drift.learned, ...facts });
-  return { ...result, write };
+  return { ...result, lockfileText: drift.after.text, write };
 }

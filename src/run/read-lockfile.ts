@@ -5,6 +5,8 @@ import type { FolderView } from '../write/index.js';
 /** A lockfile as found: its text, or its current branch's side when git left conflict markers in it. */
 export interface FoundLockfile {
   lockfile: LockfileText;
+  /** The file's text as read, conflict markers and all. */
+  text: string;
   /** The line of the first merge conflict marker, when there are any. */
   conflictAt: number | undefined;
 }
@@ -17,7 +19,7 @@ export async function readLockfile(view: FolderView, path: string): Promise<Foun
   const text = await view.readLockfile(path);
   if (text === undefined) return undefined;
   const conflict = findMergeConflict(text);
-  return { lockfile: new LockfileText(conflict?.ours ?? text, path), conflictAt: conflict?.line };
+  return { lockfile: new LockfileText(conflict?.ours ?? text, path), text, conflictAt: conflict?.line };
 }
 
 /**

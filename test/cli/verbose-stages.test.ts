@@ -14,6 +14,7 @@ vi.mock('../../src/run/pull.js', () => ({
       write: { written: [], deleted: [] } as unknown as PullResult['write'],
       outDir: '/x',
       lockfilePath: '/x.lock.json',
+      lockfileText: undefined,
     };
   },
 }));

@@ -13,7 +13,14 @@ import { EmitError } from '../model/errors.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import { lineText, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
+import { moduleKinds, modulePath, typesPath } from './targets.js';
 import type { Templates } from './templates.js';
+
+/** The files of `--package` besides the modules, which planning and rendering both list from here. */
+export const PACKAGE_FILES = ['package.json', 'README.md', 'CHANGELOG.md'] as const;
+
+/** One of {@link PACKAGE_FILES}. */
+export type PackageFile = (typeof PACKAGE_FILES)[number];
 
 /** The rules of npm for new package names: lowercase, URL-safe, optional `@scope/`, ≤ 214. */
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -68,9 +75,10 @@ const PACKAGE_ENGINES = '^20.19.0 || >=22.12.0';
 
 /** `package.json` of the package: what it exports, for whom, and which files it publishes. */
 function packageJsonText(packageName: string, packageVersion: string, target: OutputTarget): string {
-  // The `ts` target exports its sources as they are: for bundlers and TypeScript-aware runtimes.
-  const [code, types] = target === 'ts' ? ['./index.ts', './index.ts'] : ['./index.js', './index.d.ts'];
-  const files = target === 'ts' ? ['index.ts', 'types.ts'] : ['index.js', 'index.d.ts', 'types.d.ts'];
+  // The `ts` target exports its sources as they are (for bundlers and TypeScript-aware runtimes):
+  // `index.ts` is code and types; otherwise `index.js` is the code and `index.d.ts` the types.
+  const index = moduleKinds(target).map((kind) => modulePath('index', kind));
+  const [code, types] = [`./${index[0]!}`, `./${index.at(-1)!}`];
   const manifest = {
     name: packageName,
     version: packageVersion,
@@ -85,7 +93,7 @@ function packageJsonText(packageName: string, packageVersion: string, target: Ou
       './package.json': './package.json',
     },
     // Only the generated files: not the manifest, a pending transaction or a lockfile kept here.
-    files: [...files, 'messages', 'README.md', 'CHANGELOG.md'],
+    files: [...index, typesPath(target), 'messages', ...PACKAGE_FILES.filter((path) => path !== 'package.json')],
     engines: { node: PACKAGE_ENGINES },
   };
   return JSON.stringify(manifest, null, 2) + '\n';
@@ -108,8 +116,8 @@ function changelogText(packageName: string, changelog: readonly ChangelogSection
   return [intro, ...(sections.length === 0 ? ['No changes since the first version.'] : sections)].join('\n\n') + '\n';
 }
 
-/** `package.json`, `README.md` and `CHANGELOG.md` for the output folder. */
-export function packageFiles(input: PackageFilesInput): { path: string; text: string }[] {
+/** The {@link PACKAGE_FILES} for the output folder. */
+export function packageFiles(input: PackageFilesInput): { path: PackageFile; text: string }[] {
   const { packageName, packageVersion, changelog, target, baseUrl, names, templates } = input;
   const example = names[0];
   const readme = templates.packageReadme.render({
@@ -122,9 +130,10 @@ export function packageFiles(input: PackageFilesInput): { path: string; text: st
     jsTarget: target === 'js+dts' ? '' : undefined,
     tsTarget: target === 'ts' ? '' : undefined,
   });
-  return [
-    { path: 'package.json', text: packageJsonText(packageName, packageVersion, target) },
-    { path: 'README.md', text: readme },
-    { path: 'CHANGELOG.md', text: changelogText(packageName, changelog) },
-  ];
+  const texts: Record<PackageFile, string> = {
+    'package.json': packageJsonText(packageName, packageVersion, target),
+    'README.md': readme,
+    'CHANGELOG.md': changelogText(packageName, changelog),
+  };
+  return PACKAGE_FILES.map((path) => ({ path, text: texts[path] }));
 }

@@ -7,7 +7,7 @@ import { VERSION } from '../model/version.js';
 import type { EmitOptions } from './emit-files.js';
 import { planNames } from './naming.js';
 import { checkRecords, hasPrimaryKey } from './record-types.js';
-import { validatePackageName } from './package-files.js';
+import { PACKAGE_FILES, validatePackageName, type PackageFile } from './package-files.js';
 import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { loadTemplates } from './templates.js';
 
@@ -67,12 +67,13 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
   } else {
     // The settings key has the package's name and target; its version and changelog, which
     // change with every bump, go into the files that show them only.
-    files.push(
-      { path: 'package.json', input: hashOfParts([context, options.packageVersion ?? INITIAL_PACKAGE_VERSION]) },
+    const inputs: Record<PackageFile, string> = {
+      'package.json': hashOfParts([context, options.packageVersion ?? INITIAL_PACKAGE_VERSION]),
       // The README shows the (normalised) source, the number of types and the first one.
-      { path: 'README.md', input: hashOfParts([all, options.source.baseUrl ?? null]) },
-      { path: 'CHANGELOG.md', input: hashOfParts([context, JSON.stringify(options.changelog ?? [])]) },
-    );
+      'README.md': hashOfParts([all, options.source.baseUrl ?? null]),
+      'CHANGELOG.md': hashOfParts([context, JSON.stringify(options.changelog ?? [])]),
+    };
+    for (const path of PACKAGE_FILES) files.push({ path, input: inputs[path] });
   }
   return files.sort((a, b) => compareStrings(a.path, b.path));
 }

@@ -1,5 +1,5 @@
 import yargs, { type Argv } from 'yargs';
-import { didYouMean } from '../config/did-you-mean.js';
+import { didYouMean } from '../model/did-you-mean.js';
 import { VERSION } from '../model/version.js';
 import { ACTIONS_ENCODINGS, FLAG_ENCODINGS } from '../server/listing-shape.js';
 import { withoutEagerHelp } from './start-up.js';

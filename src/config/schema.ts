@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OUTPUT_TARGETS } from '../model/lockfile.js';
 import { PACKAGE_VERSION } from '../model/package-version.js';
-import { REPORT_FORMATS } from '../diff/render-report.js';
+import { REPORT_FORMATS } from '../diff/types.js';
 import { RULE_IDS, RULE_LEVELS, unknownRuleProblem } from '../diff/rules.js';
 
 /** A drift rule id (`schema-sync rules` lists them); a typo is refused with the closest id. */

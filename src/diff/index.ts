@@ -5,7 +5,7 @@
  */
 export { buildReport, hasBreaking, isFailing } from './build-report.js';
 export { diffDescriptors } from './diff-descriptors.js';
-export { renderReport, REPORT_FORMATS } from './render-report.js';
+export { renderReport } from './render-report.js';
 export { workflowCommand } from './render-github.js';
 export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';
@@ -13,4 +13,5 @@ export { RECORD_RULES, type RecordRuleId } from './record-rules.js';
 export { unusedAcceptanceWarnings } from './review.js';
 export { RULES, RULE_IDS, RULE_LEVELS, unknownRuleProblem, type Rule, type RuleId, type RuleLevel } from './rules.js';
 export { changesInScope } from './scope.js';
+export { REPORT_FORMATS } from './types.js';
 export type { AcceptedChange, Acceptance, DriftChange, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';

@@ -3,9 +3,6 @@ import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
 import type { AcceptedChange, DriftReport, RenderOptions, ReportedChange, FieldChange } from './types.js';
 
-/** The report formats, as `--format` and config `report` name them. */
-export const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
-
 const RENDERERS: Record<RenderOptions['format'], (report: DriftReport, options: RenderOptions) => string> = {
   text: renderText,
   json: renderJson,

@@ -2,13 +2,15 @@
  * The shapes the diff stage produces. `DriftReport` is, field for field, the object that
  * `--format json` prints (see SPEC "Drift report" and `report.schema.json`), so scripts can rely on it.
  */
-import type { REPORT_FORMATS } from './render-report.js';
 import type { RuleId, RuleLevel, SEVERITIES } from './rules.js';
 
 /** How much a change can hurt code built against the locked schema, worst first. */
 export type Severity = (typeof SEVERITIES)[number];
 
-/** A report format (`--format`, config `report`). */
+/** The report formats, as `--format` and config `report` name them. */
+export const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
+
+/** A report format. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**

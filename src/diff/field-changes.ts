@@ -1,6 +1,5 @@
-import { canonicalJson } from '../model/canonical-json.js';
-import { compareStrings, KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
-import { recordChanges } from './field-diff.js';
+import { KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
+import { extraChanges, recordChanges } from './field-diff.js';
 import { defaultSeverity, ruleOfField } from './rules.js';
 import type { FieldChange } from './types.js';
 
@@ -26,13 +25,7 @@ export function fieldChanges(pair: Pair): FieldChange[] {
   for (const field of KNOWN_FIELDS) {
     if (!sameValue(pair.before[field], pair.after[field])) changed(field, pair.before[field], pair.after[field]);
   }
-  const extra = { before: pair.before.extra, after: pair.after.extra };
-  for (const key of [...new Set([...Object.keys(extra.before), ...Object.keys(extra.after)])].sort(compareStrings)) {
-    // Own properties only: a key like `constructor` must not find `Object.prototype`'s member.
-    const before = Object.hasOwn(extra.before, key) ? extra.before[key] : undefined;
-    const after = Object.hasOwn(extra.after, key) ? extra.after[key] : undefined;
-    if (canonicalJson(before) !== canonicalJson(after)) changed(key, before, after);
-  }
+  for (const { key, before, after } of extraChanges(pair.before.extra, pair.after.extra)) changed(key, before, after);
   changes.push(...recordChanges(pair));
   return changes;
 }

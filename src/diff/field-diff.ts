@@ -55,11 +55,20 @@ function attributeChanges(old: FieldDescriptor, now: FieldDescriptor, change: (r
   if (gone.length === 0 && added.length === 0 && canonicalJson(old.eSet) !== canonicalJson(now.eSet)) change('RECORD_FIELD_DETAIL_CHANGED', 'eSet', old.eSet, now.eSet);
   if (old.desc !== now.desc) change('RECORD_FIELD_DESCRIPTION_CHANGED', 'desc', old.desc, now.desc);
   if (old.pos !== now.pos) change('RECORD_FIELD_DETAIL_CHANGED', 'pos', old.pos, now.pos);
-  for (const key of [...new Set([...Object.keys(old.extra), ...Object.keys(now.extra)])].sort(compareStrings)) {
-    const from = Object.hasOwn(old.extra, key) ? old.extra[key] : undefined;
-    const to = Object.hasOwn(now.extra, key) ? now.extra[key] : undefined;
-    if (canonicalJson(from) !== canonicalJson(to)) change('RECORD_FIELD_DETAIL_CHANGED', key, from, to);
-  }
+  for (const { key, before, after } of extraChanges(old.extra, now.extra)) change('RECORD_FIELD_DETAIL_CHANGED', key, before, after);
+}
+
+/**
+ * The keys of two `extra` records (a descriptor's or a field's unknown keys) whose values differ,
+ * compared as JSON regardless of key order, sorted, each with its values (undefined when absent).
+ */
+export function extraChanges(before: Record<string, unknown>, after: Record<string, unknown>): { key: string; before: unknown; after: unknown }[] {
+  // Own properties only: a key like `constructor` must not find `Object.prototype`'s member.
+  const value = (record: Record<string, unknown>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .sort(compareStrings)
+    .map((key) => ({ key, before: value(before, key), after: value(after, key) }))
+    .filter((change) => canonicalJson(change.before) !== canonicalJson(change.after));
 }
 
 function byPath(fields: readonly FieldDescriptor[]): Map<string, FieldDescriptor> {

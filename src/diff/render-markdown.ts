@@ -61,8 +61,7 @@ function details(change: ReportedChange): string {
  * space on each side). Inside a code span nothing is markup: no links, mentions or HTML.
  */
 export function codeSpan(text: string): string {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
+  const fence = fenceFor(text, 1);
   const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
@@ -80,7 +79,11 @@ export function escapeCell(text: string): string {
  * inside, so no line of the text can close it, and nothing inside is markup.
  */
 export function codeBlock(text: string): string {
-  const longestRun = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
+  const fence = fenceFor(text, 3);
   return `${fence}text\n${text}\n${fence}`;
+}
+
+/** A run of backticks longer than any inside `text`, and at least `shortest` long. */
+function fenceFor(text: string, shortest: number): string {
+  return '`'.repeat(Math.max(shortest - 1, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
 }

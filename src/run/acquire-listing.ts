@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { readListingInput, requestListing, type FetchResult } from '../fetch/index.js';
+import { readListingInput, requestListing, type FetchOptions, type FetchResult } from '../fetch/index.js';
 import { answerFingerprint } from '../incremental/index.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
@@ -32,19 +32,16 @@ export async function acquireListing(options: SourceOptions, cwd: string): Promi
       hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
     });
   }
-  const response = await requestListing({
-    baseUrl: options.baseUrl,
-    query: options.query,
-    credentials: { apiKey: options.apiKey, secret: options.secret },
-    timeoutMs: options.timeoutMs,
-    retries: options.retries,
-    maxBytes: options.maxBytes,
-    allowTruncated: options.allowTruncated,
-    onEvent: options.onFetchEvent,
-  });
+  const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options.query, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
   const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
   return { source: response.source, fingerprint, parse: () => response.parse() };
+}
+
+/** How to reach the service, from a run's options: the same for the listing and for getschema. */
+export function serviceOptions(options: SourceOptions, baseUrl: string): Omit<FetchOptions, 'query' | 'allowTruncated'> {
+  const { timeoutMs, retries, maxBytes } = options;
+  return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs, retries, maxBytes, onEvent: options.onFetchEvent };
 }
 
 /**

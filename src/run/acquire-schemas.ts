@@ -5,7 +5,7 @@ import { ConfigError } from '../model/errors.js';
 import type { FieldDescriptor } from '../model/field.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { scoped } from '../model/scope.js';
-import type { Answer } from './acquire-listing.js';
+import { serviceOptions, type Answer } from './acquire-listing.js';
 import { knownAnswer } from './diff-answer.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
@@ -34,15 +34,7 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
       hint: '--input reads only the listing: pass --base-url (or SCHEMA_SYNC_BASE_URL) for cmd=getschema, or pull with --no-fields.',
     });
   }
-  const fetched = await fetchSchemas({
-    baseUrl: options.baseUrl ?? '',
-    names,
-    credentials: { apiKey: options.apiKey, secret: options.secret },
-    timeoutMs: options.timeoutMs,
-    retries: options.retries,
-    maxBytes: options.maxBytes,
-    onEvent: options.onFetchEvent,
-  });
+  const fetched = await fetchSchemas({ ...serviceOptions(options, options.baseUrl ?? ''), names });
   for (const warning of fetched.warnings) run.warn(warning);
   const descriptors = listing.descriptors.map((descriptor) => ({ ...descriptor, fields: fetched.fields.get(descriptor.name) ?? kept(descriptor) }));
   const withFields = { ...listing, descriptors };

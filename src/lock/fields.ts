@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compareStrings, sortedEntries } from '../model/descriptor.js';
+import { keyPath } from '../model/errors.js';
 import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
 
 /**
@@ -37,7 +38,7 @@ const KNOWN: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
  */
 export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | { problems: string[] } {
   const parsed = storedFields.safeParse(raw);
-  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`) };
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${keyPath(issue.path)}: ${issue.message}`) };
   const fields = parsed.data.map((known, index) => {
     const { name, pos, fNum, fType, isPkey, inRepeater, eSet, desc } = known;
     return makeField({ name, pos, fNum, fType, isPkey, inRepeater, eSet, desc }, sortedEntries((raw as Array<Record<string, unknown>>)[index]!, KNOWN));

@@ -66,6 +66,11 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** Where a value is, as JavaScript writes it: `accept[0].rule`, `[2].fType` (an issue path of zod). */
+export function keyPath(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
+}
+
 /** One or more listing elements are invalid; every issue is listed at once. */
 export class ValidationError extends SchemaSyncError {
   readonly issues: readonly ValidationIssue[];

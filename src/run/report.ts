@@ -1,6 +1,6 @@
 import { issueMessage, reviewSchema } from '../config/schema.js';
 import { buildReport, changesInScope, unusedAcceptanceWarnings, type DriftChange, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
-import { ConfigError } from '../model/errors.js';
+import { ConfigError, keyPath } from '../model/errors.js';
 import type { Descriptor } from '../model/descriptor.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import type { ReviewOptions } from './options.js';
@@ -37,8 +37,7 @@ export function reportFor(
 export function checkPolicy(policy: ReviewOptions): void {
   const result = reviewSchema.safeParse(policy);
   if (result.success) return;
-  const where = (path: readonly PropertyKey[]) => path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').slice(1);
-  const problems = result.error.issues.map((issue) => `${where(issue.path)}: ${issueMessage(issue)}`);
+  const problems = result.error.issues.map((issue) => `${keyPath(issue.path)}: ${issueMessage(issue)}`);
   throw new ConfigError(`invalid review options:\n  ${problems.join('\n  ')}`, {
     hint: 'Run `schema-sync rules` for the rule ids; every acceptance needs a rule, a message glob and a reason.',
   });

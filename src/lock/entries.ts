@@ -1,4 +1,4 @@
-import type { Descriptor } from '../model/descriptor.js';
+import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { parseEntries } from './parse.js';
 
 /**
@@ -74,7 +74,7 @@ export function descriptorsSharing(
     if (same !== undefined) shared.push(same);
     else others.push([name, JSON.parse(text)]);
   }
-  return [...shared, ...parseEntries(others, before.path)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return sortDescriptors([...shared, ...parseEntries(others, before.path)]);
 }
 
 /** The text before the messages: version and source. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareStrings, KNOWN_FIELDS, makeDescriptor, sortedEntries, type Descriptor } from '../model/descriptor.js';
+import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { LOCKFILE_VERSION, OUTPUT_TARGETS, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
@@ -138,5 +138,5 @@ export function parseEntries(entries: Iterable<readonly [name: string, raw: unkn
       hint: 'Restore it from version control, or run `schema-sync pull` to rewrite it.',
     });
   }
-  return messages.sort((a, b) => compareStrings(a.name, b.name));
+  return sortDescriptors(messages);
 }

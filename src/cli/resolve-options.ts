@@ -3,6 +3,7 @@ import { loadConfig } from '../config/load-config.js';
 import type { SchemaSyncConfig } from '../config/schema.js';
 import { REPORT_FORMATS, type ReportFormat } from '../diff/index.js';
 import type { ListingQuery } from '../fetch/index.js';
+import { cacheDir } from '../model/cache-dir.js';
 import { ConfigError } from '../model/errors.js';
 import type { OutputTarget } from '../model/lockfile.js';
 import type { PullOptions } from '../run/pull.js';
@@ -161,6 +162,9 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     accept: config.accept as PullOptions['accept'],
     include: config.include,
     exclude: config.exclude,
+    // From the CLI's environment (SCHEMA_SYNC_CACHE_DIR), not the process's: the same for the
+    // real CLI, and an in-process run (tests) gets the one it was given.
+    cacheDir: cacheDir(env, root) ?? false,
   };
   return {
     library,

@@ -1,13 +1,15 @@
 /**
  * Caching changes how much work a run does, never what it produces: the same commands run in a
  * project with caches and in one with SCHEMA_SYNC_CACHE_DIR=off give the same output, exit codes
- * and files, byte for byte, at every step.
+ * and files, byte for byte, at every step. The CLI runs in this process (test/helpers/in-process.ts):
+ * what is compared is what the runs produce, not the process they run in.
  */
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from '../hardening/helpers.js';
 
 let server: ReferenceServer;
@@ -30,7 +32,7 @@ describe('with caches and with SCHEMA_SYNC_CACHE_DIR=off', () => {
     for (const project of projects) await mkdir(project.cwd);
     /** Runs a command in both projects; both must agree on exit code, stdout and every file. */
     const both = async (args: string[]) => {
-      const [cached, off] = await Promise.all(projects.map((project) => runBin([...args, '--out', 'out'], project)));
+      const [cached, off] = await Promise.all(projects.map((project) => runCli([...args, '--out', 'out'], project)));
       expect(cached!.code, cached!.stderr).toBe(off!.code);
       expect(cached!.stdout).toBe(off!.stdout);
       expect(await readTree(projects[0]!.cwd)).toEqual(await readTree(projects[1]!.cwd));
@@ -58,5 +60,7 @@ describe('with caches and with SCHEMA_SYNC_CACHE_DIR=off', () => {
     expect((await both([...pull, '--force'])).code).toBe(0);
     expect((await both([...pull, '--package', '@acme/schema'])).code).toBe(0);
     expect((await both([...check, '--package', '@acme/schema'])).code).toBe(0);
+    // The cached project did use its cache folder (the run record and stat cache of its output).
+    expect((await readdir(join(dir, 'cache'))).some((name) => name.startsWith('memo-'))).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing } from '../helpers/listing.js';
 
-// `--format` is the report format only; `--prettier` formats the generated code. The built CLI
-// on a saved listing (no server): a project folder with a .prettierrc in the output folder that
-// makes formatted files easy to tell (double quotes, no semicolons).
+// `--format` is the report format only; `--prettier` formats the generated code. The CLI (run in
+// this process) on a saved listing (no server): a project folder with a .prettierrc in the output
+// folder that makes formatted files easy to tell (double quotes, no semicolons).
 
 let dir: string;
 beforeEach(async () => {
@@ -18,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => removeDir(dir));
 
-const cli = (...args: string[]) => runBin(args, { cwd: dir });
+const cli = (...args: string[]) => runCli(args, { cwd: dir });
 const pull = (...args: string[]) => cli('pull', '--input', 'listing.json', '--out', 'out', ...args);
 const messageFile = () => readFile(join(dir, 'out', 'messages', 'T0000.ts'), 'utf8');
 const expectFormatted = async () => {

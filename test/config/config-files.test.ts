@@ -2,11 +2,12 @@ import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing } from '../helpers/listing.js';
 
 /**
- * Config discovery with the built CLI: a project folder (a repository root, `.git`) holding a
- * saved listing, so pulls need no server.
+ * Config discovery by the CLI (run in this process, see test/helpers/in-process.ts): a project
+ * folder (a repository root, `.git`) holding a saved listing, so pulls need no server.
  */
 let dir: string;
 let project: string;
@@ -20,7 +21,7 @@ beforeEach(async () => {
 afterEach(() => removeDir(dir));
 
 const at = (...parts: string[]) => join(project, ...parts);
-const cli = (cwd: string, ...args: string[]) => runBin(args, { cwd });
+const cli = (cwd: string, ...args: string[]) => runCli(args, { cwd });
 const files = async (...parts: string[]) => [...(await readTree(at(...parts))).keys()];
 
 describe('config discovery', () => {
@@ -135,6 +136,9 @@ describe('config file kinds', () => {
   });
 
   it('names a module without a default export, and one that throws', async () => {
+    // The built CLI: one process loads a config module once (Node keeps it), and this test
+    // rewrites the module between two runs.
+    const cli = (cwd: string, ...args: string[]) => runBin(args, { cwd });
     await writeFile(at('schema-sync.config.mjs'), 'export const out = "gen";\n');
     expect((await cli(at('src'), 'generate')).stderr).toBe(
       `error [CONFIG]: config file ${at('schema-sync.config.mjs')} has no default export.\n` +

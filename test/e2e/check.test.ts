@@ -2,8 +2,12 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { exampleListing, wireElement, type WireElement } from '../helpers/listing.js';
+
+// check (and the pull safety rails) end to end against the reference server, the CLI run in this
+// process (see test/helpers/in-process.ts).
 
 /** Listing B: listing A with several kinds of drift, each on a known type. */
 function listingB(): WireElement[] {
@@ -25,7 +29,7 @@ let dir: string;
 beforeAll(async () => {
   server = await startReferenceServer({ listing: exampleListing() });
   dir = await tempDir();
-  const pulled = await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
+  const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
   expect(pulled.code).toBe(0);
 });
 afterAll(async () => {
@@ -33,7 +37,7 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-const check = (...args: string[]) => runBin(['check', '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
+const check = (...args: string[]) => runCli(['check', '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
 
 describe('check', () => {
   it('exits 0 when in sync', async () => {
@@ -93,7 +97,7 @@ describe('check', () => {
 
   it('github annotations name files from the repository root and each change\'s lockfile entry', async () => {
     server.setListing(listingB());
-    const run = await runBin(['check', '--base-url', server.url, '--out', 'out', '--format', 'github'], {
+    const run = await runCli(['check', '--base-url', server.url, '--out', 'out', '--format', 'github'], {
       cwd: dir,
       env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: join(dir, '..') },
     });
@@ -115,7 +119,7 @@ describe('check', () => {
     server.setListing(listingB());
     const summary = join(dir, '..', `${dir.split('/').pop()}-summary.md`);
     await writeFile(summary, '# before\n');
-    const run = await runBin(['check', '--base-url', server.url, '--out', 'out', '--format', 'github'], {
+    const run = await runCli(['check', '--base-url', server.url, '--out', 'out', '--format', 'github'], {
       cwd: dir,
       env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
     });
@@ -128,7 +132,7 @@ describe('check', () => {
 
   it('after pull, check is in sync again', async () => {
     server.setListing(listingB());
-    const pulled = await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
+    const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
     expect(pulled.code).toBe(0);
     expect((await check()).code).toBe(0);
   });
@@ -139,7 +143,7 @@ describe('check', () => {
     const run = await check('--format', 'json');
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).staleFiles).toEqual([{ path: 'messages/AltSymbolMap.ts', reason: 'modified' }]);
-    expect((await runBin(['generate', '--out', 'out'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['generate', '--out', 'out'], { cwd: dir })).code).toBe(0);
     expect((await check()).code).toBe(0);
   });
 
@@ -147,7 +151,7 @@ describe('check', () => {
     const gone = await startReferenceServer({ listing: [] });
     const url = gone.url;
     await gone.close();
-    const run = await runBin(['check', '--base-url', url, '--out', 'out', '--retries', '0'], { cwd: dir });
+    const run = await runCli(['check', '--base-url', url, '--out', 'out', '--retries', '0'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('connection refused');
   });
@@ -164,7 +168,7 @@ describe('pull safety rails', () => {
   it('refuses an empty listing while types are locked, unless --allow-empty', async () => {
     const lock = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
     server.setListing([]);
-    const run = await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
+    const run = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--allow-empty');
     expect(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')).toBe(lock);
@@ -172,7 +176,7 @@ describe('pull safety rails', () => {
 
   it('refuses to remove more than half of the locked types, unless --force', async () => {
     server.setListing(exampleListing().slice(0, 100));
-    const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--dry-run'], { cwd: dir });
+    const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--dry-run'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--force');
     // A key with fewer entitlements lists fewer types: the likely cause, and what to do.

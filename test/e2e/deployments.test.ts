@@ -1,14 +1,16 @@
 /**
  * Real deployments as they come (SPEC "The service, as real deployments behave"), end to end:
- * the built CLI against the reference server playing each kind of deployment: an older one that
- * sends fewer fields, every encoding of `actions` and of the key flags, values no encoding reads,
- * and message numbers that move.
+ * the CLI (run in this process, see test/helpers/in-process.ts) against the reference server
+ * over loopback playing each kind of deployment: an older one that sends fewer fields, every
+ * encoding of `actions` and of the key flags, values no encoding reads, and message numbers that
+ * move.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadListingFile, startReferenceServer, type ActionsEncoding, type FlagEncoding, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, ROOT, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, ROOT, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { wireElement, type WireElement } from '../helpers/listing.js';
 import { runTsc } from '../emit/helpers.js';
 
@@ -29,7 +31,7 @@ async function project(): Promise<string> {
 }
 
 const run = (command: string, server: ReferenceServer, dir: string, ...args: string[]) =>
-  runBin([command, '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
+  runCli([command, '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
 
 const lockOf = async (dir: string) => JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')) as { messages: Record<string, Record<string, unknown>> };
 

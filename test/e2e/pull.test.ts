@@ -3,8 +3,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { exampleListing, smallListing, wireElement } from '../helpers/listing.js';
 
+/**
+ * pull and generate end to end against the reference server: the CLI in this process (see
+ * test/helpers/in-process.ts), and the built CLI where the process is part of it (a first pull,
+ * standard input, a generate with no server).
+ */
 let server: ReferenceServer;
 let dir: string;
 
@@ -20,12 +26,12 @@ beforeEach(async () => {
 });
 afterEach(() => removeDir(dir));
 
-const pull = (...args: string[]) => runBin(['pull', '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
+const pull = (...args: string[]) => runCli(['pull', '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
 const lockPath = () => join(dir, 'schema-sync.lock.json');
 
 describe('pull', () => {
-  it('writes the lockfile and one module per type plus index.ts', async () => {
-    const run = await pull('--cmd', 'getmsgtypes');
+  it('writes the lockfile and one module per type plus index.ts (the built CLI)', async () => {
+    const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--cmd', 'getmsgtypes'], { cwd: dir });
     expect(run.stderr).toMatch(/264 types · 264 added · \d+ files written in/);
     expect(run.code).toBe(0);
     const lock = JSON.parse(await readFile(lockPath(), 'utf8'));
@@ -68,7 +74,7 @@ describe('pull', () => {
 
   it('explains a wrong key and never prints or stores it, even when the server echoes it', async () => {
     server.setOptions({ apiKey: 'the-right-key' });
-    const wrong = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--verbose'], {
+    const wrong = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--verbose'], {
       cwd: dir,
       env: { SCHEMA_SYNC_API_KEY: 'sk-wrong-9f8e7d', SCHEMA_SYNC_SECRET: 'shh-secret-123' },
     });
@@ -81,7 +87,7 @@ describe('pull', () => {
       expect(text).not.toContain('shh-secret-123');
     }
     server.setOptions({ apiKey: 'the-right-key', secret: 'shh-secret-123' });
-    const right = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--verbose', '--api-key', 'the-right-key'], {
+    const right = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--verbose', '--api-key', 'the-right-key'], {
       cwd: dir,
       env: { SCHEMA_SYNC_SECRET: 'shh-secret-123' },
     });
@@ -96,6 +102,7 @@ describe('pull', () => {
 
   it('reads a saved response with --input, from a file and from stdin', async () => {
     await writeFile(join(dir, 'saved.json'), JSON.stringify(smallListing(4)));
+    // The built CLI: standard input is the process's.
     const fromFile = await runBin(['pull', '--input', 'saved.json', '--out', 'out'], { cwd: dir });
     expect(fromFile.code).toBe(0);
     const lock = await readFile(lockPath(), 'utf8');
@@ -108,7 +115,7 @@ describe('pull', () => {
 
   it('takes query parameters from the config file, flags winning', async () => {
     await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ baseUrl: server.url, cmd: 'getmsgtypes', where: 'mToken:ne:SystemData', out: 'gen' }));
-    const run = await runBin(['pull', '--where', 'mToken:eq:ClientRisk'], { cwd: dir });
+    const run = await runCli(['pull', '--where', 'mToken:eq:ClientRisk'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(server.requests[0]!.query).toEqual({ cmd: 'getmsgtypes', where: 'mToken:eq:ClientRisk' });
     expect((await readTree(join(dir, 'gen'))).has('index.ts')).toBe(true);
@@ -116,7 +123,7 @@ describe('pull', () => {
 
   it('refuses a literal key in the config file without echoing it', async () => {
     await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ baseUrl: server.url, apiKey: 'literal-key-42' }));
-    const run = await runBin(['pull'], { cwd: dir });
+    const run = await runCli(['pull'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('SCHEMA_SYNC_API_KEY');
     expect(run.stderr).not.toContain('literal-key-42');
@@ -136,7 +143,7 @@ describe('generate', () => {
   });
 
   it('fails with exit 2 without a lockfile', async () => {
-    const run = await runBin(['generate'], { cwd: dir });
+    const run = await runCli(['generate'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('no lockfile at');
     expect(run.stderr).toContain('schema-sync pull');

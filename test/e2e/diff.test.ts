@@ -1,5 +1,6 @@
 /**
- * `schema-sync diff` end to end: the built CLI between two commits of a temporary git repository
+ * `schema-sync diff` end to end: the CLI (run in this process, see test/helpers/in-process.ts)
+ * between two commits of a temporary git repository
  * (the project in a subfolder, so paths from the repository root matter), from standard input,
  * and `--against`; rules, acceptances and exit codes as `check`; bad sides are exit 2 naming the
  * side; never the network.
@@ -8,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { driftListings } from '../helpers/drift-listings.js';
 import { validateJson } from '../helpers/json-schema.js';
 
@@ -21,7 +23,7 @@ const reportSchema = JSON.parse(await readFile(join(ROOT, 'report.schema.json'),
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
 /** The CLI in the project folder; a base URL nobody answers proves no request is made. */
 const diff = (args: string[], options: { input?: string; env?: Record<string, string>; cwd?: string } = {}) =>
-  runBin(['diff', ...args], { cwd: options.cwd ?? app, input: options.input, env: { SCHEMA_SYNC_BASE_URL: 'http://127.0.0.1:9', SCHEMA_SYNC_CACHE_DIR: 'off', ...options.env } });
+  runCli(['diff', ...args], { cwd: options.cwd ?? app, input: options.input, env: { SCHEMA_SYNC_BASE_URL: 'http://127.0.0.1:9', SCHEMA_SYNC_CACHE_DIR: 'off', ...options.env } });
 
 beforeAll(async () => {
   repo = await tempDir('schema-sync-diff-');
@@ -35,7 +37,7 @@ beforeAll(async () => {
   await writeFile(join(app, 'before.json'), JSON.stringify(before));
   await writeFile(join(app, 'after.json'), JSON.stringify(after));
   for (const [listing, message] of [['before.json', 'first'], ['after.json', 'second']] as const) {
-    const pulled = await runBin(['pull', '--input', listing, '--out', 'out', '--quiet'], { cwd: app, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const pulled = await runCli(['pull', '--input', listing, '--out', 'out', '--quiet'], { cwd: app, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(pulled.code, pulled.stderr).toBe(0);
     git('add', '-A');
     git('commit', '-q', '-m', message);

@@ -1,5 +1,6 @@
 /**
- * Field-level record types end to end: the built CLI against the reference server, counting the
+ * Field-level record types end to end: the CLI (run in this process, see
+ * test/helpers/in-process.ts) against the reference server, counting the
  * getschema requests each pull makes.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer, type SchemaSet } from '../../src/server/index.js';
 import { runTsc } from '../emit/helpers.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement, type WireElement } from '../helpers/listing.js';
 
 /** Field descriptors of the four types of smallListing(4), as a real server writes them. */
@@ -77,7 +79,7 @@ afterAll(async () => {
 async function pull(...args: string[]) {
   server.requests.length = 0;
   const format = args.includes('--format') ? [] : ['--format', 'json'];
-  const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', ...format, ...args], { cwd: dir });
+  const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', ...format, ...args], { cwd: dir });
   return { ...run, requests: server.schemaRequests(), report: format.length === 0 || run.stdout === '' ? undefined : JSON.parse(run.stdout) };
 }
 
@@ -118,7 +120,7 @@ describe('pull --fields', () => {
     const before = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
     for (const env of [{}, { SCHEMA_SYNC_CACHE_DIR: 'off' }]) {
       server.requests.length = 0;
-      const run = await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+      const run = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain('no changes · 0 files written');
       expect(server.schemaRequests()).toEqual({});
@@ -133,7 +135,7 @@ describe('pull --fields', () => {
     );
     serve({ T0000: fields }, [0, wireElement({ name: 'T0000', mNum: 1000, schemaHash: 'H0-new' })]);
     server.requests.length = 0;
-    const check = await runBin(['check', '--base-url', server.url, '--out', 'out', '--fail-on', 'breaking'], { cwd: dir });
+    const check = await runCli(['check', '--base-url', server.url, '--out', 'out', '--fail-on', 'breaking'], { cwd: dir });
     expect(check.code).toBe(1);
     expect(server.schemaRequests()).toEqual({ T0000: 1 });
     expect(check.stdout).toContain('    fields.bidExch.eSet: (absent) → "ARCA" [RECORD_ENUM_VALUE_ADDED] (safe)\n    fields.srcTimestamp: "Long" → (absent) [RECORD_FIELD_REMOVED]');
@@ -202,7 +204,7 @@ describe('pull --fields', () => {
 
   it('--input reads only the listing: with fields on, the types it changes need --base-url', async () => {
     await writeFile(join(dir, 'saved.json'), JSON.stringify(listing.map((element, i) => (i === 1 ? wireElement({ name: 'T0001', mNum: 1001, schemaHash: 'H1-new' }) : element))));
-    const run = await runBin(['pull', '--input', 'saved.json', '--out', 'out'], { cwd: dir });
+    const run = await runCli(['pull', '--input', 'saved.json', '--out', 'out'], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('fields are on, and 1 message type needs its field descriptors from the service, but there is no base URL.');
     expect(run.stderr).toContain('--no-fields');
@@ -217,7 +219,7 @@ describe('pull --fields', () => {
     expect(lock.messages.T0000.$fields).toBeUndefined();
     expect(await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8')).not.toContain('Record');
     // generate cannot fetch what the lockfile does not record.
-    const generate = await runBin(['generate', '--out', 'out', '--fields'], { cwd: dir });
+    const generate = await runCli(['generate', '--out', 'out', '--fields'], { cwd: dir });
     expect(generate.code).toBe(2);
     expect(generate.stderr).toContain('fields are on, but the lockfile records no field descriptors for 4 message types ("T0000", "T0001", "T0002", "T0003")');
     expect(generate.stderr).toContain('schema-sync pull --fields');

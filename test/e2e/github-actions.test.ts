@@ -1,5 +1,5 @@
 /**
- * Under GitHub Actions, with the built CLI: a run that fails (exit 2) under `--format github`
+ * Under GitHub Actions, with the CLI (run in this process, see test/helpers/in-process.ts): a run that fails (exit 2) under `--format github`
  * prints one `::error` workflow command instead of the plain error line, and `check` and `pull`
  * append their markdown report (or, on exit 2, the error) to the job's step summary.
  */
@@ -9,7 +9,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
 
 /** A key the service requires: it must never show, escaped or not. */
@@ -30,7 +31,7 @@ beforeAll(async () => {
   closedUrl = `http://127.0.0.1:${port}`;
   dir = await tempDir('schema-sync-gha-');
   summary = join(dir, 'step-summary.md');
-  const pulled = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--quiet'], { cwd: dir, env: { SCHEMA_SYNC_API_KEY: KEY } });
+  const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--quiet'], { cwd: dir, env: { SCHEMA_SYNC_API_KEY: KEY } });
   expect(pulled.code, pulled.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -44,7 +45,7 @@ beforeEach(async () => {
 
 /** The CLI under GitHub Actions: the runner's variables and the key from a secret. */
 const actions = (args: string[], env: Record<string, string | undefined> = {}) =>
-  runBin([...args, '--out', 'out', '--retries', '0'], {
+  runCli([...args, '--out', 'out', '--retries', '0'], {
     cwd: dir,
     env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir, SCHEMA_SYNC_API_KEY: KEY, SCHEMA_SYNC_CACHE_DIR: 'off', ...env },
   });

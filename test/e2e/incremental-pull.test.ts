@@ -6,7 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from '../hardening/helpers.js';
 
 let server: ReferenceServer;
@@ -30,7 +31,7 @@ describe('pull after a few changes', () => {
   it('ends byte for byte where an uncached pull of the same answer ends', { timeout: 60_000 }, async () => {
     const cached = { cwd: join(dir, 'cached'), env: { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') } };
     const uncached = { cwd: join(dir, 'uncached'), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } };
-    const pull = (where: typeof cached) => runBin(['pull', '--base-url', server.url, '--out', 'out', '--format', 'json'], where);
+    const pull = (where: typeof cached) => runCli(['pull', '--base-url', server.url, '--out', 'out', '--format', 'json'], where);
 
     server.setListing(syntheticListing(300));
     for (const where of [cached, uncached]) {

@@ -7,7 +7,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from '../hardening/helpers.js';
 
 let server: ReferenceServer;
@@ -24,7 +25,7 @@ afterAll(async () => {
 describe('a lockfile with merge conflict markers', () => {
   it('check and generate refuse with the way out; pull diffs against our side and writes it clean', async () => {
     const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
-    const run = (args: string[]) => runBin([...args, '--out', 'out'], { cwd: dir, env });
+    const run = (args: string[]) => runCli([...args, '--out', 'out'], { cwd: dir, env });
     expect((await run(['pull', '--base-url', server.url])).code).toBe(0);
     const lockfile = join(dir, 'schema-sync.lock.json');
     const clean = await readFile(lockfile, 'utf8');
@@ -41,7 +42,7 @@ describe('a lockfile with merge conflict markers', () => {
     }
 
     server.setListing(syntheticListing(5).map((element, i) => (i === 1 ? syntheticElement(i, 1) : element)));
-    const pulled = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--format', 'json'], { cwd: dir, env });
+    const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--format', 'json'], { cwd: dir, env });
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(pulled.stderr).toMatch(/merge conflict markers \(line \d+\): your branch's side is the baseline/);
     expect(JSON.parse(pulled.stdout).changes.map((c: { name: string }) => c.name)).toEqual(['Type00001']);

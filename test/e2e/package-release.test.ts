@@ -2,14 +2,16 @@
  * A package's version carries the drift: pulls over three listings (types added → a schema hash
  * changed → a type removed) take it from 1.0.0 to 1.1.0, 1.2.0 and 2.0.0, each prepending a
  * changelog section; `generate` afterwards changes nothing, and `check` finds a hand edit of the
- * changelog. The built CLI against the reference server.
+ * changelog. The CLI (run in this process, see test/helpers/in-process.ts) against the
+ * reference server.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { syntheticElement, syntheticListing } from '../hardening/helpers.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 
 let server: ReferenceServer;
 let dir: string;
@@ -22,7 +24,7 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-const run = (...args: string[]) => runBin([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+const run = (...args: string[]) => runCli([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
 const pull = (...args: string[]) => run('pull', '--base-url', server.url, ...args);
 const manifest = async () => JSON.parse(await readFile(join(dir, 'out/package.json'), 'utf8')) as { version: string };
 const settings = async () => (JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')) as { settings: { packageVersion?: string; changelog?: { version: string }[] } }).settings;
@@ -107,7 +109,7 @@ describe('the version of a package', () => {
     expect(bad.stderr).toContain('The package version "1.2" is not a version x.y.z.');
     const other = await tempDir();
     try {
-      const plain = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--package-version', '1.0.0'], { cwd: other });
+      const plain = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--package-version', '1.0.0'], { cwd: other });
       expect(plain.code).toBe(2);
       expect(plain.stderr).toContain('the output is no package');
     } finally {

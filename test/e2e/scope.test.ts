@@ -8,7 +8,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { driftListings } from '../helpers/drift-listings.js';
 
 let server: ReferenceServer;
@@ -26,7 +27,7 @@ const NARROW = { include: ['Order*', { mToken: 'Risk' }], exclude: ['OrderFill']
 const config = (scope: object) => writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ out: 'out', ...scope }));
 /** Runs the CLI with the caches on (in the project), with or without the service. */
 const run = (args: string[], online = true) =>
-  runBin(args, { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: join(dir, '.cache'), ...(online ? { SCHEMA_SYNC_BASE_URL: server.url } : {}) } });
+  runCli(args, { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: join(dir, '.cache'), ...(online ? { SCHEMA_SYNC_BASE_URL: server.url } : {}) } });
 const messages = async () => (await readdir(join(dir, 'out/messages'))).sort();
 const lockfile = async () => JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')) as { settings: unknown; messages: Record<string, unknown> };
 

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { syntheticListing } from '../hardening/helpers.js';
 
 let server: ReferenceServer;
@@ -22,7 +23,7 @@ beforeEach(async () => {
   dir = await tempDir();
 });
 
-const run = (args: string[]) => runBin([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+const run = (args: string[]) => runCli([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
 const settings = async () => (JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')) as { settings: unknown }).settings;
 
 describe('the settings record', () => {
@@ -58,7 +59,7 @@ describe('the settings record', () => {
 
   it('a target given to generate is applied and recorded; caches never serve the other target\'s files', async () => {
     // The caches on: the plan key must tell the targets apart.
-    const cached = (args: string[]) => runBin([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') } });
+    const cached = (args: string[]) => runCli([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') } });
     expect((await cached(['pull', '--base-url', server.url, '--package', 'schema-types'])).code).toBe(0);
     const js = await readTree(join(dir, 'out'));
     expect([...js.keys()].filter((path) => !path.startsWith('messages/'))).toEqual(['.schema-sync-manifest.json', 'CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'types.d.ts']);

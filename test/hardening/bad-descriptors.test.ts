@@ -1,5 +1,6 @@
 /**
- * Bad descriptors through the CLI (`pull --input`, validated exactly like a fetched listing):
+ * Bad descriptors through the CLI (`pull --input`, validated exactly like a fetched listing; the
+ * CLI runs in this process, see test/helpers/in-process.ts):
  * each is either accepted as the spec says, or refused with exit 2 and a message naming the
  * element index, its name and the field, with the lockfile and the output folder left byte for
  * byte as they were. The API key in the environment never shows, even when a bad element
@@ -8,7 +9,8 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement, type WireElement } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
 
@@ -19,7 +21,7 @@ const dirs: string[] = [];
 beforeAll(async () => {
   template = await tempDir();
   await writeFile(join(template, 'good.json'), JSON.stringify(smallListing(3)));
-  const run = await runBin(['pull', '--input', 'good.json', '--out', 'out', '--quiet'], { cwd: template });
+  const run = await runCli(['pull', '--input', 'good.json', '--out', 'out', '--quiet'], { cwd: template });
   expect(run.code, run.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -36,7 +38,7 @@ async function pullListing(listing: unknown, command = 'pull'): Promise<{ run: C
   await cp(template, dir, { recursive: true });
   await writeFile(join(dir, 'listing.json'), JSON.stringify(listing));
   const before = await readTree(dir);
-  const run = await runBin([command, '--input', 'listing.json', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_API_KEY: KEY }, timeoutMs: 60_000 });
+  const run = await runCli([command, '--input', 'listing.json', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_API_KEY: KEY } });
   const after = await readTree(dir);
   const written = [...after].filter(([path]) => path !== 'listing.json');
   expect(leaks([KEY], [['stdout', run.stdout], ['stderr', run.stderr], ...written])).toEqual([]);

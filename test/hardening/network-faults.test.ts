@@ -9,13 +9,15 @@
  * deep and bytes that are not UTF-8 are errors naming where, never INTERNAL.
  *
  * Library-level behaviour (exact retry counts, backoff) is in test/fetch; this is the whole
- * product, one fresh server and folder per fault, run concurrently.
+ * product, one fresh server and folder per fault, run concurrently: the CLI runs in this process
+ * (see test/helpers/in-process.ts), and as the built CLI where its memory is measured.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
   // The folder every case starts from: a pulled lockfile and output.
   const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
   template = await tempDir();
-  const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--secret', SECRET, '--quiet'], {
+  const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--secret', SECRET, '--quiet'], {
     cwd: template,
     env: { SCHEMA_SYNC_API_KEY: KEY },
   });
@@ -48,29 +50,37 @@ interface Outcome {
   /** The whole folder (lockfile, output) before and after. */
   before: Map<string, string>;
   after: Map<string, string>;
-  /** The child's peak resident set size in KiB. */
-  rssKiB: number;
+  /** With `measureRss`: the built CLI's peak resident set size in KiB, measured in the child. */
+  rssKiB?: number;
 }
 
-/** A fresh server and a copy of the template folder; arrange the fault, run pull --verbose. */
-async function pullWith(arrange: (server: ReferenceServer) => void, extra: string[] = [], baseUrl?: string): Promise<Outcome> {
+/**
+ * A fresh server and a copy of the template folder; arrange the fault, run pull --verbose (the
+ * built CLI when `measureRss`).
+ */
+async function pullWith(arrange: (server: ReferenceServer) => void, extra: string[] = [], baseUrl?: string, measureRss = false): Promise<Outcome> {
   const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
   const dir = await tempDir();
-  const rssDir = await tempDir();
-  cleanup.push(() => server.close(), () => removeDir(dir), () => removeDir(rssDir));
+  cleanup.push(() => server.close(), () => removeDir(dir));
   await cp(template, dir, { recursive: true });
   const before = await readTree(dir);
   arrange(server);
-  const run = await runBin(['pull', '--base-url', baseUrl ?? server.url, '--out', 'out', '--secret', SECRET, '--verbose', ...extra], {
-    cwd: dir,
-    env: { SCHEMA_SYNC_API_KEY: KEY },
-    timeoutMs: 60_000,
-    rssFile: join(rssDir, 'max-rss'),
-  });
+  const args = ['pull', '--base-url', baseUrl ?? server.url, '--out', 'out', '--secret', SECRET, '--verbose', ...extra];
+  const env = { SCHEMA_SYNC_API_KEY: KEY };
+  let run: CliRun;
+  let rssKiB: number | undefined;
+  if (measureRss) {
+    const rssDir = await tempDir();
+    cleanup.push(() => removeDir(rssDir));
+    run = await runBin(args, { cwd: dir, env, timeoutMs: 60_000, rssFile: join(rssDir, 'max-rss') });
+    rssKiB = Number(await readFile(join(rssDir, 'max-rss'), 'utf8'));
+  } else {
+    run = await runCli(args, { cwd: dir, env });
+  }
   const after = await readTree(dir);
   const found = leaks([KEY, SECRET], [['stdout', run.stdout], ['stderr', run.stderr], ...[...after].map(([p, t]) => [p, t] as const)]);
   expect(found).toEqual([]);
-  return { run, server, before, after, rssKiB: Number(await readFile(join(rssDir, 'max-rss'), 'utf8')) };
+  return { run, server, before, after, ...(rssKiB === undefined ? {} : { rssKiB }) };
 }
 
 /** A failure: exit 2, an error line and a hint, nothing written. */
@@ -238,7 +248,7 @@ describe.concurrent('network faults through the CLI', () => {
   });
 
   it('a body that never ends: RESPONSE naming --max-bytes, one request, peak RSS bounded', async () => {
-    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'endless' }), ['--max-bytes', '2000000']);
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'endless' }), ['--max-bytes', '2000000'], undefined, true);
     expectRefused(outcome, 'error [RESPONSE]: ');
     expect(outcome.run.stderr).toContain('the answer is larger than the limit of 2000000 bytes (--max-bytes); schema-sync stopped reading it.');
     expect(outcome.run.stderr).toContain('raise --max-bytes');
@@ -248,7 +258,7 @@ describe.concurrent('network faults through the CLI', () => {
   });
 
   it('a gzip bomb (2 GiB from 2 MB): RESPONSE once the inflated bytes pass the limit, peak RSS bounded', async () => {
-    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'gzipBomb' }), ['--max-bytes', '2000000']);
+    const outcome = await pullWith((s) => s.setPersistentFault({ kind: 'gzipBomb' }), ['--max-bytes', '2000000'], undefined, true);
     expectRefused(outcome, 'error [RESPONSE]: ');
     expect(outcome.run.stderr).toContain('the answer, once decompressed (gzip), is larger than the limit of 2000000 bytes (--max-bytes)');
     expect(outcome.server.requests).toHaveLength(1);
@@ -278,9 +288,9 @@ describe.concurrent('network faults through the CLI', () => {
     cleanup.push(() => removeDir(dir));
     await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ maxBytes: 1000 }));
     await writeFile(join(dir, 'listing.json'), JSON.stringify(smallListing(20)));
-    const run = await runBin(['pull', '--input', 'listing.json', '--out', 'out'], { cwd: dir });
+    const run = await runCli(['pull', '--input', 'listing.json', '--out', 'out'], { cwd: dir });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain('listing.json: the input is larger than the limit of 1000 bytes (--max-bytes)');
-    expect((await runBin(['pull', '--input', 'listing.json', '--out', 'out', '--max-bytes', '100000', '--quiet'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['pull', '--input', 'listing.json', '--out', 'out', '--max-bytes', '100000', '--quiet'], { cwd: dir })).code).toBe(0);
   });
 });

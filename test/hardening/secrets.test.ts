@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { check, pull, type PullOptions } from '../../src/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
 
@@ -146,7 +147,7 @@ describe('the library API never throws a secret', () => {
 });
 
 describe('the CLI with --verbose never prints or writes a secret', () => {
-  it('pull, check and generate, key from the environment and secret from a flag', async () => {
+  it('pull, check and generate (the built CLI), key from the environment and secret from a flag', async () => {
     const cli = await tempDir();
     try {
       const env = { SCHEMA_SYNC_API_KEY: KEY };
@@ -168,7 +169,7 @@ describe('the CLI with --verbose never prints or writes a secret', () => {
     const cli = await tempDir();
     try {
       server.setListing([...LISTING, wireElement({ name: 'Echo', mNum: 77, desc: `for ${KEY}` })]);
-      const run = await runBin(['pull', '--base-url', server.url, '--out', 'out', '--api-key', KEY, '--secret', SECRET, '--verbose'], { cwd: cli });
+      const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--api-key', KEY, '--secret', SECRET, '--verbose'], { cwd: cli });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain('warning: the service echoed the API key or secret in element 3');
       expect(leaks([KEY, SECRET], [['stdout', run.stdout], ['stderr', run.stderr], ...(await readTree(cli))])).toEqual([]);

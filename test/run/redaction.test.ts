@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
 
 let server: ReferenceServer;
@@ -47,9 +48,9 @@ it('a one-letter key is masked where it stands alone, never inside ordinary word
   try {
     const cwd = await tempDir();
     const env = { SCHEMA_SYNC_API_KEY: 'k', SCHEMA_SYNC_CACHE_DIR: 'off' };
-    expect((await runBin(['pull', '--base-url', keyed.url, '--out', 'out'], { cwd, env })).code).toBe(0);
+    expect((await runCli(['pull', '--base-url', keyed.url, '--out', 'out'], { cwd, env })).code).toBe(0);
     keyed.setListing([wireElement({ name: 'Kept', mNum: 1 })]);
-    const run = await runBin(['check', '--base-url', keyed.url, '--out', 'out', '--verbose'], { cwd, env });
+    const run = await runCli(['check', '--base-url', keyed.url, '--out', 'out', '--verbose'], { cwd, env });
     expect(run.code).toBe(1);
     const output = run.stdout + run.stderr;
     expect(output).toMatch(/breaking/i);

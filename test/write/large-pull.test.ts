@@ -12,7 +12,8 @@ import { emitFiles } from '../../src/emit/index.js';
 import { parseListing } from '../../src/fetch/parse-listing.js';
 import { commitTransaction, TXN_DIR } from '../../src/write/journal.js';
 import { MANIFEST_FILE } from '../../src/write/manifest.js';
-import { readTree, runBin } from '../helpers/cli.js';
+import { readTree } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { syntheticListing } from '../hardening/helpers.js';
 
 let out: string;
@@ -32,7 +33,7 @@ describe('a pull of 2,100 types', () => {
   it('writes exactly what emitFiles gives, leaves no transaction folder, and a second pull writes nothing', { timeout: 60_000 }, async () => {
     const listing = syntheticListing(2100);
     await writeFile(join(out, 'big.json'), JSON.stringify(listing));
-    const first = await runBin(['pull', '--input', 'big.json', '--out', 'gen', '--verbose'], { cwd: out, timeoutMs: 60_000 });
+    const first = await runCli(['pull', '--input', 'big.json', '--out', 'gen', '--verbose'], { cwd: out });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toMatch(/2103 files written/);
     const tree = await readTree(join(out, 'gen'));
@@ -40,7 +41,7 @@ describe('a pull of 2,100 types', () => {
     const expected = await emitFiles({ messages: parseListing(listing, { origin: 'test' }).descriptors, source: { query: {} } });
     expect(tree).toEqual(new Map(expected.map((f) => [f.path, f.text])));
     expect(existsSync(join(out, 'gen', TXN_DIR))).toBe(false);
-    const again = await runBin(['pull', '--input', 'big.json', '--out', 'gen', '--verbose'], { cwd: out, timeoutMs: 60_000 });
+    const again = await runCli(['pull', '--input', 'big.json', '--out', 'gen', '--verbose'], { cwd: out });
     expect(again.stderr).toMatch(/0 files written|nothing changed/);
   });
 });

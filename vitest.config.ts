@@ -2,14 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 const jsonOut = process.env['VITEST_JSON'];
 
+/** Files that replace a module (vi.mock): they need a module registry of their own. */
+const MOCKING = ['test/cli/verbose-stages.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // e2e tests spawn CLI processes and servers; the machines have two cores.
     maxWorkers: 2,
     // .ci/run asks for the JSON report to print its plain "N passed, N failed" line.
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        // The files of a worker share loaded modules (src/ keeps no module-level state): each
+        // file would otherwise load the CLI, ts-morph and prettier again.
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: MOCKING } },
+    ],
   },
 });

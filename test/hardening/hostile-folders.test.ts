@@ -3,9 +3,10 @@
  * files planted in the output folder, a full disk. Each run either does its work or fails with a
  * WRITE error having changed nothing — never half of it, never outside the project.
  *
- * Permissions do not stop root, so the read-only cases run the CLI as `nobody` when the tests run
- * as root; the full-disk cases mount a small tmpfs, which needs root. Where that cannot be done
- * the test says why and is skipped.
+ * Permissions do not stop root, so the read-only cases run the built CLI as `nobody` when the
+ * tests run as root; the full-disk cases mount a small tmpfs, which needs root. Where that cannot
+ * be done the test says why and is skipped. The other cases run the CLI in this process (see
+ * test/helpers/in-process.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from './helpers.js';
 
 const isRoot = process.getuid?.() === 0;
@@ -43,11 +45,11 @@ afterEach(async () => {
 });
 
 describe.runIf(nobody)('a folder that cannot be written (run as nobody)', () => {
-  /** A project owned by nobody, pulled once. */
+  /** A project owned by nobody, pulled once (by root, then handed over: the set-up, not the case). */
   async function project(): Promise<void> {
-    await chown(dir, 65534, 65534);
-    const first = await runAsNobody(['pull', '--base-url', server.url, '--out', 'out'], dir);
+    const first = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(first.code, first.stderr).toBe(0);
+    await chownTree(dir, 65534);
     server.setListing(changed());
   }
 
@@ -71,7 +73,7 @@ describe.runIf(nobody)('a folder that cannot be written (run as nobody)', () => 
 });
 
 describe('files planted in the output folder', () => {
-  const pull = (...extra: string[]) => runBin(['pull', '--base-url', server.url, '--out', 'out', ...extra], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+  const pull = (...extra: string[]) => runCli(['pull', '--base-url', server.url, '--out', 'out', ...extra], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
 
   it('a planted journal that names a lockfile outside the project is never replayed', async () => {
     expect((await pull()).code).toBe(0);
@@ -80,7 +82,7 @@ describe('files planted in the output folder', () => {
     await mkdir(join(dir, 'out/.schema-sync-txn/files'), { recursive: true });
     await writeFile(join(dir, 'out/.schema-sync-txn/lockfile'), 'overwritten\n');
     await writeFile(join(dir, 'out/.schema-sync-txn/journal.json'), JSON.stringify({ version: 1, writes: [], deletes: [], lockfile: outside }));
-    const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const run = await runCli(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[WRITE\]: .*journal\.json names the lockfile .*outside\.txt, not this project's/);
     expect(await readFile(outside, 'utf8')).toBe('precious\n');
@@ -132,7 +134,7 @@ describe('a full disk', () => {
 
   it('a pull that runs out of space fails with a WRITE error and leaves nothing behind', async ({ skip }) => {
     if (!mounted) skip();
-    const run = await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const run = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[WRITE\]: the disk is full: .*Nothing was changed\./);
     expect(await readdir(join(dir, 'out'))).toEqual([]);
@@ -142,7 +144,7 @@ describe('a full disk', () => {
   it('no space for the run lock: a WRITE error, and no empty lock left to wait for', async ({ skip }) => {
     if (!mounted) skip();
     await writeFile(join(dir, 'out/filler'), Buffer.alloc(48 * 1024)).catch(() => undefined);
-    const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const run = await runCli(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[WRITE\]: the disk is full/);
     expect((await readdir(join(dir, 'out'))).filter((name) => name.startsWith('.schema-sync'))).toEqual([]);
@@ -151,7 +153,7 @@ describe('a full disk', () => {
 
 describe('a failed generate', () => {
   it('leaves no output folder behind when it made one for nothing', async () => {
-    const run = await runBin(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const run = await runCli(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[LOCK\]: no lockfile/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
@@ -161,7 +163,7 @@ describe('a failed generate', () => {
 describe('a pending interrupted run', () => {
   it('is never reported in sync by check: exit 2 until generate finishes it', async () => {
     const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
-    expect((await runBin(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    expect((await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
     // As a run killed right after its commit point leaves it: a journal and a prepared file.
     const txnDir = join(dir, 'out/.schema-sync-txn');
     await mkdir(join(txnDir, 'files/messages'), { recursive: true });
@@ -169,11 +171,21 @@ describe('a pending interrupted run', () => {
     const text = await readFile(join(dir, 'out', file), 'utf8');
     await writeFile(join(txnDir, 'files', file), text);
     await writeFile(join(txnDir, 'journal.json'), JSON.stringify({ version: 1, writes: [file], deletes: [] }));
-    const checked = await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    const checked = await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
     expect(checked.code).toBe(2);
     expect(checked.stderr).toMatch(/error \[WRITE\]: an interrupted run is pending in .*\nhint: Run `schema-sync generate` to finish it, then check again\./);
     expect(existsSync(join(txnDir, 'journal.json')), 'check writes nothing').toBe(true);
-    expect((await runBin(['generate', '--out', 'out'], { cwd: dir, env })).code).toBe(0);
-    expect((await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    expect((await runCli(['generate', '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    expect((await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
   });
 });
+
+/** Gives `dir` and everything below it to the user `uid` (and its group of the same number). */
+async function chownTree(dir: string, uid: number): Promise<void> {
+  await chown(dir, uid, uid);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await chownTree(path, uid);
+    else await chown(path, uid, uid);
+  }
+}

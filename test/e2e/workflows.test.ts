@@ -15,7 +15,8 @@ import { readInputListing } from '../../src/fetch/index.js';
 import { parseLockfile, serializeLockfile } from '../../src/lock/index.js';
 import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { BIN, ROOT, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { BIN, ROOT, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { driftListings } from '../helpers/drift-listings.js';
 import { wireElement, type WireElement } from '../helpers/listing.js';
 
@@ -63,7 +64,7 @@ beforeAll(async () => {
   const seed = join(tmp, 'seed');
   git(tmp, 'clone', '-q', `file://${origin}`, seed);
   configureGit(seed);
-  const pulled = await runBin(['pull', '--quiet'], { cwd: seed, env: { SCHEMA_SYNC_BASE_URL: server.url, SCHEMA_SYNC_API_KEY: 'workflow-key', SCHEMA_SYNC_CACHE_DIR: 'off' } });
+  const pulled = await runCli(['pull', '--quiet'], { cwd: seed, env: { SCHEMA_SYNC_BASE_URL: server.url, SCHEMA_SYNC_API_KEY: 'workflow-key', SCHEMA_SYNC_CACHE_DIR: 'off' } });
   expect(pulled.code, pulled.stderr).toBe(0);
   await writeFile(join(seed, '.gitignore'), 'node_modules/\n');
   git(seed, 'add', '-A');
@@ -128,7 +129,9 @@ async function runJob(file: string, cwd: string, context: { secrets?: Record<str
       PATH: `${bin}:${process.env['PATH']}`,
       HOME: process.env['HOME'] ?? tmp,
       NO_COLOR: '1',
-      SCHEMA_SYNC_CACHE_DIR: 'off',
+      // The runner's node_modules/.cache after `npm ci`: schema-sync's caches start empty for each
+      // checkout (they are kept per output folder); the CLI's compiled code is shared.
+      SCHEMA_SYNC_CACHE_DIR: join(tmp, 'runner-cache'),
       GITHUB_ACTIONS: 'true',
       GITHUB_WORKSPACE: cwd,
       GITHUB_OUTPUT: outputFile,

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
-import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineConfig } from '../../src/index.js';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
+import { typecheckOwnFiles } from '../helpers/tsc.js';
 
 // A project whose node_modules/schema-sync is this repository (built: npm test builds first), so
 // `import { defineConfig } from 'schema-sync'` resolves through package.json "exports" as it
@@ -16,7 +17,6 @@ beforeAll(async () => {
   await symlink(ROOT, join(project, 'node_modules', 'schema-sync'), 'dir');
   await symlink(join(ROOT, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'), 'dir');
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'configured', private: true, type: 'module' }));
-  await copyFile(join(ROOT, 'test/api/consumer/typecheck.mjs'), join(project, 'typecheck.mjs'));
 });
 afterAll(() => removeDir(project));
 
@@ -30,7 +30,7 @@ const files: Record<string, string> = {
 let checked: string[] = [];
 let errors = '';
 
-/** tsc --strict (nodenext, JavaScript checked too) on the files above; see test/api/consumer/typecheck.mjs. */
+/** tsc --strict (nodenext, JavaScript checked too) on the files above; see typecheckOwnFiles. */
 beforeAll(async () => {
   for (const [file, text] of Object.entries(files)) {
     await mkdir(join(project, file, '..'), { recursive: true });
@@ -43,15 +43,8 @@ beforeAll(async () => {
       files: Object.keys(files),
     }),
   );
-  ({ checked, errors } = await new Promise<{ checked: string[]; errors: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['typecheck.mjs', join(ROOT, 'node_modules/typescript')], { cwd: project, env: { PATH: process.env['PATH'] } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', () => (stderr ? reject(new Error(stderr)) : resolve(JSON.parse(stdout) as { checked: string[]; errors: string })));
-  }));
+  const ownDist = realpathSync(join(project, 'node_modules/schema-sync/dist')) + sep;
+  ({ checked, errors } = typecheckOwnFiles(join(project, 'tsconfig.json'), (file) => file.startsWith(ownDist)));
 });
 
 /** The errors tsc gave for one file (it must have been checked). */

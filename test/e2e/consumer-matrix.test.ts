@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, ROOT, runBin, runCommand, tempDir } from '../helpers/cli.js';
-import { runTsc } from '../emit/helpers.js';
+import { compileProjects, type TscResult } from '../helpers/tsc.js';
 
 const NAME = 'example-schema-types';
 /** The message types of the package. */
@@ -106,7 +106,7 @@ type ProjectName = keyof typeof PROJECTS;
 
 let root: string;
 let packed: { files: { path: string }[]; filename: string };
-let tsc: Record<ProjectName, { code: number | null; output: string }>;
+let tsc: Record<ProjectName, TscResult>;
 
 /** npm, offline, with a cache of its own and nothing but what it is asked. */
 async function npm(cwd: string, ...args: string[]): Promise<string> {
@@ -142,7 +142,7 @@ beforeAll(async () => {
   const [packJson] = await Promise.all([npm(schema, 'pack', '--json'), npm(join(root, 'cjs'), 'install', '../producer/schema'), npm(root, 'install')]);
   packed = (JSON.parse(packJson) as (typeof packed)[])[0]!;
   await npm(join(root, 'esm'), 'install', join(schema, packed.filename));
-  const [esm, cjs, bundler] = await Promise.all((Object.keys(PROJECTS) as ProjectName[]).map((name) => runTsc(join(root, name, 'tsconfig.json'))));
+  const [esm, cjs, bundler] = compileProjects(...(Object.keys(PROJECTS) as ProjectName[]).map((name) => join(root, name, 'tsconfig.json')));
   tsc = { esm: esm!, cjs: cjs!, bundler: bundler! };
 }, 120_000);
 

@@ -4,8 +4,9 @@
  * make it (TypeScript 6: `module: nodenext`, `verbatimModuleSyntax`, …; npm 11: `"type":
  * "commonjs"`), an ES module project under `module: nodenext`, and one under
  * `moduleResolution: bundler` (run through esbuild, as a bundler project runs). Each project is
- * generated into by the built CLI from the reference server, type-checked by one `tsc` with its
- * own tsconfig (literal types asserted: a widened literal fails to compile), then run by Node.
+ * generated into by the CLI (run in this process, see test/helpers/in-process.ts) from the
+ * reference server, type-checked by one `tsc` with its own tsconfig (test/helpers/tsc.ts; literal
+ * types asserted: a widened literal fails to compile), then run by Node.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -13,7 +14,9 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, ROOT, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, ROOT, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
+import { compileProjects, type TscResult } from '../helpers/tsc.js';
 import { wireElement } from '../helpers/listing.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -47,7 +50,7 @@ type ProjectName = keyof typeof PROJECTS;
 
 let server: ReferenceServer;
 let dir: string;
-const compiled = new Map<ProjectName, { code: number | null; output: string }>();
+const compiled = new Map<ProjectName, TscResult>();
 
 /** Runs a command to its end; resolves with its exit code and everything it printed. */
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
@@ -87,12 +90,13 @@ beforeAll(async () => {
       await writeFile(join(project, 'package.json'), JSON.stringify({ ...pkg, type: spec.type }, null, 2));
       await writeFile(join(project, 'tsconfig.json'), spec.tsconfig(defaults));
       await writeFile(join(project, 'main.ts'), spec.main + ASSERTIONS);
-      const pulled = await runBin(['pull', '--base-url', server.url, '--quiet'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+      const pulled = await runCli(['pull', '--base-url', server.url, '--quiet'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
       expect(pulled, name).toEqual({ code: 0, stdout: '', stderr: '' });
     }),
   );
-  // One tsc per project, with the project's own tsconfig.json.
-  await Promise.all((Object.keys(PROJECTS) as ProjectName[]).map(async (name) => compiled.set(name, await run(process.execPath, [TSC], join(dir, name)))));
+  // One tsc per project, with the project's own tsconfig.json (test/helpers/tsc.ts).
+  const names = Object.keys(PROJECTS) as ProjectName[];
+  compileProjects(...names.map((name) => join(dir, name, 'tsconfig.json'))).forEach((result, i) => compiled.set(names[i]!, result));
 }, 120_000);
 
 afterAll(async () => {
@@ -131,7 +135,7 @@ describe('the generated folder in a TypeScript project, its tsconfig unchanged',
   });
 
   it('what tsc emitted beside the generated files is not schema-sync\'s business: check stays in sync', async () => {
-    const checked = await runBin(['check', '--base-url', server.url], { cwd: join(dir, 'commonjs'), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const checked = await runCli(['check', '--base-url', server.url], { cwd: join(dir, 'commonjs'), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
   });
 });
@@ -143,7 +147,7 @@ describe('a package.json schema-sync did not write in the output folder', () => 
     await cp(join(dir, 'base'), project, { recursive: true });
     await mkdir(join(project, 'lib'));
     await writeFile(join(project, 'lib', 'package.json'), own);
-    const pulled = await runBin(['pull', '--base-url', server.url, '--out', 'lib'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'lib'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(pulled.code).toBe(2);
     expect(pulled.stderr).toMatch(/^error \[WRITE\]: .*lib holds a package\.json that schema-sync did not write; .* Nothing was changed\.\nhint: Generate into a folder of its own .*--package <name>/);
     expect([...(await readTree(join(project, 'lib'))).keys()]).toEqual(['package.json']);

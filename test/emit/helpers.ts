@@ -3,7 +3,6 @@
  * the fetch stage; the emit tests must not depend on it), descriptor builders, temp folders and
  * a `tsc` runner.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ACTION_LETTERS, KNOWN_FIELDS, makeDescriptor, type Descriptor } from '../../src/model/descriptor.js';
 import type { EmittedFile } from '../../src/emit/index.js';
 import { moduleMarkerFile } from '../../src/emit/module-marker.js';
+import { compileProjects, type TscResult } from '../helpers/tsc.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -109,18 +109,9 @@ export async function formatEachAlone(files: readonly EmittedFile[], outDir: str
   return result;
 }
 
-/** Runs the project's `tsc -p <project>`; resolves with exit code and output. */
-export function runTsc(project: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, output }));
-  });
+/** The project's `tsc -p <project>` (see test/helpers/tsc.ts): its exit code and output. */
+export async function runTsc(project: string): Promise<TscResult> {
+  return compileProjects(project)[0]!;
 }
 
 /** Fisher–Yates with a seeded PRNG (mulberry32), so a failing order can be reproduced. */

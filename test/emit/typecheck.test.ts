@@ -9,7 +9,7 @@
  * one (the first two and the mixed one in both targets), so each configuration costs one `tsc`
  * run; both runs go in parallel.
  */
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -22,9 +22,9 @@ import {
   loadExampleDescriptors,
   makeTempDir,
   removeTempDir,
-  runTsc,
   writeEmitted,
 } from './helpers.js';
+import { compileProjects, type TscResult } from '../helpers/tsc.js';
 
 const EXAMPLE_CONSUMER = `
 import {
@@ -188,13 +188,15 @@ const STRICT = {
   target: 'es2022',
   lib: ['es2022'],
   types: [],
+  // TypeScript's own lib files are not what is tested (the generated .d.ts files are still checked).
+  skipDefaultLibCheck: true,
 };
 
 let dir: string;
 let example: Descriptor[];
 let hostile: Descriptor[];
 let older: Descriptor[];
-let results: { nodenext: { code: number | null; output: string }; bundler: { code: number | null; output: string } };
+let results: { nodenext: TscResult; bundler: TscResult };
 
 beforeAll(async () => {
   dir = await makeTempDir('typecheck');
@@ -212,9 +214,10 @@ beforeAll(async () => {
   await writeEmitted(join(dir, 'example-dts'), await emitFiles({ messages: example, source, target: 'js+dts' }));
   await writeEmitted(join(dir, 'hostile-dts'), await emitFiles({ messages: hostile, source: hostileSource, target: 'js+dts' }));
   await writeEmitted(join(dir, 'mixed-dts'), await emitFiles({ messages: [...older, full], source, target: 'js+dts' }));
-  // The same output, installed as a package the way a consumer repository would see it.
+  // The same output, installed as a package the way npm installs a folder (a `file:` dependency
+  // or a workspace): a link in node_modules, resolved through the package's package.json.
   await mkdir(join(dir, 'node_modules/@acme'), { recursive: true });
-  await cp(join(dir, 'example'), join(dir, 'node_modules/@acme/schema'), { recursive: true });
+  await symlink(join(dir, 'example'), join(dir, 'node_modules/@acme/schema'));
 
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await writeFile(join(dir, 'consumer-example.ts'), EXAMPLE_CONSUMER);
@@ -237,11 +240,8 @@ beforeAll(async () => {
       include,
     }),
   );
-  const [nodenext, bundler] = await Promise.all([
-    runTsc(join(dir, 'tsconfig.nodenext.json')),
-    runTsc(join(dir, 'tsconfig.bundler.json')),
-  ]);
-  results = { nodenext, bundler };
+  const [nodenext, bundler] = compileProjects(join(dir, 'tsconfig.nodenext.json'), join(dir, 'tsconfig.bundler.json'));
+  results = { nodenext: nodenext!, bundler: bundler! };
 });
 
 afterAll(async () => {

@@ -11,7 +11,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { spawn } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport, diffDescriptors } from '../../src/diff/index.js';
@@ -23,7 +22,8 @@ import { KNOWN_FIELDS, type Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
 import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
 import { isSafeRelativePath } from '../../src/write/manifest.js';
-import { removeDir, ROOT, tempDir } from '../helpers/cli.js';
+import { removeDir, tempDir } from '../helpers/cli.js';
+import { compileProjects } from '../helpers/tsc.js';
 import { seededRandom } from './helpers.js';
 
 const known = new Set<string>(KNOWN_FIELDS);
@@ -247,9 +247,9 @@ describe('emit', () => {
         include: ['src'],
       }),
     );
-    const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project]);
-    expect(tsc.output).toBe('');
-    expect(tsc.code).toBe(0);
+    const [tsc] = compileProjects(join(project, 'tsconfig.json'));
+    expect(tsc!.output).toBe('');
+    expect(tsc!.code).toBe(0);
     for (const [index, sample] of compileLater.entries()) {
       const module = (await import(pathToFileURL(join(project, 'js', `out${index}`, 'index.js')).href)) as {
         messageNames: string[];
@@ -271,14 +271,3 @@ describe('emit', () => {
     }
   });
 });
-
-function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}

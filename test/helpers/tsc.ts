@@ -1,0 +1,114 @@
+/**
+ * `tsc -p <tsconfig>` for the tests' consumer projects, run through the TypeScript compiler API
+ * in this process: the project's own tsconfig, every root file and import type-checked, the
+ * outputs emitted unless the config says `noEmit`, the errors printed as tsc prints them, and
+ * tsc's exit code (0 with no error).
+ *
+ * What a tsc process would spend again on each project is shared: the compiler is loaded once,
+ * the files of the repository's dependencies (TypeScript's lib files such as lib.dom.d.ts,
+ * @types/node), which no test changes, are parsed and bound once per test worker, and the
+ * projects of one call share the files they have in common (parsed once for each way they are
+ * read, e.g. as an ES module or as CommonJS). Each project still gets a program and a type
+ * checker of its own, as tsserver does for the projects it holds.
+ */
+import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import type * as TS from 'typescript';
+import { ROOT } from './cli.js';
+
+const ts = createRequire(import.meta.url)(join(ROOT, 'node_modules/typescript')) as typeof TS;
+/** Where the repository's dependencies are (TypeScript's lib files, @types/node, …), as the compiler names them. */
+const DEPENDENCIES = realpathSync(join(ROOT, 'node_modules')) + sep;
+
+/** What a `tsc` run printed and exited with. */
+export interface TscResult {
+  code: number;
+  output: string;
+}
+
+/** The dependencies' files as parsed and bound, by file and the way they were parsed. */
+const dependencyFiles = new Map<string, TS.SourceFile>();
+
+/** `tsc -p` on each tsconfig, in order. */
+export function compileProjects(...tsconfigs: string[]): TscResult[] {
+  const shared = new Map<string, TS.SourceFile>();
+  return tsconfigs.map((tsconfig) => compile(tsconfig, shared));
+}
+
+/**
+ * The program of one project for `tsc --noEmit`, checking only the project's root files and
+ * the files `own` names (realpaths): the declarations of third parties (zod, undici,
+ * @types/node, lib.dom) are what `skipLibCheck` would skip, and checking them costs seconds
+ * without proving anything about schema-sync; `skipLibCheck` itself would skip schema-sync's own
+ * `.d.ts` files too. Returns the files checked and tsc's errors for them ('' with none).
+ */
+export function typecheckOwnFiles(tsconfig: string, own: (realpath: string) => boolean): { checked: string[]; errors: string } {
+  const { config, program } = programOf(tsconfig, new Map());
+  const roots = new Set(config.fileNames.map((f) => realpathSync(f)));
+  const mine = program.getSourceFiles().filter((f) => roots.has(realpathSync(f.fileName)) || own(realpathSync(f.fileName)));
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...mine.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+  ];
+  return { checked: mine.map((f) => f.fileName), errors: format(diagnostics, dirname(tsconfig)) };
+}
+
+function compile(tsconfig: string, shared: Map<string, TS.SourceFile>): TscResult {
+  let parsed: ReturnType<typeof programOf>;
+  try {
+    parsed = programOf(tsconfig, shared);
+  } catch (error) {
+    if (!(error instanceof ConfigFailure)) throw error;
+    return { code: 1, output: format(error.diagnostics) };
+  }
+  const { config, program } = parsed;
+  const diagnostics = [...ts.getPreEmitDiagnostics(program)];
+  // As tsc: emit unless noEmit (or noEmitOnError with errors); exit 2 with errors, 1 when they stopped the emit.
+  const emitted = program.emit();
+  diagnostics.push(...emitted.diagnostics);
+  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const code = errors.length === 0 ? 0 : emitted.emitSkipped && !config.options.noEmit ? 1 : 2;
+  return { code, output: format(ts.sortAndDeduplicateDiagnostics(diagnostics)) };
+}
+
+/** A tsconfig that cannot be read at all. */
+class ConfigFailure extends Error {
+  constructor(readonly diagnostics: TS.Diagnostic[]) {
+    super('unreadable tsconfig');
+  }
+}
+
+/** The parsed tsconfig and its program, through a host that shares parsed files (see above). */
+function programOf(tsconfig: string, shared: Map<string, TS.SourceFile>): { config: TS.ParsedCommandLine; program: TS.Program } {
+  const configErrors: TS.Diagnostic[] = [];
+  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d) });
+  if (config === undefined) throw new ConfigFailure(configErrors);
+  const host = ts.createCompilerHost(config.options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, how, onError, shouldCreate) => {
+    const options = typeof how === 'object' ? how : { languageVersion: how };
+    const key = `${fileName}\0${options.languageVersion}\0${options.impliedNodeFormat}\0${options.jsDocParsingMode}\0${config.options.moduleDetection}`;
+    const cache = fileName.startsWith(DEPENDENCIES) ? dependencyFiles : shared;
+    let file = cache.get(key);
+    if (file === undefined) {
+      file = parse(fileName, how, onError, shouldCreate);
+      if (file !== undefined) cache.set(key, file);
+    }
+    return file;
+  };
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host,
+    projectReferences: config.projectReferences,
+    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
+  });
+  return { config, program };
+}
+
+/** As tsc prints errors (not a terminal): paths relative to the folder it runs in. */
+function format(diagnostics: readonly TS.Diagnostic[], cwd = process.cwd()): string {
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' });
+}

@@ -17,7 +17,9 @@ import { dirname, join, sep } from 'node:path';
 import type * as TS from 'typescript';
 import { ROOT } from './cli.js';
 
-const ts = createRequire(import.meta.url)(join(ROOT, 'node_modules/typescript')) as typeof TS;
+/** The compiler, loaded on first use (most files that import this helper's module never compile). */
+let loaded: typeof TS | undefined;
+const compiler = (): typeof TS => (loaded ??= createRequire(import.meta.url)(join(ROOT, 'node_modules/typescript')) as typeof TS);
 /** Where the repository's dependencies are (TypeScript's lib files, @types/node, …), as the compiler names them. */
 const DEPENDENCIES = realpathSync(join(ROOT, 'node_modules')) + sep;
 
@@ -56,6 +58,7 @@ export function typecheckOwnFiles(tsconfig: string, own: (realpath: string) => b
 }
 
 function compile(tsconfig: string, shared: Map<string, TS.SourceFile>): TscResult {
+  const ts = compiler();
   let parsed: ReturnType<typeof programOf>;
   try {
     parsed = programOf(tsconfig, shared);
@@ -82,6 +85,7 @@ class ConfigFailure extends Error {
 
 /** The parsed tsconfig and its program, through a host that shares parsed files (see above). */
 function programOf(tsconfig: string, shared: Map<string, TS.SourceFile>): { config: TS.ParsedCommandLine; program: TS.Program } {
+  const ts = compiler();
   const configErrors: TS.Diagnostic[] = [];
   const config = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d) });
   if (config === undefined) throw new ConfigFailure(configErrors);
@@ -110,5 +114,6 @@ function programOf(tsconfig: string, shared: Map<string, TS.SourceFile>): { conf
 
 /** As tsc prints errors (not a terminal): paths relative to the folder it runs in. */
 function format(diagnostics: readonly TS.Diagnostic[], cwd = process.cwd()): string {
+  const ts = compiler();
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' });
 }

@@ -9,8 +9,10 @@
 // KILL_AT_ROOT; `from -> to` for a rename) matches `path`, then the next step counts from there.
 // Right after the operation that completes the last step, the process sends itself
 // KILL_AT_SIGNAL: SIGKILL ends it on the spot, as a power cut would; SIGINT and SIGTERM arrive
-// as a Ctrl-C or a `kill` does, for the CLI's own handlers. With KILL_AT_LOG set, each operation
-// is appended to that file as `op<TAB>path` (to see which points a run passes).
+// as a Ctrl-C or a `kill` does, for the CLI's own handlers. KILL_AT_SIGNAL=none signals nothing
+// and writes the line `kill-at: reached` to stderr instead, for a test that waits for that point.
+// With KILL_AT_LOG set, each operation is appended to that file as `op<TAB>path` (to see which
+// points a run passes).
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { isAbsolute, relative } from 'node:path';
@@ -39,7 +41,8 @@ function passed(op, paths) {
   seen = 0;
   if (step < steps.length) return;
   sent = true;
-  process.kill(process.pid, signal);
+  if (signal === 'none') fs.writeSync(2, 'kill-at: reached\n');
+  else process.kill(process.pid, signal);
 }
 
 /** How many leading arguments are paths. */

@@ -1,12 +1,15 @@
 /**
  * Parallel runs on one output folder never interleave their writes: the second waits for the
  * run lock (30 s by default) or stops with "another schema-sync is running on DIR"; a lock left
- * by a killed run is taken over, also when several runs find it at the same moment.
+ * by a killed run is taken over, also when several runs find it at the same moment. Runs that
+ * run beside each other are built CLI processes; set-up runs and runs alone run the CLI in this
+ * process (see test/helpers/in-process.ts).
  */
 import { cp, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
 import { inspectFolder } from '../../src/run/check.js';
@@ -15,6 +18,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/server/ind
 import { JOURNAL, pendingFilePath, pendingLockfilePath } from '../../src/write/journal.js';
 import { acquireRunLock, openFolderView, recoverPending, RUN_LOCK_FILE, TXN_DIR, type FolderView } from '../../src/write/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { exampleListing, type WireElement } from '../helpers/listing.js';
 import { startCli, syntheticElement, syntheticListing, treeDifference } from './helpers.js';
 
@@ -25,6 +29,8 @@ function variant(version: number): WireElement[] {
     message: { ...element.message, schemaHash: `${version}${String(element.message['schemaHash']).slice(1)}`, desc: `v${version} of type ${i}` },
   }));
 }
+
+const KILL_AT = fileURLToPath(new URL('./kill-at.mjs', import.meta.url));
 
 let servers: ReferenceServer[];
 let dir: string;
@@ -38,7 +44,7 @@ beforeAll(async () => {
   await Promise.all(
     [0, 1, 2].map(async (v) => {
       const alone = await tempDir();
-      const run = await runBin(['pull', '--base-url', servers[v]!.url, '--out', 'out', '--quiet'], { cwd: alone });
+      const run = await runCli(['pull', '--base-url', servers[v]!.url, '--out', 'out', '--quiet'], { cwd: alone });
       expect(run.code, run.stderr).toBe(0);
       expected.set(v, await snapshot(alone));
       if (v === 0) pulled0 = alone;
@@ -88,16 +94,22 @@ describe('two pulls on the same folder at once', () => {
     await mkdir(out, { recursive: true });
     // This test process is alive: its lock is not stale.
     await writeFile(join(out, RUN_LOCK_FILE), `${process.pid}@${hostname()}`);
-    const requests = servers[0]!.requests.length;
-    const running = startCli(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], { cwd: dir });
+    // The run says when it has found the lock held three times (test/hardening/kill-at.mjs): it
+    // is waiting, not failing or going ahead.
+    const steps = [{ op: 'readFile', path: 'run\\.lock$', n: 3 }];
+    const running = startCli(['pull', '--base-url', servers[0]!.url, '--out', 'out', '--quiet'], {
+      cwd: dir,
+      nodeArgs: ['--import', KILL_AT],
+      env: { KILL_AT_ROOT: dir, KILL_AT: JSON.stringify(steps), KILL_AT_SIGNAL: 'none' },
+    });
     let exited = false;
     void running.done.then(() => (exited = true));
-    // A run asks for the lock right after its request (or before it: then the request never comes
-    // while the lock is held, hence the bound). Some of its polls later, it must still be waiting.
-    for (let waited = 0; servers[0]!.requests.length === requests && !exited && waited < 3_000; waited += 10) await sleep(10);
-    await sleep(500);
+    await new Promise<void>((resolve) => {
+      running.child.stderr!.on('data', (d: Buffer) => d.toString().includes('kill-at: reached') && resolve());
+      void running.done.then(() => resolve());
+    });
+    expect(exited, 'still waiting while the lock is held').toBe(false);
     expect(await readTree(out)).toEqual(new Map([[RUN_LOCK_FILE, `${process.pid}@${hostname()}`]]));
-    expect(exited, 'still waiting when the lock is released').toBe(false);
     await removeDir(join(out, RUN_LOCK_FILE));
     const run = await running.done;
     expect(run.code, run.stderr).toBe(0);
@@ -138,7 +150,7 @@ describe('a lock left by a killed run', () => {
     const deadPid = findDeadPid();
     await writeFile(join(out, RUN_LOCK_FILE), `${deadPid}@${hostname()}`);
     // No wait allowed: only a lock taken over at once lets this run go ahead.
-    const run = await runBin(['pull', '--base-url', servers[2]!.url, '--out', 'out', '--quiet', '--lock-wait', '0'], { cwd: dir });
+    const run = await runCli(['pull', '--base-url', servers[2]!.url, '--out', 'out', '--quiet', '--lock-wait', '0'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
     expect(matchingVariant(await snapshot(dir))).toBe(2);
   });
@@ -198,7 +210,7 @@ describe('parallel runs with a 500-type listing in the folder', () => {
   it('generate and pull at once: one waits, the folder ends wholly in one state', async () => {
     const big = syntheticListing(500);
     await writeFile(join(dir, 'big.json'), JSON.stringify(big));
-    const first = await runBin(['pull', '--input', 'big.json', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 60_000 });
+    const first = await runCli(['pull', '--input', 'big.json', '--out', 'out', '--quiet'], { cwd: dir });
     expect(first.code, first.stderr).toBe(0);
     const before = await readTree(join(dir, 'out'));
     const [generated, pulled] = await Promise.all([

@@ -54,8 +54,11 @@ const PROCESS_TYPES = 'declare const process: { stdout: { write(text: string): b
 
 const TS_IMPORTS = `import { AuctionNotice, messages, messagesByNumber, type MessageByName, type MessageDescriptor, type MessageName } from '${NAME}';`;
 
-/** Strict settings of a demanding consumer; each project adds its module settings. */
-const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, target: 'es2022', lib: ['es2022'], types: [], noEmit: true, allowJs: true, checkJs: true };
+/**
+ * Strict settings of a demanding consumer; each project adds its module settings. TypeScript's
+ * own lib files are not what is tested (skipDefaultLibCheck; the package's .d.ts are checked).
+ */
+const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, target: 'es2022', lib: ['es2022'], types: [], noEmit: true, allowJs: true, checkJs: true, skipDefaultLibCheck: true };
 
 const PROJECTS = {
   esm: {

@@ -11,6 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // e2e tests spawn CLI processes and servers; the machines have two cores.
     maxWorkers: 2,
+    // Property tests draw from a fixed seed (SCHEMA_SYNC_TEST_SEED chooses another).
+    setupFiles: ['test/helpers/fixed-seed.ts'],
     // .ci/run asks for the JSON report to print its plain "N passed, N failed" line.
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [

@@ -237,10 +237,10 @@ describe('pull --fields', () => {
       expect(lock.messages.T0000.$fields).toBeUndefined();
       expect(lock.messages.T0001.$fields.map((field: { fType: string }) => field.fType)).toEqual(['OptionKey', 'Repeater', 'Int']);
       await rm(join(dir, 'out'), { recursive: true });
-      const generate = await runBin(['generate', '--out', 'out'], { cwd: dir });
+      const generate = await runCli(['generate', '--out', 'out'], { cwd: dir });
       expect(generate.code, generate.stderr).toBe(0);
       expect(await readFile(join(dir, 'out/messages/T0001.ts'), 'utf8')).toContain('export interface T0001Record {');
-      const check = await runBin(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir });
+      const check = await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir });
       expect(check.code, check.stderr).toBe(0);
     } finally {
       await rm(join(dir, 'schema-sync.config.json'));

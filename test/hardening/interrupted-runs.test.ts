@@ -13,6 +13,8 @@
  * after a given file operation (the n-th write into the transaction folder, the journal's rename,
  * …), so no kill depends on timing and every run makes the same ones. What matters is the order
  * of the operations, not the folder's size, so a few hundred types are enough.
+ * The pulls that are killed are built CLI processes; the set-up pull, and the `check` and
+ * `generate` that meet the journal of the first kill, run the CLI in this process.
  * HARDENING_KILL_ROUNDS=N adds N kills after an operation chosen at random (seeded: fixed default
  * seed, SCHEMA_SYNC_TEST_SEED chooses another, a failure prints the seed to replay);
  * `node scripts/adversarial.mjs` kills 10,000-type pulls at random moments.
@@ -24,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { openFolderView, readJournal, RUN_LOCK_FILE, TXN_DIR, withRunLock } from '../../src/write/index.js';
-import { readTree, removeDir, runBin } from '../helpers/cli.js';
+import { readTree, removeDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import type { WireElement } from '../helpers/listing.js';
 import { seededRandom, testSeed } from '../helpers/random.js';
 import { movedListing, roomyTempDir, startCli, syntheticListing, treeDifference, visibleState, type FolderState } from './helpers.js';
@@ -99,7 +102,7 @@ let lockfilePath: string;
 let stateA: FolderState;
 let stateB: FolderState;
 const listings = new Map<string, WireElement[]>();
-/** Whether `check` and `generate` through the CLI met a committed, unapplied journal. */
+/** Whether `check` and `generate` through the CLI (in this process) met a committed, unapplied journal. */
 let cliMetPendingJournal = false;
 
 const pullArgs = () => ['pull', '--base-url', server.url, '--out', 'out', '--quiet'];
@@ -122,7 +125,7 @@ beforeAll(async () => {
   server = await startReferenceServer({ listing: listings.get('A')! });
 
   // The folder holds A's output and lockfile.
-  const first = await runBin(pullArgs(), { cwd: dir, timeoutMs: 120_000 });
+  const first = await runCli(pullArgs(), { cwd: dir });
   expect(first.stderr).toBe('');
   expect(first.code).toBe(0);
   stateA = { name: 'A', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };
@@ -138,7 +141,7 @@ beforeAll(async () => {
   expect(existsSync(journal())).toBe(true);
   cliMetPendingJournal = true;
   // check never calls a folder with a pending run in sync, and writes nothing.
-  const checkB = await runBin(['check', '--input', 'b.json', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 120_000 });
+  const checkB = await runCli(['check', '--input', 'b.json', '--out', 'out', '--quiet'], { cwd: dir });
   expect(checkB.code, checkB.stdout + checkB.stderr).toBe(2);
   expect(checkB.stderr).toContain('an interrupted run is pending');
   expect(existsSync(journal()), 'check writes nothing').toBe(true);
@@ -150,7 +153,7 @@ beforeAll(async () => {
     const bytes = await view.read(path);
     if (bytes !== undefined) approved.set(path, bytes.toString('utf8'));
   }
-  const generated = await runBin(['generate', '--out', 'out', '--quiet'], { cwd: dir, timeoutMs: 120_000 });
+  const generated = await runCli(['generate', '--out', 'out', '--quiet'], { cwd: dir });
   expect(generated.code, generated.stderr).toBe(0);
   expect(treeDifference(await readTree(outDir), approved)).toBeUndefined();
   stateB = { name: 'B', tree: await readTree(outDir), lockfile: await readFile(lockfilePath, 'utf8') };

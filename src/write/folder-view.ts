@@ -75,8 +75,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (prepared) return prepared.toString('utf8');
       }
       try {
-        // Bytes, then one decode: with an encoding, readFile decodes chunk by chunk and joins the pieces.
-        return (await readFile(path)).toString('utf8');
+        return await readFile(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw new LockError(`cannot read lockfile ${path}: ${(error as Error).message}`, {

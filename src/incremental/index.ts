@@ -23,10 +23,10 @@ export interface RunFacts {
   /** The folder's manifest now lists exactly the output of `planKey`. */
   output?: { planKey: string; manifest: HashedText };
   /**
-   * The manifest now in the folder, its entries (unless the folder was found as recorded, all
-   * unchanged), and the paths this run wrote.
+   * The manifest now in the folder, and its entries (unless the folder was found as recorded, all
+   * unchanged). Files a run wrote have no stat entry yet: the next run hashes them.
    */
-  folder?: { manifest: HashedText; files?: Manifest; written?: readonly string[] };
+  folder?: { manifest: HashedText; files?: Manifest };
 }
 
 /** The questions a run asks before doing work that may already be done. */
@@ -77,11 +77,7 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       }
       if (facts.output !== undefined) record.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
       if (facts.answer?.fingerprint !== undefined || facts.output !== undefined) saveRunRecord(recordFile, record);
-      if (facts.folder !== undefined) {
-        const { manifest, files, written = [] } = facts.folder;
-        stats.recordWritten(written.map((path) => [path, `${outDir}/${path}`, files?.get(path)?.sha ?? ''] as const));
-        stats.save(manifest.hash, files);
-      }
+      if (facts.folder !== undefined) stats.save(facts.folder.manifest.hash, facts.folder.files);
     },
   };
 }

@@ -27,8 +27,6 @@ export interface StatCache {
    * @returns how many files there are when they all are as recorded; undefined otherwise
    */
   unchangedSince(manifestHash: string, onDisk: (path: string) => string | undefined): number | undefined;
-  /** Records files a run has just written (with their hashes): they are hashed again next time, being too new to trust by stat. */
-  recordWritten(files: Iterable<readonly [path: string, onDisk: string, sha: string]>): void;
   /**
    * Writes the cache for the manifest with hash `manifestHash`: only entries of its `files` with
    * the hash it records are kept, and the cache names the manifest when each file has one.
@@ -80,13 +78,6 @@ export function openStatCache(file: string | undefined, clock: () => number = Da
         if (where === undefined || stat === undefined || !stat.isFile() || !matches(path, where, stat, entry.sha)) return undefined;
       }
       return entries.size;
-    },
-    recordWritten(files) {
-      for (const [path, onDisk, sha] of files) {
-        const verifiedAt = clock();
-        const stat = statSync(onDisk, { throwIfNoEntry: false });
-        if (stat !== undefined) record(path, stat, sha, Math.min(verifiedAt, stat.mtimeMs));
-      }
     },
     save(manifestHash, files) {
       if (file === undefined) return;

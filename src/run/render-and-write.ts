@@ -54,7 +54,7 @@ export async function renderAndWrite(
   for (const path of write.leftEdited) {
     run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);
   }
-  return { write, facts: { output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries(), written: write.written } } };
+  return { write, facts: { output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries() } } };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { LockError } from '../model/errors.js';
 import { readJournal, pendingLockfilePath, pendingFilePath } from './journal.js';
 
@@ -28,25 +28,9 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const journal = await readJournal(outDir).catch(() => undefined);
   const writes = new Set(journal ? journal.writes : []);
   const deletes = new Set(journal ? journal.deletes : []);
-  // Each folder is listed once, so asking for a missing file (a first run asks for every one)
-  // costs no system call and no exception; a present one is read synchronously, which is
-  // cheaper than the promise API per small file.
-  const listings = new Map<string, Set<string>>();
   const outDirPrefix = join(outDir, sep);
-  const listed = (dir: string): Set<string> => {
-    let names = listings.get(dir);
-    if (!names) {
-      try {
-        names = new Set(readdirSync(dir));
-      } catch {
-        names = new Set();
-      }
-      listings.set(dir, names);
-    }
-    return names;
-  };
+  // Synchronous: cheaper than the promise API per small file.
   const readOrUndefined = async (file: string): Promise<Buffer | undefined> => {
-    if (!listed(dirname(file)).has(basename(file))) return undefined;
     try {
       return readFileSync(file);
     } catch {

@@ -8,7 +8,6 @@
  *   reading compiled code back is faster still;
  * - WebAssembly is compiled by V8's baseline tier only (`--liftoff-only`, in {@link loadCli});
  * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
- * - in the bundle, each copy of string-width is wrapped in {@link asciiStringWidth};
  * - yargs does not render the help text of a command that does not show it ({@link withoutEagerHelp}).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -33,23 +32,6 @@ export async function loadCli(): Promise<Entry> {
   const dir = cacheDir();
   if (dir !== undefined) installCompileCache(dir);
   return createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
-}
-
-type StringWidth = (text: string, options?: unknown) => number;
-
-/**
- * A stand-in for string-width, which yargs measures its help text with and whose module set-up
- * (an Intl.Segmenter, Unicode-property regular expressions) would run on every start, help or
- * not. Printable ASCII is answered here (its width is its length, as string-width computes it);
- * the first other text loads the real module through `load`.
- */
-export function asciiStringWidth(load: () => StringWidth): StringWidth {
-  let real: StringWidth | undefined;
-  return (text, options) => {
-    if (typeof text === 'string' && /^[\x20-\x7e]*$/.test(text)) return text.length;
-    real ??= load();
-    return real(text, options);
-  };
 }
 
 /** Below this size a file compiles faster than its cache entry is read. */

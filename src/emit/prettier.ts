@@ -59,7 +59,6 @@ export async function createPrettierFormatter(
     });
   const formatAlone = async (file: EmittedFile, shared: FormatOptions): Promise<EmittedFile> => {
     const options = { ...shared, filepath: join(outDir, ...file.path.split('/')) };
-    if (cannotEmbed(file.text, options)) options.embeddedLanguageFormatting = 'off';
     try {
       observe.onFormatCall?.(1);
       return { path: file.path, text: await prettier.format(file.text, options) };
@@ -71,9 +70,6 @@ export async function createPrettierFormatter(
     if (batch.length > 1) {
       const text = joinTexts(batch.map((f) => f.text));
       const options = { ...shared, filepath: join(outDir, ...batch[0]!.path.split('/')) };
-      // Off only when no file of the batch has a template literal; where a file has none, on
-      // and off give the same bytes, so each file still gets its bytes alone.
-      if (cannotEmbed(text, options)) options.embeddedLanguageFormatting = 'off';
       observe.onFormatCall?.(batch.length);
       const parts = await prettier.format(text, options).then(
         (formatted) => splitFormatted(formatted, batch.length),
@@ -130,20 +126,6 @@ async function resolveOptions(prettier: typeof import('prettier'), filepath: str
   // checks it) in two thirds of the time; a parser the user configured is kept.
   const parser = resolved?.parser ?? (filepath.endsWith('.ts') ? 'babel-ts' : undefined);
   return { ...resolved, ...(parser ? { parser } : {}) } as FormatOptions;
-}
-
-/** Parsers whose trees prettier prints with its own estree printer. */
-const TYPESCRIPT_PARSERS = new Set(['babel-ts', 'typescript']);
-
-/**
- * Whether prettier's search for embedded languages (CSS, GraphQL, HTML, Markdown in tagged
- * templates) can find nothing: the estree printer's `embed` answers only for template literals,
- * and a text without a backtick has none. Turning the search off there cannot change a byte and
- * saves prettier a visit of every node. Not with plugins, whose printers may
- * embed otherwise, nor for other parsers.
- */
-function cannotEmbed(text: string, options: { parser?: unknown; plugins?: unknown[] }): boolean {
-  return TYPESCRIPT_PARSERS.has(String(options.parser)) && (options.plugins ?? []).length === 0 && !text.includes('`');
 }
 
 /**

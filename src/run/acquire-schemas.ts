@@ -23,12 +23,12 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
   if (settings.fields !== true || knownAnswer(run, answer, before, settings) !== undefined) return answer;
   const listing = answer.parse();
   const locked = new Map((before?.parse().messages ?? []).map((descriptor) => [descriptor.name, descriptor]));
-  const kept = (descriptor: Descriptor): FieldDescriptor[] | undefined => {
+  const recordedFields = (descriptor: Descriptor): FieldDescriptor[] | undefined => {
     const old = locked.get(descriptor.name);
     return old?.schemaHash === descriptor.schemaHash ? old.fields : undefined;
   };
   const inScope = scoped(listing.descriptors, { include: settings.include, exclude: settings.exclude });
-  const names = inScope.filter((descriptor) => kept(descriptor) === undefined).map((descriptor) => descriptor.name);
+  const names = inScope.filter((descriptor) => recordedFields(descriptor) === undefined).map((descriptor) => descriptor.name);
   if (names.length > 0 && !options.baseUrl) {
     throw new ConfigError(`fields are on, and ${names.length} message ${names.length === 1 ? 'type needs its' : 'types need their'} field descriptors from the service, but there is no base URL.`, {
       hint: '--input reads only the listing: pass --base-url (or SCHEMA_SYNC_BASE_URL) for cmd=getschema, or pull with --no-fields.',
@@ -36,7 +36,7 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
   }
   const fetched = await fetchSchemas({ ...serviceOptions(options, options.baseUrl ?? ''), names });
   for (const warning of fetched.warnings) run.warn(warning);
-  const descriptors = listing.descriptors.map((descriptor) => ({ ...descriptor, fields: fetched.fields.get(descriptor.name) ?? kept(descriptor) }));
+  const descriptors = listing.descriptors.map((descriptor) => ({ ...descriptor, fields: fetched.fields.get(descriptor.name) ?? recordedFields(descriptor) }));
   const withFields = { ...listing, descriptors };
   return { ...answer, parse: () => withFields };
 }

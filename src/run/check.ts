@@ -41,7 +41,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     run.mark('fetch');
     const drift = diffAnswer(run, listing, folder.lockfile, settings);
     run.mark('diff');
-    run.cache.remember({ answer: drift.learned, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
+    run.cache.remember({ answer: drift.answerFacts, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
     const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };

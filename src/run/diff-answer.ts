@@ -15,7 +15,7 @@ export interface AnswerDrift {
   /** The descriptors compared; undefined when the answer was known (nothing was compared). */
   compared: { locked: readonly Descriptor[]; fetched: readonly Descriptor[] } | undefined;
   /** What the next run may take as known; undefined when this answer was known already. */
-  learned: RunFacts['answer'];
+  answerFacts: RunFacts['answer'];
 }
 
 /**
@@ -28,7 +28,7 @@ export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText
   const known = knownAnswer(run, answer, before, settings);
   if (before !== undefined && known !== undefined) {
     for (const warning of known.warnings) run.warn(warning);
-    return { changes: [], after: before, messageCount: known.messageCount, compared: undefined, learned: undefined };
+    return { changes: [], after: before, messageCount: known.messageCount, compared: undefined, answerFacts: undefined };
   }
   const listing = answer.parse();
   for (const warning of listing.warnings) run.warn(warning);
@@ -42,7 +42,7 @@ export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText
     after,
     messageCount: fetched.length,
     compared: { locked, fetched },
-    learned: { fingerprint: answer.fingerprint, lockfile: after, messageCount: fetched.length, warnings: listing.warnings },
+    answerFacts: { fingerprint: answer.fingerprint, lockfile: after, messageCount: fetched.length, warnings: listing.warnings },
   };
 }
 

@@ -82,6 +82,6 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const output = await assessOutput(run, view, drift.after);
   const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after, interrupt });
   run.mark('write');
-  run.cache.remember({ answer: drift.learned, ...facts });
+  run.cache.remember({ answer: drift.answerFacts, ...facts });
   return { ...result, lockfileText: drift.after.text, write };
 }

@@ -30,7 +30,7 @@ export function releasePackage(drift: AnswerDrift, before: LockfileText | undefi
   const notes = renderReport(report, { format: 'markdown', command: 'pull' });
   const released: GenerationSettings = { ...settings, packageVersion: version, changelog: [{ version, notes }, ...(settings.changelog ?? [])] };
   const after = LockfileText.of({ ...drift.after.parse(), settings: released }, drift.after.path);
-  return { ...drift, after, learned: drift.learned === undefined ? undefined : { ...drift.learned, lockfile: after } };
+  return { ...drift, after, answerFacts: drift.answerFacts === undefined ? undefined : { ...drift.answerFacts, lockfile: after } };
 }
 
 /** The package of the lockfile a pull writes, and the version it had before; undefined for a plain folder. */

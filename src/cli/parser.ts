@@ -2,7 +2,6 @@ import yargs, { type Argv } from 'yargs';
 import { didYouMean } from '../model/did-you-mean.js';
 import { VERSION } from '../model/version.js';
 import { ACTIONS_ENCODINGS, FLAG_ENCODINGS } from '../server/listing-shape.js';
-import { withoutEagerHelp } from './start-up.js';
 
 const COMMANDS = ['pull', 'check', 'diff', 'generate', 'rules', 'serve', 'init'];
 const SOURCE_GROUP = 'Source:';
@@ -47,7 +46,7 @@ function reportOption(y: Argv, hidden = false): Argv {
 
 /** Builds the parser; commands have no handlers: {@link runCli} dispatches after parsing. */
 export function buildParser(argv: string[]): Argv {
-  const parser = yargs(argv)
+  return yargs(argv)
     .scriptName('schema-sync')
     .usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.')
     .example('$0 init', 'Write a starter schema-sync.config.json')
@@ -123,7 +122,6 @@ export function buildParser(argv: string[]): Argv {
     .alias('h', 'help')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false);
-  return withoutEagerHelp(parser);
 }
 
 /**

@@ -7,8 +7,7 @@
  *   ({@link loadCli}): one file compiles far faster than the ~300 modules behind it, and
  *   reading compiled code back is faster still;
  * - WebAssembly is compiled by V8's baseline tier only (`--liftoff-only`, in {@link loadCli});
- * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
- * - yargs does not render the help text of a command that does not show it ({@link withoutEagerHelp}).
+ * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -103,16 +102,4 @@ function installCompileCache(dir: string): void {
   process.once('exit', () => {
     for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());
   });
-}
-
-/**
- * The yargs parser without its eager help: yargs renders the whole help text whenever a command
- * runs, in case a handler shows it later. schema-sync's commands have no handlers; `--help` and
- * usage errors still render it.
- */
-export function withoutEagerHelp<T>(parser: T): T {
-  const internals = (parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.();
-  const usage = internals?.getUsageInstance?.();
-  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => undefined;
-  return parser;
 }

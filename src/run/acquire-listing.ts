@@ -44,20 +44,3 @@ export function serviceOptions(options: SourceOptions, baseUrl: string): Omit<Fe
   return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs, retries, maxBytes, onEvent: options.onFetchEvent };
 }
 
-/**
- * Runs `work` (local checks) while the listing request is in flight, then waits for the request:
- * neither waits for the other. Should `work` fail, its error is the one reported, once the
- * request has settled (a process must not exit with a request still open).
- */
-export async function whileFetching<T, L>(fetching: Promise<L>, work: () => Promise<T>): Promise<[T, L]> {
-  // Awaited below; this only keeps an early rejection from going unhandled meanwhile.
-  fetching.catch(() => undefined);
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    await fetching.catch(() => undefined);
-    throw error;
-  }
-  return [result, await fetching];
-}

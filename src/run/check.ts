@@ -3,7 +3,7 @@ import type { DriftReport } from '../diff/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { compareOutput, openFolderView, waitForLiveRun, type FolderDrift, type FolderView } from '../write/index.js';
-import { acquireListing, whileFetching } from './acquire-listing.js';
+import { acquireListing } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
 import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
@@ -34,8 +34,8 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async () => {
     checkPolicy(options);
     const run = openRun(options);
-    // The folder depends on the lockfile alone: it is checked while the request is in flight.
-    const [folder, answer] = await whileFetching(acquireListing(options, run.paths.cwd), () => inspectFolder(run));
+    const folder = await inspectFolder(run);
+    const answer = await acquireListing(options, run.paths.cwd);
     const settings = folder.lockfile.settings();
     const listing = await acquireSchemas(run, answer, folder.lockfile, settings, options);
     run.mark('fetch');
@@ -80,7 +80,7 @@ export async function inspectFolder(
       detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
-    // A damaged lockfile is reported before the request is answered.
+    // A damaged lockfile is reported before the request is made.
     if (!run.cache.wrote(lockfile)) lockfile.parse();
     const output = await assessOutput(run, view, lockfile);
     const staleFiles = await compareFolder(run, view, lockfile, output);

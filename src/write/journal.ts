@@ -149,25 +149,9 @@ export function pendingLockfilePath(outDir: string): string {
 
 async function applyJournal(outDir: string, journal: Journal): Promise<void> {
   const txnDir = join(outDir, TXN_DIR);
-  // A folder the output does not have yet (messages/ on a first run) moves in whole, by one
-  // rename instead of one per file. The transaction folder holds only this journal's writes, so the prepared
-  // folder is exactly what goes there.
-  const moved = new Set<string>();
-  for (const top of new Set(journal.writes.filter((p) => p.includes('/')).map((p) => p.slice(0, p.indexOf('/'))))) {
-    if (top === TXN_DIR || existsSync(join(outDir, top))) continue;
-    try {
-      renameSync(join(txnDir, TXN_FILES, top), join(outDir, top));
-      moved.add(top);
-    } catch (error) {
-      // Already moved before an interruption (then its files are found missing below, as they
-      // should be), or not movable whole: file by file, then.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') continue;
-    }
-  }
-  const writes = moved.size === 0 ? journal.writes : journal.writes.filter((p) => !moved.has(p.slice(0, p.indexOf('/'))));
-  for (const dir of new Set(writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
+  for (const dir of new Set(journal.writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
   // A prepared file already gone was moved before an interruption: replaying is idempotent.
-  await inChunks(writes, (p) => ignoreMissingSync(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p))));
+  await inChunks(journal.writes, (p) => ignoreMissingSync(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p))));
   await inChunks(journal.deletes, (p) => ignoreMissingSync(() => unlinkSync(join(outDir, p))));
   if (journal.lockfile) await ignoreMissing(moveFile(join(txnDir, TXN_LOCKFILE), journal.lockfile));
   await rm(txnDir, { recursive: true, force: true });

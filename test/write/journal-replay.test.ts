@@ -18,7 +18,7 @@ const writes = [
   { path: 'messages/B.ts', text: 'b\n' },
 ];
 
-describe('a first run moves a new folder in whole', () => {
+describe('a transaction moves its prepared files in', () => {
   it('places every file and leaves no transaction folder', async () => {
     await commitTransaction(out, { writes, deletes: [] });
     for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
@@ -33,13 +33,14 @@ describe('a first run moves a new folder in whole', () => {
     expect(await readFile(join(out, 'messages/B.ts'), 'utf8')).toBe('b\n');
   });
 
-  it('replaying a journal interrupted after the folder moved finishes the rest', async () => {
-    // As a run killed right after moving messages/ would leave it: committed journal, index.ts still prepared.
+  it('replaying a journal interrupted part way finishes the rest', async () => {
+    // As a run killed after moving some of its files would leave it: committed journal, the rest still prepared.
     const prepared = join(out, TXN_DIR, 'files');
     await mkdir(join(prepared, 'messages'), { recursive: true });
     for (const w of writes) await writeFile(join(prepared, w.path), w.text);
     await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
-    await rename(join(prepared, 'messages'), join(out, 'messages'));
+    await mkdir(join(out, 'messages'));
+    await rename(join(prepared, 'messages/A.ts'), join(out, 'messages/A.ts'));
     expect(await recoverPending(out, join(out, 'schema-sync.lock.json'))).toBe('replayed');
     for (const w of writes) expect(await readFile(join(out, w.path), 'utf8')).toBe(w.text);
     expect(existsSync(join(out, TXN_DIR))).toBe(false);

@@ -10,11 +10,24 @@ import { fileURLToPath } from 'node:url';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli');
 
-/** The trick of start-up.ts that acts at build time: `undici` redirected to the parts schema-sync uses. */
+/** The tricks of start-up.ts that act at build time: `undici` and string-width redirected. */
 const startUp = {
   name: 'start-up',
   setup(build) {
     build.onResolve({ filter: /^undici$/ }, () => ({ path: join(cli, 'undici-parts.js') }));
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData?.real) return undefined;
+      // The importer's own copy (yargs, cliui and wrap-ansi each have one), loaded on first use.
+      const real = await build.resolve('string-width', { resolveDir: args.resolveDir, kind: args.kind, pluginData: { real: true } });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'ascii-string-width' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'ascii-string-width' }, (args) => ({
+      contents: `import { asciiStringWidth } from ${JSON.stringify(join(cli, 'start-up.js'))};
+export default asciiStringWidth(() => require(${JSON.stringify(args.path)}).default);
+`,
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 

@@ -7,7 +7,8 @@
  *   ({@link loadCli}): one file compiles far faster than the ~300 modules behind it, and
  *   reading compiled code back is faster still;
  * - WebAssembly is compiled by V8's baseline tier only (`--liftoff-only`, in {@link loadCli});
- * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts).
+ * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
+ * - in the bundle, each copy of string-width is wrapped in {@link asciiStringWidth}.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -31,6 +32,24 @@ export async function loadCli(): Promise<Entry> {
   const dir = cacheDir();
   if (dir !== undefined) installCompileCache(dir);
   return createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
+}
+
+type StringWidth = (text: string, options?: unknown) => number;
+
+/**
+ * A stand-in for string-width, which yargs measures its help text with (rendered on every
+ * command, in case a handler shows it) and whose module set-up (an Intl.Segmenter,
+ * Unicode-property regular expressions) would run on every start. Printable ASCII is answered
+ * here (its width is its length, as string-width computes it); the first other text loads the
+ * real module through `load`.
+ */
+export function asciiStringWidth(load: () => StringWidth): StringWidth {
+  let real: StringWidth | undefined;
+  return (text, options) => {
+    if (typeof text === 'string' && /^[\x20-\x7e]*$/.test(text)) return text.length;
+    real ??= load();
+    return real(text, options);
+  };
 }
 
 /** Below this size a file compiles faster than its cache entry is read. */

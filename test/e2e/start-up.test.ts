@@ -56,9 +56,10 @@ await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)})
     expect(loaded.filter((url) => url.includes('/dist/cli/'))).toEqual([]);
   });
 
-  it('the CLI bundle has the parts of undici instead of its index', () => {
+  it('the CLI bundle has the parts of undici instead of its index, and string-width behind the ASCII stand-in', () => {
     const bundle = readFileSync(join(ROOT, 'dist/cli/schema-sync.cjs'), 'utf8');
     expect(bundle).toContain('// dist/cli/undici-parts.js');
     expect(bundle).not.toContain('// node_modules/undici/index.js');
+    expect(bundle).toContain('= asciiStringWidth(');
   });
 });

@@ -13,6 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Property tests draw from a fixed seed (SCHEMA_SYNC_TEST_SEED chooses another).
     setupFiles: ['test/helpers/fixed-seed.ts'],
+    // The run's own cache folder, removed at its end.
+    globalSetup: ['test/helpers/cache-folder.ts'],
     // .ci/run asks for the JSON report to print its plain "N passed, N failed" line.
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [

@@ -1,6 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/main.js';
+import { runCacheEnv } from '../helpers/cli.js';
 
 /** A stream that keeps what was written; `isTTY` as asked. */
 export class Capture extends Writable {
@@ -23,7 +24,10 @@ export interface FakeRun {
   stderr: string;
 }
 
-/** Runs the CLI in-process with captured streams; env is exactly what is given (no colour unless asked). */
+/**
+ * Runs the CLI in-process with captured streams; env is what is given (no colour unless asked),
+ * with the test run's cache folder unless it names one.
+ */
 export async function runInProcess(
   argv: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string },
@@ -33,7 +37,7 @@ export async function runInProcess(
   const stdin = new PassThrough();
   stdin.end(options.stdin ?? '');
   // `serve` stops at once: the test only sees it start, print its URL and close.
-  const io: CliIo = { stdout, stderr, stdin, env: options.env ?? {}, cwd: options.cwd, untilStopped: () => Promise.resolve() };
+  const io: CliIo = { stdout, stderr, stdin, env: { ...runCacheEnv(), ...options.env }, cwd: options.cwd, untilStopped: () => Promise.resolve() };
   const code = await runCli(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

@@ -17,7 +17,10 @@ let dir: string;
 beforeAll(async () => {
   server = await startReferenceServer({ listing: syntheticListing(6) });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  if (dir !== undefined) await removeDir(dir);
+});
 beforeEach(async () => {
   if (dir !== undefined) await removeDir(dir);
   dir = await tempDir();

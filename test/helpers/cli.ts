@@ -26,7 +26,9 @@ const RSS_PROBE = fileURLToPath(new URL('../../bench/rss-probe.mjs', import.meta
  */
 export function runBin(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; asUser?: string; rssFile?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...options.env };
+    // Another user cannot write the run's cache folder (test/helpers/cache-folder.ts).
+    const cache = options.asUser === undefined ? runCacheEnv() : {};
+    const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...cache, ...options.env };
     if (options.rssFile !== undefined) env['SCHEMA_SYNC_BENCH_RSS'] = options.rssFile;
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     const node = options.rssFile === undefined ? [process.execPath, BIN] : [process.execPath, '--import', pathToFileURL(RSS_PROBE).href, BIN];
@@ -46,10 +48,10 @@ export function runBin(args: string[], options: { cwd: string; env?: Record<stri
   });
 }
 
-/** Runs any command in a child process with a clean environment (PATH and HOME only). */
+/** Runs any command in a child process with a clean environment (PATH, HOME and the test run's cache folder). */
 export function runCommand(command: string, args: string[], cwd: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'] } });
+    const child = spawn(command, args, { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...runCacheEnv() } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -57,6 +59,12 @@ export function runCommand(command: string, args: string[], cwd: string): Promis
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/** The test run's cache folder (test/helpers/cache-folder.ts) for a CLI's environment, unless a test names its own. */
+export function runCacheEnv(): { SCHEMA_SYNC_CACHE_DIR?: string } {
+  const dir = process.env['SCHEMA_SYNC_CACHE_DIR'];
+  return dir === undefined ? {} : { SCHEMA_SYNC_CACHE_DIR: dir };
 }
 
 /** A fresh temporary folder; remove it with {@link removeDir}. */

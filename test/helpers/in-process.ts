@@ -7,7 +7,7 @@ import type { CliRun } from './cli.js';
  * code as the built CLI, without starting a process (which costs more CPU than most runs do).
  * For tests of what the CLI does. Tests of the process itself (signals, start-up and the bundle,
  * another user, runs in parallel, the environment a child gets) use `runBin`. `env` is the whole
- * environment the CLI sees, without colour.
+ * environment the CLI sees, without colour, and with the test run's cache folder unless it names one.
  */
 export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string }): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { NO_COLOR: '1', ...options.env };

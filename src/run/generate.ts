@@ -1,10 +1,10 @@
-import { withRunLock, type WriteResult } from '../write/index.js';
+import { withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { assessOutput } from './assess-output.js';
 import type { BaseOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { renderAndWrite } from './render-and-write.js';
 import { LockfileText } from '../lock/index.js';
-import { openRun, sameSettings, settingsOver } from './run-context.js';
+import { openRun, sameSettings, settingsOver, type RunContext } from './run-context.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -19,23 +19,22 @@ export interface GenerateResult {
  */
 export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
   const run = openRun(options);
-  return withRunLock(
-    run.paths.outDir,
-    async (view, interrupt) => {
-      const found = await requireLockfile(view, run.paths.lockfilePath, {
-        detail: '.',
-        hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
-      });
-      const { messages } = found.parse();
-      // Settings it was given are applied, and recorded in the lockfile.
-      const settings = settingsOver(found.settings(), run.given);
-      const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
-      const output = await assessOutput(run, view, lockfile);
-      const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
-      run.mark('write');
-      run.cache.remember(facts);
-      return { messageCount: messages.length, write, outDir: run.paths.outDir };
-    },
-    { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs },
-  );
+  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
+}
+
+/** The generate itself, under the run lock. */
+async function generateInView(run: RunContext, view: FolderView, interrupt: AbortSignal): Promise<GenerateResult> {
+  const found = await requireLockfile(view, run.paths.lockfilePath, {
+    detail: '.',
+    hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
+  });
+  const { messages } = found.parse();
+  // Settings it was given are applied, and recorded in the lockfile.
+  const settings = settingsOver(found.settings(), run.given);
+  const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
+  const output = await assessOutput(run, view, lockfile);
+  const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
+  run.mark('write');
+  run.cache.remember(facts);
+  return { messageCount: messages.length, write, outDir: run.paths.outDir };
 }

@@ -143,6 +143,13 @@ export async function formatWithPrettier(
 }
 
 /**
+ * A file of each folder and kind the output holds, under either target: the config prettier
+ * resolves for these is the config of every generated file, as long as no override names a
+ * single file (see {@link createPrettierFormatter}).
+ */
+const FORMAT_KEY_PATHS = ['messages/_.ts', 'messages/_.js', 'messages/_.d.ts', 'index.ts', 'index.js', 'index.d.ts', 'package.json', 'README.md', 'CHANGELOG.md'];
+
+/**
  * Fingerprint of prettier's formatting for the output folder: its version and the config it
  * resolves there. Part of each file's input fingerprint, so a changed `.prettierrc` re-formats.
  */
@@ -150,7 +157,7 @@ export async function prettierFormatKey(outDir: string): Promise<string> {
   const prettier = await import('prettier');
   await prettier.clearConfigCache();
   const configs = await Promise.all(
-    ['messages/_.ts', 'messages/_.js', 'index.ts', 'index.js', 'package.json', 'README.md', 'CHANGELOG.md'].map((path) =>
+    FORMAT_KEY_PATHS.map((path) =>
       prettier.resolveConfig(join(outDir, ...path.split('/')), { editorconfig: true }).catch(() => 'unreadable'),
     ),
   );

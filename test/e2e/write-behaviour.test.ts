@@ -106,4 +106,19 @@ describe('writing the output folder', () => {
     const again = await run({ prettier: true });
     expect(again.write?.written).toEqual([]);
   });
+
+  it('an edited prettier override for declaration files re-formats them (target js+dts)', async () => {
+    const config = (semi: boolean) => JSON.stringify({ overrides: [{ files: '*.d.ts', options: { semi } }] });
+    await mkdir(join(dir, 'out'), { recursive: true });
+    await writeFile(join(dir, 'out', '.prettierrc'), config(false));
+    server.setListing(exampleListing().slice(0, 3));
+    await run({ prettier: true, target: 'js+dts' });
+    const declarations = async () => readFile(join(dir, 'out', 'messages', 'AccountRiskRecordV5.d.ts'), 'utf8');
+    expect(await declarations()).not.toMatch(/;\n/);
+    await writeFile(join(dir, 'out', '.prettierrc'), config(true));
+    const again = await run({ prettier: true, target: 'js+dts' });
+    expect(await declarations()).toMatch(/;\n/);
+    expect(again.write?.written.filter((path) => path.endsWith('.d.ts')).length).toBeGreaterThan(0);
+    expect(again.write?.written.filter((path) => path.endsWith('.js'))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { LockError } from '../model/errors.js';
+import { LockError, WriteError } from '../model/errors.js';
 import { readJournal, pendingLockfilePath, pendingFilePath } from './journal.js';
 
 /**
@@ -25,7 +25,12 @@ export interface FolderView {
 
 /** Opens a read-only view of `outDir`, honouring a pending journal. */
 export async function openFolderView(outDir: string): Promise<FolderView> {
-  const journal = await readJournal(outDir).catch(() => undefined);
+  // A damaged journal is an error here too, so `check` never reports such a folder as in sync;
+  // a failed read is a transaction folder that a live run removes meanwhile.
+  const journal = await readJournal(outDir).catch((error: unknown) => {
+    if (error instanceof WriteError) throw error;
+    return undefined;
+  });
   const writes = new Set(journal ? journal.writes : []);
   const deletes = new Set(journal ? journal.deletes : []);
   const outDirPrefix = join(outDir, sep);

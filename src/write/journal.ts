@@ -128,13 +128,27 @@ export async function readJournal(outDir: string): Promise<Journal | null | unde
     const exists = await readFile(txnDir).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'EISDIR');
     return exists ? null : undefined;
   }
-  const journal = JSON.parse(text) as Journal;
-  if (journal.version !== 1 || !journal.writes.every(isSafeRelativePath) || !journal.deletes.every(isSafeRelativePath)) {
+  const journal = parseJournal(text);
+  if (journal === undefined) {
     throw new WriteError(`${join(txnDir, JOURNAL)} is damaged.`, {
       hint: `Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
     });
   }
   return journal;
+}
+
+/** A journal's text as schema-sync writes it (plain paths inside the folder only); undefined for anything else. */
+function parseJournal(text: string): Journal | undefined {
+  let journal: Partial<Journal> | null;
+  try {
+    journal = JSON.parse(text) as Partial<Journal> | null;
+  } catch {
+    return undefined;
+  }
+  const paths = (list: unknown) => Array.isArray(list) && list.every((path) => typeof path === 'string' && isSafeRelativePath(path));
+  const lockfile = journal?.lockfile;
+  if (journal?.version !== 1 || !paths(journal.writes) || !paths(journal.deletes) || (lockfile !== undefined && typeof lockfile !== 'string')) return undefined;
+  return journal as Journal;
 }
 
 /** Where a pending journal's prepared copy of `path` is (for read-only views). */

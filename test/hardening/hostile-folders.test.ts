@@ -180,6 +180,23 @@ describe('a pending interrupted run', () => {
     expect((await runCli(['generate', '--out', 'out'], { cwd: dir, env })).code).toBe(0);
     expect((await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
   });
+
+  it('with a damaged journal: check, pull --dry-run and generate exit 2 saying so, and change nothing', async () => {
+    const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+    expect((await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env })).code).toBe(0);
+    const txnDir = join(dir, 'out/.schema-sync-txn');
+    await mkdir(txnDir, { recursive: true });
+    const before = await readTree(dir);
+    for (const damaged of ['{"version": 1, "writes": [', 'null', JSON.stringify({ version: 1, writes: 'messages/A.ts', deletes: [] })]) {
+      await writeFile(join(txnDir, 'journal.json'), damaged);
+      for (const args of [['check', '--base-url', server.url], ['pull', '--dry-run', '--base-url', server.url], ['generate']]) {
+        const run = await runCli([...args, '--out', 'out'], { cwd: dir, env });
+        expect(run.code, `${args[0]} with ${damaged}: ${run.stderr}`).toBe(2);
+        expect(run.stderr).toMatch(/error \[WRITE\]: .*journal\.json is damaged\.\nhint: Delete .*\.schema-sync-txn and run schema-sync generate/);
+      }
+      expect(await readTree(dir)).toEqual(new Map([...before, ['out/.schema-sync-txn/journal.json', damaged]]));
+    }
+  });
 });
 
 /** Gives `dir` and everything below it to the user `uid` (and its group of the same number). */

@@ -28,8 +28,7 @@ export interface RecordedAnswer {
 }
 
 /** Reads the record in `file`; empty when there is none or it is damaged. */
-export function loadRunRecord(file: string | undefined): RunRecord {
-  if (file === undefined) return {};
+export function loadRunRecord(file: string): RunRecord {
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -47,6 +46,6 @@ export function loadRunRecord(file: string | undefined): RunRecord {
 }
 
 /** Writes the record atomically; a cache folder that cannot be written only costs speed. */
-export function saveRunRecord(file: string | undefined, record: RunRecord): void {
-  if (file !== undefined) writeCacheFile(file, `${JSON.stringify(record)}\n`);
+export function saveRunRecord(file: string, record: RunRecord): void {
+  writeCacheFile(file, `${JSON.stringify(record)}\n`);
 }

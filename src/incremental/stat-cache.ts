@@ -38,13 +38,13 @@ export interface StatCache {
 
 const HEADER = 'schema-sync stat cache 2';
 
-/** Opens the stat cache kept in `file`; without a file, one that remembers nothing and hashes every file. */
-export function openStatCache(file: string | undefined, clock: () => number = Date.now): StatCache {
+/** Opens the stat cache kept in `file` (the plain path, without one, is `openIncremental`'s). */
+export function openStatCache(file: string, clock: () => number = Date.now): StatCache {
   let loaded: { manifestHash: string; entries: Map<string, Entry> } | undefined;
-  const cache = () => (loaded ??= file === undefined ? { manifestHash: '', entries: new Map() } : load(file));
+  const cache = () => (loaded ??= load(file));
   let dirty = false;
   const record = (path: string, stat: Stats, sha: string, verifiedAt: number) => {
-    if (file === undefined || path.includes('\t') || path.includes('\n')) return;
+    if (path.includes('\t') || path.includes('\n')) return;
     cache().entries.set(path, { signature: signature(stat), sha, verifiedAt });
     dirty = true;
   };
@@ -80,7 +80,6 @@ export function openStatCache(file: string | undefined, clock: () => number = Da
       return entries.size;
     },
     save(manifestHash, files) {
-      if (file === undefined) return;
       const current = cache();
       if (files === undefined) {
         if (dirty && current.manifestHash === manifestHash) write(file, current);

@@ -6,16 +6,14 @@ export interface ExpectedFile {
   input: string;
 }
 
-/** Which expected files are already right on disk, and which must be (re)generated. */
+/** The expected files that must be (re)generated. */
 export interface Freshness<T extends ExpectedFile> {
-  /** Same inputs as recorded and the bytes on disk still those written. */
-  fresh: T[];
   /** Missing, hand-edited, or generated from other inputs. */
   stale: T[];
 }
 
 /**
- * Sorts expected files into fresh and stale using the manifest: a file is fresh when the
+ * Finds the stale expected files using the manifest: a file is fresh when the
  * manifest recorded the same input fingerprint and `holds` confirms the file still has the bytes
  * recorded (their hash). Checking is far cheaper than emitting, so unchanged runs emit nothing.
  */
@@ -25,12 +23,11 @@ export async function assessFreshness<T extends ExpectedFile>(input: {
   /** Whether the file at `path` holds bytes with hash `sha`. */
   holds: (path: string, sha: string) => Promise<boolean>;
 }): Promise<Freshness<T>> {
-  const fresh: T[] = [];
   const stale: T[] = [];
   for (const file of input.expected) {
     const entry = input.manifest.get(file.path);
-    const ok = entry !== undefined && entry.input === file.input && (await input.holds(file.path, entry.sha));
-    (ok ? fresh : stale).push(file);
+    const fresh = entry !== undefined && entry.input === file.input && (await input.holds(file.path, entry.sha));
+    if (!fresh) stale.push(file);
   }
-  return { fresh, stale };
+  return { stale };
 }

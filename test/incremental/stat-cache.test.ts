@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { check, pull } from '../../src/index.js';
+import { openIncremental } from '../../src/incremental/index.js';
 import { openStatCache } from '../../src/incremental/stat-cache.js';
+import { openFolderView } from '../../src/write/folder-view.js';
 import { hashOf } from '../../src/model/hash.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { exampleListing } from '../helpers/listing.js';
@@ -102,12 +104,16 @@ describe('stat cache', () => {
     expect(openStatCache(cacheFile, later).unchangedSince('m2', onDisk)).toBeUndefined();
   });
 
-  it('without a cache file remembers nothing and writes nothing', async () => {
+  it('without a cache folder (the plain path) remembers nothing and writes nothing', async () => {
     await writeFile(onDisk('a.ts'), 'x');
-    const cache = openStatCache(undefined, later);
-    expect(cache.holds('a.ts', onDisk('a.ts'), hashOf('x'))).toBe(true);
-    cache.save('m1', new Map([['a.ts', { sha: hashOf('x') }]]));
-    expect(cache.unchangedSince('m1', onDisk)).toBeUndefined();
+    const plain = openIncremental(dir, undefined, later);
+    const view = await openFolderView(dir);
+    expect(await plain.holds(view, 'a.ts', hashOf('x'))).toBe(true);
+    expect(await plain.holds(view, 'a.ts', hashOf('y'))).toBe(false);
+    const manifest = { text: 'm1', hash: 'm1' };
+    plain.remember({ folder: { manifest, files: new Map([['a.ts', { input: 'i', sha: hashOf('x') }]]) } });
+    expect(plain.unchangedFiles(manifest, view)).toBeUndefined();
+    expect(await readdir(dir)).toEqual(['a.ts']);
   });
 
   it('ignores a damaged cache file', async () => {

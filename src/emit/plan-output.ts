@@ -79,8 +79,8 @@ export async function planOutput(options: PlanOptions): Promise<PlannedFile[]> {
 }
 
 /**
- * How input fingerprints are computed. Raise it when that changes, so that folders (and the
- * run memo, which trusts a manifest for its key) are planned anew even within one version.
+ * How input fingerprints are computed; part of every settings key. Raise it when that changes,
+ * so that every folder is planned anew, even within one version.
  */
 const PLAN_SCHEME = '9';
 

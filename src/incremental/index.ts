@@ -10,8 +10,9 @@ import { hashOf, type HashedText } from '../model/hash.js';
 import type { FolderView, Manifest } from '../write/index.js';
 import { loadRunRecord, saveRunRecord, type RecordedAnswer } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
+import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
 
-export { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
+export type { AnswerIdentity } from './fingerprint.js';
 
 /** What the last run knew of the answer: it parses to the lockfile, with these warnings. */
 export type KnownAnswer = Pick<RecordedAnswer, 'messageCount' | 'warnings'>;
@@ -31,10 +32,12 @@ export interface RunFacts {
 
 /** The questions a run asks before doing work that may already be done. */
 export interface Incremental {
+  /** Identifies an answer for the run record: equal fingerprints parse alike. Undefined on the plain path, which records nothing. */
+  fingerprint(answer: AnswerIdentity): string | undefined;
   /** The answer as recorded when the answer with `fingerprint` is the one that produced `lockfile`; then it needs no parsing. */
   knownAnswer(fingerprint: string | undefined, lockfile: HashedText | undefined): KnownAnswer | undefined;
-  /** Whether `lockfile` is the one a recorded run wrote from the service's answer (so it parses without errors). */
-  wrote(lockfile: HashedText): boolean;
+  /** Whether `lockfile` is the one a recorded answer parsed to: schema-sync serialised it from valid descriptors, so it parses without errors. */
+  knownValid(lockfile: HashedText): boolean;
   /** Whether `manifest` is recorded as listing exactly the output of `planKey` (then its entries are the plan). */
   knowsOutput(planKey: string, manifest: HashedText | undefined): boolean;
   /** How many files `manifest` lists, when every one of them is known unchanged on disk since a run verified it; else undefined. */
@@ -52,12 +55,13 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
   const record = loadRunRecord(recordFile);
   const stats = openStatCache(cacheFileOf(cacheDir, outDir, 'stat', 'tsv'), clock);
   return {
+    fingerprint: answerFingerprint,
     knownAnswer(fingerprint, lockfile) {
       const known = record.answer;
       if (known === undefined || fingerprint !== known.fingerprint || lockfile?.hash !== known.lockfileHash) return undefined;
       return { messageCount: known.messageCount, warnings: known.warnings };
     },
-    wrote(lockfile) {
+    knownValid(lockfile) {
       return record.answer?.lockfileHash === lockfile.hash;
     },
     knowsOutput(planKey, manifest) {
@@ -84,8 +88,9 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
 
 /** No cache: nothing is known, every file is read and hashed, nothing is remembered. */
 const plain: Incremental = {
+  fingerprint: () => undefined,
   knownAnswer: () => undefined,
-  wrote: () => false,
+  knownValid: () => false,
   knowsOutput: () => false,
   unchangedFiles: () => undefined,
   async holds(view, path, sha) {

@@ -1,24 +1,27 @@
 import { resolve } from 'node:path';
 import { readListingInput, requestListing, type FetchOptions, type FetchResult } from '../fetch/index.js';
-import { answerFingerprint } from '../incremental/index.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
 import type { SourceOptions } from './options.js';
+import type { RunContext } from './run-context.js';
 
 /** The service's answer, validated only when `parse` is called. */
 export interface Answer {
   source: ListingSource;
-  /** Identifies the answer for the run record; undefined when its parse depends on the run's secrets. */
+  /**
+   * Identifies the answer for the run record; undefined for a saved answer (`input`), for one that
+   * echoes the run's secrets (its parse depends on them) and without a cache.
+   */
   fingerprint: string | undefined;
   /** The validated listing (validated once). */
   parse(): FetchResult;
 }
 
-/** Gets the listing from the service, or from `input` when given, unvalidated. */
-export async function acquireListing(options: SourceOptions, cwd: string): Promise<Answer> {
+/** Gets the listing from the service (validated when `parse` is first called), or from `input` when given (validated at once). */
+export async function acquireListing(run: RunContext, options: SourceOptions): Promise<Answer> {
   if (options.input !== undefined) {
     const response = await readListingInput({
-      input: options.input === '-' ? '-' : resolve(cwd, options.input),
+      input: options.input === '-' ? '-' : resolve(run.paths.cwd, options.input),
       query: options.query,
       allowTruncated: options.allowTruncated,
       baseUrl: options.baseUrl,
@@ -34,7 +37,7 @@ export async function acquireListing(options: SourceOptions, cwd: string): Promi
   }
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options.query, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
-  const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
+  const fingerprint = response.echoesSecrets() ? undefined : run.cache.fingerprint({ ...response.identity, source: response.source });
   return { source: response.source, fingerprint, parse: () => response.parse() };
 }
 

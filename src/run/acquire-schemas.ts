@@ -15,8 +15,10 @@ import type { RunContext } from './run-context.js';
  * `schemaHash` is the one `before` records, with fields recorded, keeps them; every other type
  * (new, changed hash, or no fields recorded yet) gets them from the service (`cmd=getschema`, a
  * few at a time, all or nothing). Types out of scope (`include`/`exclude`) are not asked for:
- * they are neither generated nor reviewed, and keep what their entries record. An answer the run record knows to make `before` (same settings)
- * needs none and is given back as it is, unvalidated; so is every answer with fields off.
+ * they are neither generated nor reviewed; they keep the fields their entries record while their
+ * `schemaHash` stays, and have none once it changes. An answer the run record knows to make
+ * `before` (same settings) needs none and is given back as it is, unvalidated; so is every
+ * answer with fields off.
  * Warnings of the requests go to the run now; the answer's own stay its own.
  */
 export async function acquireSchemas(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings, options: SourceOptions): Promise<Answer> {

@@ -24,9 +24,9 @@ export interface CheckResult {
 }
 
 /**
- * fetch → diff against the lockfile, and compare the output folder with what the lockfile
- * generates; generation settings given that differ from the recorded ones are drift too ("settings
- * differ"). Only the message types in the recorded scope are reported. Writes nothing, ever: a
+ * Compares the output folder with what the lockfile generates, then fetches and diffs the
+ * listing against the lockfile; generation settings given that differ from the recorded ones
+ * are drift too ("settings differ"). Only the message types in the recorded scope are reported. Writes nothing, ever: a
  * folder with a pending interrupted run is an error (finish it with `generate`), never reported
  * as in sync.
  */
@@ -35,7 +35,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     checkPolicy(options);
     const run = openRun(options);
     const folder = await inspectFolder(run);
-    const answer = await acquireListing(options, run.paths.cwd);
+    const answer = await acquireListing(run, options);
     const settings = folder.lockfile.settings();
     const listing = await acquireSchemas(run, answer, folder.lockfile, settings, options);
     run.mark('fetch');
@@ -74,22 +74,22 @@ export async function inspectFolder(
           hint: 'Run `schema-sync generate` to finish it, then check again.',
         });
       }
-      throw keptChanging(run.paths.outDir);
+      throw folderBusyError(run.paths.outDir);
     }
     const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
       detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
     // A damaged lockfile is reported before the request is made.
-    if (!run.cache.wrote(lockfile)) lockfile.parse();
+    if (!run.cache.knownValid(lockfile)) lockfile.parse();
     const output = await assessOutput(run, view, lockfile);
     const staleFiles = await compareFolder(run, view, lockfile, output);
     if (folderMark(run) === mark) return { lockfile, output, staleFiles };
-    if (inspection === INSPECTIONS) throw keptChanging(run.paths.outDir);
+    if (inspection === INSPECTIONS) throw folderBusyError(run.paths.outDir);
   }
 }
 
-function keptChanging(outDir: string): WriteError {
+function folderBusyError(outDir: string): WriteError {
   return new WriteError(`${outDir} kept changing while check read it: another schema-sync run is writing it.`, {
     hint: 'Run check again once the other run is done.',
   });

@@ -41,15 +41,16 @@ export interface PullResult {
 }
 
 /**
- * fetch → diff → write lockfile → emit. The listing is fetched and validated before anything is
- * touched, and the folder and lockfile change together in one transaction, so a failed or
- * interrupted pull leaves them as they were (or, past its commit point, as it would have).
+ * fetch → diff → plan and render what is stale → write the files and the lockfile. The listing is
+ * fetched and validated before anything is touched, and the folder and lockfile change together
+ * in one transaction, so a failed or interrupted pull leaves them as they were (or, past its
+ * commit point, as it would have).
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
   return redactingSecrets(options, async () => {
     checkPolicy(options);
     const run = openRun(options);
-    const answer = await acquireListing(options, run.paths.cwd);
+    const answer = await acquireListing(run, options);
     run.mark('fetch');
     if (options.dryRun) return pullInView(run, await openFolderView(run.paths.outDir), answer, options);
     return withRunLock(run.paths.outDir, (view, interrupt) => pullInView(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });

@@ -110,7 +110,7 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
     const path = modulePath('index', kind);
     if (wanted(path)) files.push({ path, text: indexFileText({ descriptors, plan, banner: sharedBanner, kind, fields }) });
   }
-  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: typesFileText(sharedBanner, fields) });
+  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: typesFileText(sharedBanner, { fields }) });
   if (packageName !== undefined) {
     const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
     const { packageVersion = INITIAL_PACKAGE_VERSION, changelog = [] } = options;

@@ -53,9 +53,9 @@ export function indexFileText(input: IndexInput): string {
 }
 
 /** The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record types. */
-export function typesFileText(banner: string, fields = false): string {
+export function typesFileText(banner: string, options: { fields?: boolean } = {}): string {
   const tsMorph = loadTsMorph();
-  return printFile(tsMorph, typesFileStructure(tsMorph, banner, fields));
+  return printFile(tsMorph, typesFileStructure(tsMorph, banner, options.fields === true));
 }
 
 function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
@@ -156,7 +156,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
 }
 
-function typesFileStructure(tsMorph: TsMorph, banner: string, fields = false): SourceFileStructure {
+function typesFileStructure(tsMorph: TsMorph, banner: string, fields: boolean): SourceFileStructure {
   const { StructureKind } = tsMorph;
   // Only name, mNum and schemaHash are always sent; deployments differ in the rest.
   const property = (name: string, type: string, doc: string, optional = true) => ({

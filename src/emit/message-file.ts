@@ -62,10 +62,11 @@ function messageProperties(descriptor: Descriptor): PropertyText[] {
  * and its type), `js` (the ES module holding the constant) or `dts` (its declaration with the
  * literal types that `as const` gives the `ts` file), from the same lines.
  *
- * Written as text, not printed through ts-morph: printing 10,000 of these files from ts-morph
- * structures costs several times the rest of a cold pull's rendering (bench/README.md, "Tried
- * and left out"), and a writer function that only writes these lines would use ts-morph in name
- * only. The registries (`index-file.ts`) are printed from structures.
+ * Written as text, not printed through ts-morph: ts-morph's printers make a new writer for each
+ * structure and list item, which over every message module would cost more than the rest of a
+ * cold pull (bench/README.md, "Tried and left out"), and a writer function that only writes
+ * these lines would use ts-morph in name only. The registries (`index-file.ts`) are printed from
+ * structures.
  */
 export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean } = {}): string {
   const { identifier } = planned;

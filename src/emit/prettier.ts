@@ -12,9 +12,9 @@ import { canBatch, canJoin, joinTexts, splitFormatted } from './prettier-batch.j
 export type FilesFormatter = (files: readonly EmittedFile[]) => Promise<EmittedFile[]>;
 
 /**
- * At most this many files share one prettier call (see `prettier-batch.ts`): batching pays from
- * about ten files on (bench/README.md), and a small batch keeps the worst case (a batch that does
- * not cut apart cleanly, formatted again file by file) cheap.
+ * At most this many files share one prettier call (see `prettier-batch.ts`): enough for the
+ * per-call cost to be shared (bench/README.md), and few enough that the worst case (a batch that
+ * does not cut apart cleanly, formatted again file by file) stays cheap.
  */
 const MAX_BATCH_FILES = 24;
 const MAX_BATCH_CHARS = 64_000;
@@ -123,7 +123,7 @@ type FormatOptions = import('prettier').Options & Record<string, unknown>;
 async function resolveOptions(prettier: typeof import('prettier'), filepath: string): Promise<FormatOptions> {
   const resolved = await prettier.resolveConfig(filepath, { editorconfig: true });
   // babel-ts prints these generated files exactly as the typescript parser does (a test
-  // checks it) in two thirds of the time; a parser the user configured is kept.
+  // checks it), and faster (bench/README.md); a parser the user configured is kept.
   const parser = resolved?.parser ?? (filepath.endsWith('.ts') ? 'babel-ts' : undefined);
   return { ...resolved, ...(parser ? { parser } : {}) } as FormatOptions;
 }

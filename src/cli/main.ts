@@ -154,7 +154,7 @@ function typedReportIsGithub(args: Record<string, unknown>): boolean {
 }
 
 /** What the progress line says once a stage (reported by the library's `onStage`) is done. */
-const NEXT_STAGE: Record<string, string> = { fetch: 'comparing', diff: 'generating', verify: 'finishing', emit: 'writing', write: 'finishing' };
+const NEXT_STAGE: Record<string, string> = { fetch: 'comparing', diff: 'generating', verify: 'fetching', emit: 'writing', write: 'finishing' };
 
 /** Reports go to stdout; JSON and GitHub annotations are machine output and print even with --quiet. */
 function emitReport(log: Logger, format: string, text: string): void {

@@ -35,6 +35,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     checkPolicy(options);
     const run = openRun(options);
     const folder = await inspectFolder(run);
+    run.mark('verify');
     const answer = await acquireListing(run, options);
     const settings = folder.lockfile.settings();
     const listing = await acquireSchemas(run, answer, folder.lockfile, settings, options);

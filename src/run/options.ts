@@ -53,7 +53,7 @@ export interface BaseOptions {
   clock?: () => number;
   /** Called with warnings (unknown action letters …). */
   onWarning?: (text: string) => void;
-  /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`) with its wall time, for `--verbose`. */
+  /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`; `check` first inspects its folder, `verify`) with its wall time, for `--verbose`. */
   onStage?: (stage: string, ms: number) => void;
 }
 

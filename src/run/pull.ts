@@ -51,7 +51,6 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     checkPolicy(options);
     const run = openRun(options);
     const answer = await acquireListing(run, options);
-    run.mark('fetch');
     if (options.dryRun) return pullInView(run, await openFolderView(run.paths.outDir), answer, options);
     return withRunLock(run.paths.outDir, (view, interrupt) => pullInView(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
   });
@@ -66,6 +65,8 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const before = found?.lockfile;
   const settings = settingsOver(before?.settings() ?? {}, run.given);
   const listing = await acquireSchemas(run, answer, before, settings, options);
+  // The listing's request and, with fields on, the schemas' requests: both are the fetch stage.
+  run.mark('fetch');
   const diffed = diffAnswer(run, listing, before, settings);
   if (diffed.compared !== undefined) checkSafetyRails({ ...diffed.compared, allowEmpty: options.allowEmpty, force: options.force });
   // The report as the project rates it (scope, rules, acceptances) is what the package release carries.

@@ -6,7 +6,7 @@ import { assessOutput } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
-import { packageRelease, releasePackage, type PackageRelease } from './release.js';
+import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
 import { renderAndWrite } from './render-and-write.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
@@ -51,13 +51,34 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     checkPolicy(options);
     const run = openRun(options);
     const answer = await acquireListing(run, options);
-    if (options.dryRun) return pullInView(run, await openFolderView(run.paths.outDir), answer, options);
-    return withRunLock(run.paths.outDir, (view, interrupt) => pullInView(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
+    if (options.dryRun) return previewPull(run, await openFolderView(run.paths.outDir), answer, options);
+    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
   });
 }
 
-/** The pull itself, in a view of the folder: under the run lock, or read-only for a dry run. */
-async function pullInView(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt?: AbortSignal): Promise<PullResult> {
+/** What a pull would change (`dryRun`), in a read-only view of the folder: nothing is written. */
+async function previewPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
+  const { found, result } = await diffPull(run, view, answer, options);
+  return { ...result, lockfileText: found?.text, write: undefined };
+}
+
+/** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
+async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
+  const { found, after, answerFacts, result } = await diffPull(run, view, answer, options);
+  const output = await assessOutput(run, view, after);
+  // A lockfile with conflict markers is rewritten clean even when its entries do not change.
+  const lockfileUnchanged = after === found?.lockfile && found.conflictAt === undefined;
+  const { write, facts } = await renderAndWrite(run, view, { lockfile: after, output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
+  run.mark('write');
+  run.cache.remember({ answer: answerFacts, ...facts });
+  return { ...result, lockfileText: after.text, write };
+}
+
+/**
+ * What both kinds of pull do first: read the lockfile, fetch the schemas (fields on), diff the
+ * answer against it (with the safety rails), report, and release the package.
+ */
+async function diffPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions) {
   const found = await readLockfile(view, run.paths.lockfilePath);
   if (found?.conflictAt !== undefined) {
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
@@ -67,23 +88,17 @@ async function pullInView(run: RunContext, view: FolderView, answer: Answer, opt
   const listing = await acquireSchemas(run, answer, before, settings, options);
   // The listing's request and, with fields on, the schemas' requests: both are the fetch stage.
   run.mark('fetch');
-  const diffed = diffAnswer(run, listing, before, settings);
-  if (diffed.compared !== undefined) checkSafetyRails({ ...diffed.compared, allowEmpty: options.allowEmpty, force: options.force });
+  const drift = diffAnswer(run, listing, before, settings);
+  if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
   // The report as the project rates it (scope, rules, acceptances) is what the package release carries.
-  const report = reportFor(run.warn, options, { changes: diffed.changes, compared: diffed.compared, settings });
-  const drift = releasePackage(diffed, before, run.given.packageVersion, report);
+  const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings });
+  const after = releasePackage(drift.after, before, run.given.packageVersion, report);
   run.mark('diff');
-  const result = {
-    report,
-    messageCount: drift.messageCount,
-    outDir: run.paths.outDir,
-    lockfilePath: run.paths.lockfilePath,
-    package: packageRelease(before, drift.after),
+  return {
+    found,
+    after,
+    // The answer makes the released lockfile: that is the one the next run finds.
+    answerFacts: drift.answerFacts === undefined ? undefined : { ...drift.answerFacts, lockfile: after },
+    result: { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, package: packageSummary(before, after) },
   };
-  if (options.dryRun) return { ...result, lockfileText: found?.text, write: undefined };
-  const output = await assessOutput(run, view, drift.after);
-  const { write, facts } = await renderAndWrite(run, view, { lockfile: drift.after, output, writeLockfile: drift.after === before && found?.conflictAt === undefined ? undefined : drift.after, interrupt });
-  run.mark('write');
-  run.cache.remember({ answer: drift.answerFacts, ...facts });
-  return { ...result, lockfileText: drift.after.text, write };
 }

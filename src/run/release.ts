@@ -2,7 +2,6 @@ import { renderReport, type DriftReport } from '../diff/index.js';
 import { LockfileText } from '../lock/index.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { bumpFor, bumpVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
-import type { AnswerDrift } from './diff-answer.js';
 
 /** The package a pull leaves: its name and version, and the version it had when the pull bumped it. */
 export interface PackageRelease {
@@ -13,7 +12,7 @@ export interface PackageRelease {
 }
 
 /**
- * A pull's drift with its package released: when the lockfile found already made a package and
+ * The lockfile a pull writes, its package released: when the lockfile found already made a package and
  * the pull's report has changes, the version goes up by the worst of them (or becomes the version
  * given) and the changelog gains a section, the version and the report in markdown, so that
  * `generate` and `check` rebuild CHANGELOG.md from the lockfile alone. The report is the one the
@@ -21,20 +20,19 @@ export interface PackageRelease {
  * accepted changes count at theirs (accepted means reviewed, not harmless to consumers). A first
  * pull, a pull that makes a folder a package, and a pull without changes bump nothing.
  */
-export function releasePackage(drift: AnswerDrift, before: LockfileText | undefined, givenVersion: string | undefined, report: DriftReport): AnswerDrift {
-  const settings = drift.after.settings();
+export function releasePackage(after: LockfileText, before: LockfileText | undefined, givenVersion: string | undefined, report: DriftReport): LockfileText {
+  const settings = after.settings();
   const changes = [...report.changes, ...report.accepted];
-  if (settings.packageName === undefined || before?.settings().packageName === undefined || changes.length === 0) return drift;
+  if (settings.packageName === undefined || before?.settings().packageName === undefined || changes.length === 0) return after;
   const version = givenVersion ?? bumpVersion(settings.packageVersion ?? INITIAL_PACKAGE_VERSION, bumpFor(changes));
   // The report as `pull --format markdown` prints it: no timestamps, only what the lockfile holds.
   const notes = renderReport(report, { format: 'markdown', command: 'pull' });
   const released: GenerationSettings = { ...settings, packageVersion: version, changelog: [{ version, notes }, ...(settings.changelog ?? [])] };
-  const after = LockfileText.of({ ...drift.after.parse(), settings: released }, drift.after.path);
-  return { ...drift, after, answerFacts: drift.answerFacts === undefined ? undefined : { ...drift.answerFacts, lockfile: after } };
+  return LockfileText.of({ ...after.parse(), settings: released }, after.path);
 }
 
 /** The package of the lockfile a pull writes, and the version it had before; undefined for a plain folder. */
-export function packageRelease(before: LockfileText | undefined, after: LockfileText): PackageRelease | undefined {
+export function packageSummary(before: LockfileText | undefined, after: LockfileText): PackageRelease | undefined {
   const { packageName, packageVersion = INITIAL_PACKAGE_VERSION } = after.settings();
   if (packageName === undefined) return undefined;
   const previous = before?.settings();

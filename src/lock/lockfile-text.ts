@@ -1,7 +1,7 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { hashOf, type HashedText } from '../model/hash.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
-import { descriptorsSharing } from './entries.js';
+import { descriptorsSharing, lockfileEntries } from './entries.js';
 import { parseLockfile, settingsOf } from './parse.js';
 import { serializeLockfileEntries } from './serialize.js';
 
@@ -36,6 +36,11 @@ export class LockfileText implements HashedText {
   /** The generation settings, read without parsing the messages where the layout allows. */
   settings(): GenerationSettings {
     return (this.#settings ??= this.#parsed?.settings ?? settingsOf(this.text) ?? this.parse().settings);
+  }
+
+  /** How many message types it records: counted from its layout where it can be, without parsing them. */
+  messageCount(): number {
+    return this.#parsed?.messages.length ?? lockfileEntries(this.text)?.size ?? this.parse().messages.length;
   }
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */

@@ -28,7 +28,6 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
     detail: '.',
     hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
   });
-  const { messages } = found.parse();
   // Settings it was given are applied, and recorded in the lockfile.
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
@@ -36,5 +35,5 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
   run.cache.remember(facts);
-  return { messageCount: messages.length, write, outDir: run.paths.outDir };
+  return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };
 }

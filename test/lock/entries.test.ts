@@ -16,6 +16,20 @@ import { lockfile } from './arbitraries.js';
 const roundTrip = (lock: Lockfile) => parseLockfile(serializeLockfileEntries(lock).text, 'lock');
 
 describe('lockfile entries', () => {
+  it('a lockfile text counts its message types as a full parse does, laid out by schema-sync or by hand', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const { text } = serializeLockfileEntries(lock);
+        const count = parseLockfile(text, 'lock').messages.length;
+        expect(new LockfileText(text, 'lock').messageCount()).toBe(count);
+        const byHand = JSON.stringify(JSON.parse(text), null, 3);
+        expect(lockfileEntries(byHand)).toBeUndefined();
+        expect(new LockfileText(byHand, 'lock').messageCount()).toBe(count);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('scanning a serialised lockfile finds exactly the entries the serialiser wrote', () => {
     fc.assert(
       fc.property(lockfile, (lock) => {

@@ -1,8 +1,7 @@
-import { statSync } from 'node:fs';
 import type { DriftReport } from '../diff/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
-import { compareOutput, openFolderView, waitForLiveRun, type FolderDrift, type FolderView } from '../write/index.js';
+import { compareOutput, folderStamp, openFolderView, waitForLiveRun, type FolderDrift, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
 import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
@@ -63,7 +62,7 @@ export async function inspectFolder(
   openView: (outDir: string) => Promise<FolderView> = openFolderView,
 ): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
   for (let inspection = 1; ; inspection++) {
-    const mark = folderMark(run);
+    const stamp = folderStamp(run.paths.outDir, run.paths.lockfilePath);
     const view = await openView(run.paths.outDir);
     if (view.pending) {
       // A live run past its commit point finishes in moments: read the folder it leaves. Only a
@@ -85,7 +84,7 @@ export async function inspectFolder(
     if (!run.cache.knownValid(lockfile)) lockfile.parse();
     const output = await assessOutput(run, view, lockfile);
     const staleFiles = await compareFolder(run, view, lockfile, output);
-    if (folderMark(run) === mark) return { lockfile, output, staleFiles };
+    if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) return { lockfile, output, staleFiles };
     if (inspection === INSPECTIONS) throw folderBusyError(run.paths.outDir);
   }
 }
@@ -94,15 +93,6 @@ function folderBusyError(outDir: string): WriteError {
   return new WriteError(`${outDir} kept changing while check read it: another schema-sync run is writing it.`, {
     hint: 'Run check again once the other run is done.',
   });
-}
-
-/** The stat of the output folder and of the lockfile: every run that writes either changes it. */
-function folderMark(run: RunContext): string {
-  const stamp = (path: string) => {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    return stat === undefined ? '-' : `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
-  };
-  return `${stamp(run.paths.outDir)} ${stamp(run.paths.lockfilePath)}`;
 }
 
 /** The files that are not what the lockfile generates: stale ones rendered and compared, extra ones found. */

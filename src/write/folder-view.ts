@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
@@ -74,4 +74,17 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
       }
     },
   };
+}
+
+/**
+ * A stamp of the output folder and the lockfile (their stats): every run that writes either
+ * changes it (it creates its transaction folder in the folder, and renames the lockfile into
+ * place), so equal stamps before and after reading them mean no run wrote meanwhile.
+ */
+export function folderStamp(outDir: string, lockfilePath: string): string {
+  const stamp = (path: string) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? '-' : `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  };
+  return `${stamp(outDir)} ${stamp(lockfilePath)}`;
 }

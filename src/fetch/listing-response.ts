@@ -110,15 +110,26 @@ function interpretBody(bytes: Buffer, contentType: string, origin: string, redac
       hint: 'Check --base-url and try again; the service sent nothing.',
     });
   }
-  if (!isUtf8(bytes)) throw notUtf8Error(bytes, origin);
+  if (!isUtf8(bytes)) throw notUtf8Error(bytes, origin, redact);
   try {
     return JSON.parse(trimmed);
   } catch (error) {
     throw new ResponseError(
-      `${origin}: expected a JSON array, got ${contentType || 'a body'} that is not JSON (${(error as Error).message}): ${excerpt(trimmed, redact)}`,
+      `${origin}: expected a JSON array, got ${contentType || 'a body'} that is not JSON (${jsonFailure(error)}): ${excerpt(trimmed, redact)}`,
       { hint: 'Check --base-url; the answer did not come from the schema listing service, or was cut off.' },
     );
   }
+}
+
+/**
+ * Where JSON.parse gave up, without its message: V8 quotes the first characters of the offending
+ * token there, which may be the start of an echoed secret the redactor cannot recognise cut.
+ */
+function jsonFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position !== undefined) return `invalid at position ${position}`;
+  return /end of (JSON|data)/i.test(message) ? 'it ends too early' : 'invalid';
 }
 
 /**

@@ -1,4 +1,8 @@
 import { ResponseError } from '../model/errors.js';
+import type { Redactor } from '../model/redact.js';
+
+/** How much more than it shows the context before a bad byte reads, so that no secret is cut where the redactor cannot see it. */
+const REDACT_MARGIN = 1024;
 
 /**
  * The error for a body that is not valid UTF-8 (JSON's encoding), naming the byte offset: decoding
@@ -6,10 +10,13 @@ import { ResponseError } from '../model/errors.js';
  * and the generated code. (Checking is one native pass, `isUtf8`; the offset is looked for here,
  * only on failure.)
  */
-export function notUtf8Error(body: Buffer, origin: string): ResponseError {
+export function notUtf8Error(body: Buffer, origin: string, redact: Redactor): ResponseError {
   const offset = firstInvalidUtf8(body);
   const bytes = [...body.subarray(offset, offset + 4)].map((byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
-  const before = body.subarray(Math.max(0, offset - 40), offset).toString('utf8').replace(/\s+/g, ' ');
+  // Redacted before it is cut to its last 40 characters: a secret the cut split would be out of
+  // the redactor's sight (one longer than the margin is not a credential).
+  const window = body.subarray(Math.max(0, offset - 40 - REDACT_MARGIN), offset).toString('utf8');
+  const before = redact(window).replace(/\s+/g, ' ').slice(-40);
   return new ResponseError(`${origin}: the answer is not valid UTF-8: at byte ${offset} (${bytes}), after ${JSON.stringify(before)}.`, {
     hint: 'JSON must be UTF-8. The service, or a proxy that re-encodes its answers, sent another encoding there; nothing was written.',
   });

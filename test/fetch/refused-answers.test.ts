@@ -254,12 +254,37 @@ describe('a body that is not UTF-8', () => {
       fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
         const buffer = Buffer.from(bytes);
         if (isValid(buffer)) return;
-        const at = Number(/at byte (\d+)/.exec(notUtf8Error(buffer, 'x').message)![1]);
+        const at = Number(/at byte (\d+)/.exec(notUtf8Error(buffer, 'x', (text) => text).message)![1]);
         expect(isValid(buffer.subarray(0, at))).toBe(true);
         expect(isValid(buffer.subarray(0, at + 1))).toBe(false);
       }),
       { seed: 18, numRuns: 2_000 },
     );
+  });
+});
+
+describe('an answer that echoes the key where it cannot be read', () => {
+  const key = 'k3yABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  /** No six characters of the key in a row, anywhere in the error or its hint. */
+  const expectNoPartOfKey = (error: Failure) => {
+    for (let at = 0; at + 6 <= key.length; at++) expect(`${error.message}\n${error.hint}`).not.toContain(key.slice(at, at + 6));
+  };
+
+  it('a body that is not JSON and starts with the key: the error says where JSON failed, not what JSON.parse quoted', async () => {
+    server.setPersistentFault({ kind: 'bytes', body: Buffer.from(`${key} is not a valid key`) });
+    const { error } = await failure({ credentials: { apiKey: key } });
+    expect(error.message).toMatch(/that is not JSON \(invalid\): \*\*\* is not a valid key/);
+    expectNoPartOfKey(error);
+  });
+
+  it('a body that is not UTF-8 shortly after the key: the context before the bad byte is redacted, then cut', async () => {
+    // The 40 characters shown before the bad byte hold the key whole, its end, or none of it.
+    for (const after of ['', ' and then twenty more', ' and then more than forty characters of text']) {
+      server.setPersistentFault({ kind: 'bytes', body: Buffer.concat([Buffer.from(`[{"message":{"desc":"echo ${key}${after}`), Buffer.from([0xff]), Buffer.from('"}}]')]) });
+      const { error } = await failure({ credentials: { apiKey: key } });
+      expect(error.message).toMatch(/not valid UTF-8: at byte \d+ \(0xFF.*\), after "/);
+      expectNoPartOfKey(error);
+    }
   });
 });
 

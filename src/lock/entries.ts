@@ -30,8 +30,10 @@ export function lockfileEntries(text: string): Map<string, string> | undefined {
     const keyEnd = text.indexOf(KEY_END, at);
     const close = keyEnd < 0 ? -1 : text.indexOf(ENTRY_END, keyEnd);
     if (close < 0) return undefined;
-    // A key without escapes (a quote inside is escaped too) is the text between its quotes.
+    // A key without escapes (a quote inside is escaped too) is the text between its quotes; a
+    // key holds no raw line break, so one inside means the scan ran into the next entry.
     const raw = text.slice(at + 5, keyEnd);
+    if (raw.includes('\n')) return undefined;
     let name: unknown = raw;
     if (raw.includes('\\')) {
       try {
@@ -71,8 +73,16 @@ export function descriptorsSharing(
   const others: Array<[string, unknown]> = [];
   for (const [name, text] of entries) {
     const same = after.entries.get(name) === text ? fetched.get(name) : undefined;
-    if (same !== undefined) shared.push(same);
-    else others.push([name, JSON.parse(text)]);
+    if (same !== undefined) {
+      shared.push(same);
+      continue;
+    }
+    try {
+      others.push([name, JSON.parse(text)]);
+    } catch {
+      // Edited by hand into something that is not JSON: the full parse says where.
+      return undefined;
+    }
   }
   return sortDescriptors([...shared, ...parseEntries(others, before.path)]);
 }

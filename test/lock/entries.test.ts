@@ -16,6 +16,31 @@ import { lockfile } from './arbitraries.js';
 const roundTrip = (lock: Lockfile) => parseLockfile(serializeLockfileEntries(lock).text, 'lock');
 
 describe('lockfile entries', () => {
+  it('a lockfile edited by hand out of the layout gives the errors of a full parse, not a misread or a raw error', () => {
+    const lock = roundTrip({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://x.test', query: {} }, settings: {}, messages: [] });
+    const descriptor = (name: string, mNum: number): Descriptor => ({ name, mNum, schemaHash: `H${mNum}`, extra: {} });
+    const next = LockfileText.of({ ...lock, messages: [descriptor('A', 1), descriptor('B', 2)] }, 'lock');
+    const edits: Array<(text: string) => string> = [
+      // An entry emptied to {} on its own line, as a hand edit leaves it.
+      (text) => text.replace(/"A": \{\n[^]*?\n {4}\},/, '"A": {},'),
+      // A trailing comma inside an entry.
+      (text) => text.replace('"schemaHash": "H1"', '"schemaHash": "H1",'),
+    ];
+    for (const edit of edits) {
+      const edited = edit(next.text);
+      expect(edited).not.toBe(next.text);
+      const full = (() => {
+        try {
+          parseLockfile(edited, 'lock');
+        } catch (error) {
+          return error as Error;
+        }
+        throw new Error('expected the full parse to fail');
+      })();
+      expect(() => new LockfileText(edited, 'lock').descriptorsSharedWith(next)).toThrow(full.message);
+    }
+  });
+
   it('a lockfile text counts its message types as a full parse does, laid out by schema-sync or by hand', () => {
     fc.assert(
       fc.property(lockfile, (lock) => {

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile, settingsOf } from '../../src/lock/parse.js';
 import { serializeLockfile, serializeLockfileEntries, stableStringify } from '../../src/lock/serialize.js';
 import { fieldEntry } from '../../src/lock/fields.js';
@@ -87,5 +88,16 @@ describe('serializeLockfile', () => {
       { numRuns: 200 },
     );
     expect(settingsOf(JSON.stringify({ lockfileVersion: 1, source: { query: {} }, messages: {} }))).toBeUndefined();
+  });
+
+  it('reads no settings from the header of a lockfile whose keys were moved by hand (a full parse reads them)', () => {
+    const text = serializeLockfile({ lockfileVersion: 1, source: { query: {} }, settings: { packageName: 'pkg', target: 'ts' }, messages: [] });
+    const { settings, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    // The settings after the messages, and missing before them.
+    const moved = `${JSON.stringify({ ...rest, settings }, null, 2)}\n`;
+    expect(moved).toContain(',\n  "messages": ');
+    expect(settingsOf(moved)).toBeUndefined();
+    expect(parseLockfile(moved, 'lock').settings).toEqual({ packageName: 'pkg', target: 'ts' });
+    expect(new LockfileText(moved, 'lock').settings()).toEqual({ packageName: 'pkg', target: 'ts' });
   });
 });

@@ -46,7 +46,8 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const httpProxy = env['HTTP_PROXY'] || env['http_proxy'] || undefined;
   const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
-  return httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy, httpsProxy, noProxy }) : new Agent(timeouts);
+  // '' and not undefined for no HTTP proxy: undici would look at process.env for an undefined one.
+  return httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy: httpProxy ?? '', httpsProxy, noProxy }) : new Agent(timeouts);
 }
 
 /**
@@ -123,7 +124,8 @@ function redirectTarget(from: URL, location: string, visited: string[], shownUrl
  * retry would get the same bytes; a connection that fails mid-body is not.
  */
 async function readBody(body: Dispatcher.ResponseData['body'], encoding: string, options: GetOptions): Promise<Buffer> {
-  const decoder = decoders[encoding]?.();
+  // Own keys only: an encoding named `constructor` is as unknown as any other.
+  const decoder = Object.hasOwn(decoders, encoding) ? decoders[encoding]!() : undefined;
   const what = decoder ? `the answer, once decompressed (${encoding}),` : 'the answer';
   const tooLarge = () => tooLargeError(options.shownUrl, options.maxBytes, what);
   if (!decoder) return readAtMost(body, undefined, options.maxBytes, tooLarge);

@@ -50,8 +50,8 @@ export type Fault =
   | { kind: 'gzipBomb'; inflatedBytes?: number }
   /** A 200 JSON answer whose body never ends: listing elements, over and over, as fast as the client reads. */
   | { kind: 'endless' }
-  /** Answer with exactly these bytes (e.g. ones that are not UTF-8); status defaults to 200, type to JSON. */
-  | { kind: 'bytes'; body: Uint8Array; status?: number; contentType?: string }
+  /** Answer with exactly these bytes (e.g. ones that are not UTF-8); status defaults to 200, type to JSON; a `Content-Encoding` only when given. */
+  | { kind: 'bytes'; body: Uint8Array; status?: number; contentType?: string; contentEncoding?: string }
   /** Answer as a TLS port does to plain HTTP: a TLS alert record, not HTTP, then close. */
   | { kind: 'tls' }
   /** Answer with this JSON instead of the listing; status defaults to 200. */
@@ -170,7 +170,7 @@ export async function deliver(
     case 'gzipBomb':
       return send(response, encoded(normal, 'gzip', gzipBomb(fault.inflatedBytes ?? DEFAULT_BOMB_BYTES)));
     case 'bytes': {
-      const headers = { 'content-type': fault.contentType ?? 'application/json' };
+      const headers = { 'content-type': fault.contentType ?? 'application/json', ...(fault.contentEncoding === undefined ? {} : { 'content-encoding': fault.contentEncoding }) };
       return send(response, { status: fault.status ?? 200, headers, body: Buffer.from(fault.body) });
     }
     case 'endless':

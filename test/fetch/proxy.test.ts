@@ -61,3 +61,18 @@ it('bypasses the proxy for hosts in NO_PROXY', async () => {
   expect(result.descriptors).toHaveLength(2);
   expect(seen).toEqual([]);
 });
+
+it('reads the proxies from the environment it is given only: an HTTP_PROXY of the process is not used', async () => {
+  seen.length = 0;
+  const saved = process.env['HTTP_PROXY'];
+  process.env['HTTP_PROXY'] = proxyUrl;
+  try {
+    // Only an HTTPS proxy given: the plain http:// service is reached directly.
+    const result = await fetchDescriptors({ baseUrl: server.url, env: { HTTPS_PROXY: 'http://127.0.0.1:9' }, retries: 0 });
+    expect(result.descriptors).toHaveLength(2);
+    expect(seen).toEqual([]);
+  } finally {
+    if (saved === undefined) delete process.env['HTTP_PROXY'];
+    else process.env['HTTP_PROXY'] = saved;
+  }
+});

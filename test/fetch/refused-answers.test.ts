@@ -263,6 +263,16 @@ describe('a body that is not UTF-8', () => {
   });
 });
 
+describe('a Content-Encoding schema-sync does not know', () => {
+  it('is read as it is, also when it is named like a property of every object (constructor, toString, __proto__)', async () => {
+    for (const contentEncoding of ['identity', 'constructor', 'toString', '__proto__']) {
+      server.setPersistentFault({ kind: 'bytes', body: Buffer.from(JSON.stringify(smallListing(2))), contentEncoding });
+      const { descriptors } = await fetchDescriptors({ baseUrl: server.url, retries: 0 });
+      expect(descriptors, contentEncoding).toHaveLength(2);
+    }
+  });
+});
+
 describe('an answer that echoes the key where it cannot be read', () => {
   const key = 'k3yABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   /** No six characters of the key in a row, anywhere in the error or its hint. */

@@ -12,8 +12,8 @@ import type { DriftChange } from './types.js';
  * lockfile does not know (and no surviving type uses), is one `renamed` change rather than a
  * `removed` plus an `added` (buf and prisma report moves the same way; two entries would
  * double-count it).
- * Names are unique within each list and `mNum`s within the fetched one (the fetch and lock
- * stages refuse duplicates); should they not be, the first by name wins.
+ * Names are unique within each list (a lockfile's are its keys; the fetch stage refuses
+ * duplicate names and `mNum`s in a listing); should they not be, the first by name wins.
  *
  * @returns the changes sorted by severity (breaking first), then by name; `[]` when in sync.
  * @example

@@ -65,7 +65,7 @@ export function defaultSeverity(id: RuleId): Severity {
 }
 
 /** Whether `id` names a rule. */
-export function isRuleId(id: string): id is RuleId {
+function isRuleId(id: string): id is RuleId {
   return DEFAULTS.has(id);
 }
 

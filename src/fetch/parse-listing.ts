@@ -248,7 +248,7 @@ function describeInput(issue: z.core.$ZodIssue | FieldProblem): string {
   return `, got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }
 
-export function formatIssue(issue: ValidationIssue): string {
+function formatIssue(issue: ValidationIssue): string {
   const who = issue.name === undefined ? `element ${issue.index}` : `element ${issue.index} (${JSON.stringify(issue.name)})`;
   return `${who}, field ${issue.field}: ${issue.message}`;
 }

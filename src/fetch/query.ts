@@ -28,7 +28,7 @@ export interface Credentials {
 const QUERY_KEYS = ['cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order'] as const;
 
 /** The most descriptors one request may ask for. */
-export const MAX_LIMIT = 10_000;
+const MAX_LIMIT = 10_000;
 
 /** Checks `limit` before any request is made: an integer 1..10000. */
 export function validateLimit(limit: unknown): number | undefined {

@@ -104,7 +104,7 @@ type FieldDescMessage = z.output<typeof fieldDescSchema>;
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
 
-/** A validated `FieldDesc` message in the model; `null` and empty values of known keys count as not sent. */
+/** A validated `FieldDesc` message in the model: `null` values of known keys, and an empty `inRepeater`, count as not sent. */
 function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>, warn: (text: string) => void): FieldDescriptor {
   let fType: string | undefined;
   if (message.fType === undefined || message.fType === null) {

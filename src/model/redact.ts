@@ -11,10 +11,17 @@ const REDACTED = '***';
 export type Redactor = (text: string) => string;
 
 /**
- * Builds a redactor for the secrets of one run; empty or missing secrets are ignored. A secret
- * is replaced where it stands on its own: not where it is only part of a longer word or token
- * (a one-letter key must not turn "Breaking" into "Brea***ing"), since a secret sent or echoed
- * always stands apart from the letters and digits around it.
+ * From this length on a secret is replaced wherever it occurs, also run together with letters or
+ * digits (an echo such as `key:abc…` without a space, a hex dump): no ordinary word holds a
+ * credential that long. A shorter one is replaced only where it stands on its own.
+ */
+const MASKED_ANYWHERE = 8;
+
+/**
+ * Builds a redactor for the secrets of one run; empty or missing secrets are ignored. A short
+ * secret is replaced where it stands on its own, not where it is only part of a longer word or
+ * token (a one-letter key must not turn "Breaking" into "Brea***ing"); one of
+ * {@link MASKED_ANYWHERE} characters or more wherever it occurs.
  */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   const variants = new Set<string>();
@@ -28,8 +35,9 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   // Longest first, so a secret that contains another is replaced whole.
   const ordered = [...variants].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
-  const escaped = ordered.map((variant) => variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  const escape = (variant: string) => variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alone = (variant: string) => `(?<![\\p{L}\\p{N}])${escape(variant)}(?![\\p{L}\\p{N}])`;
+  const pattern = new RegExp(ordered.map((variant) => (variant.length >= MASKED_ANYWHERE ? escape(variant) : alone(variant))).join('|'), 'gu');
   return (text) => text.replace(pattern, REDACTED);
 }
 

@@ -14,7 +14,9 @@ export default defineConfig({
     // Property tests draw from a fixed seed (SCHEMA_SYNC_TEST_SEED chooses another).
     setupFiles: ['test/helpers/fixed-seed.ts'],
     // The run's own cache folder, removed at its end.
-    globalSetup: ['test/helpers/cache-folder.ts'],
+    // And, where the checkout is in a folder only root can enter, a copy of the CLI that the
+    // tests that run as `nobody` can read.
+    globalSetup: ['test/helpers/cache-folder.ts', 'test/helpers/other-user-install.ts'],
     // .ci/run asks for the JSON report to print its plain "N passed, N failed" line.
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [

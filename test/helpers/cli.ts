@@ -31,7 +31,8 @@ export function runBin(args: string[], options: { cwd: string; env?: Record<stri
     const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', ...cache, ...options.env };
     if (options.rssFile !== undefined) env['SCHEMA_SYNC_BENCH_RSS'] = options.rssFile;
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const node = options.rssFile === undefined ? [process.execPath, BIN] : [process.execPath, '--import', pathToFileURL(RSS_PROBE).href, BIN];
+    const bin = options.asUser === undefined ? BIN : binForOtherUser();
+    const node = options.rssFile === undefined ? [process.execPath, bin] : [process.execPath, '--import', pathToFileURL(RSS_PROBE).href, bin];
     const command = options.asUser === undefined ? [...node, ...args] : ['runuser', '-u', options.asUser, '--', ...node, ...args];
     const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -59,6 +60,15 @@ export function runCommand(command: string, args: string[], cwd: string): Promis
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/**
+ * The CLI another user runs: the checkout's own, or where the checkout is in a folder that user
+ * cannot enter, the readable copy test/helpers/other-user-install.ts made.
+ */
+function binForOtherUser(): string {
+  const copy = process.env['SCHEMA_SYNC_TEST_OTHER_USER_ROOT'];
+  return copy === undefined ? BIN : join(copy, 'dist/cli/bin.js');
 }
 
 /** The test run's cache folder (test/helpers/cache-folder.ts) for a CLI's environment, unless a test names its own. */

@@ -1,6 +1,6 @@
 import yargs, { type Argv } from 'yargs';
-import { didYouMean } from '../model/did-you-mean.js';
-import { VERSION } from '../model/version.js';
+import { didYouMean } from '../util/did-you-mean.js';
+import { VERSION } from '../util/version.js';
 
 const COMMANDS = ['pull', 'check', 'diff', 'generate', 'rules', 'serve', 'init'];
 const SOURCE_GROUP = 'Source:';

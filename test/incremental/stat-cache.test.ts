@@ -6,7 +6,7 @@ import { check, pull } from '../../src/index.js';
 import { openIncremental } from '../../src/incremental/index.js';
 import { openStatCache } from '../../src/incremental/stat-cache.js';
 import { openFolderView } from '../../src/write/folder-view.js';
-import { hashOf } from '../../src/model/hash.js';
+import { hashOf } from '../../src/util/hash.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { exampleListing } from '../helpers/listing.js';
 

@@ -130,8 +130,8 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     }
     // Through a promise, so a delivery that throws at once is caught like one that rejects later.
     Promise.resolve().then(() => deliver({ request: recorded, answer, response, signal: closing.signal })).catch(() => {
-      // Closing destroys the socket itself; otherwise a failed delivery must not crash the test
-      // process: answer 500 if still possible.
+      // Closing destroys the socket itself; otherwise a failed delivery must not crash the
+      // process that hosts the server: answer 500 if still possible.
       if (closing.signal.aborted) return;
       if (response.headersSent) {
         response.destroy();

@@ -15,10 +15,11 @@
 //     --max-bytes.
 // Prints one line per figure. Kill moments and signals come from a PRNG seeded with --seed.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startReferenceServer } from '../dist/server/index.js';
+import { sendAnswer, startReferenceServer } from '../dist/server/index.js';
 import { openFolderView, RUN_LOCK_FILE, TXN_DIR } from '../dist/write/index.js';
 import {
   movedListing,
@@ -52,7 +53,10 @@ const listings = { A: syntheticListing(TYPES), B: movedListing(TYPES) };
 for (const [name, listing] of Object.entries(listings)) writeFileSync(join(dir, `${name}.json`), JSON.stringify(listing));
 // One cache folder for every command, as on a developer's machine.
 const env = { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') };
-const server = await startReferenceServer({ listing: listings.A });
+// The hostile body of part 3 ('endless' or 'gzipBomb'), sent through the server's delivery seam;
+// the tests' fault helper (test/helpers/server/fault.ts) is TypeScript, which plain node cannot load.
+let hostile;
+const server = await startReferenceServer({ listing: listings.A, deliver: (exchange) => deliverHostile(exchange, hostile) });
 const pullArgs = ['pull', '--base-url', server.url, '--out', 'out', '--quiet'];
 
 /** Runs the CLI to its end; throws unless it exits with one of `codes`. */
@@ -199,16 +203,45 @@ try {
   // 3. Peak RSS against hostile bodies at the default --max-bytes.
   if (RSS) {
     for (const fault of [{ kind: 'endless' }, { kind: 'gzipBomb' }]) {
-      server.setPersistentFault(fault);
+      hostile = fault.kind;
       const rssFile = join(dir, 'rss');
       const nodeArgs = ['--import', pathToFileURL(RSS_PROBE).href];
       const { code, stderr } = await startCli(pullArgs, { cwd: dir, env: { ...env, SCHEMA_SYNC_BENCH_RSS: rssFile }, nodeArgs }).done;
       const mib = Math.round(Number(readFileSync(rssFile, 'utf8')) / 1024);
       console.log(`peak RSS, ${fault.kind === 'endless' ? 'a body that never ends' : 'a gzip bomb (2 GiB from 2 MB)'}: ${mib} MiB; exit ${code}: ${stderr.split('\n')[0]}`);
     }
-    server.setPersistentFault(undefined);
+    hostile = undefined;
   }
 } finally {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Sends the answer, or with `kind` a hostile body: `endless`, the listing's elements over and
+ * over, never closing the array, as fast as the client reads; `gzipBomb`, 2 GiB of blanks after a
+ * `[` as one compressed MiB repeated (gzip members join).
+ */
+async function deliverHostile({ response, answer, signal }, kind) {
+  if (kind === 'gzipBomb') {
+    const blank = gzipSync(Buffer.alloc(1024 ** 2, ' '), { level: 9 });
+    const body = Buffer.concat([gzipSync('['), ...Array.from({ length: 2048 }, () => blank)]);
+    return sendAnswer(response, { status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+  }
+  if (kind !== 'endless') return sendAnswer(response, answer);
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const text = answer.body.toString('utf8');
+  const piece = Buffer.from(`${text.slice(1, -1)},`.repeat(64));
+  response.write('[');
+  while (!response.destroyed && !signal.aborted) {
+    if (!response.write(piece)) await new Promise((resolve) => {
+      const done = () => {
+        response.off('drain', done).off('close', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      response.on('drain', done).on('close', done);
+      signal.addEventListener('abort', done);
+    });
+  }
 }

@@ -1,7 +1,6 @@
 import yargs, { type Argv } from 'yargs';
-import { didYouMean } from '../model/did-you-mean.js';
-import { VERSION } from '../model/version.js';
-import { ACTIONS_ENCODINGS, FLAG_ENCODINGS } from '../server/listing-shape.js';
+import { didYouMean } from '../util/did-you-mean.js';
+import { VERSION } from '../util/version.js';
 
 const COMMANDS = ['pull', 'check', 'diff', 'generate', 'rules', 'serve', 'init'];
 const SOURCE_GROUP = 'Source:';
@@ -94,12 +93,8 @@ export function buildParser(argv: string[]): Argv {
         .option('secret', { type: 'string', describe: 'Require this secret' })
         .option('trailer', { type: 'boolean', describe: 'Append the QueryResult trailer' })
         .option('header-key', { choices: ['msgType', 'mTyp'] as const, describe: 'Header type key to use' })
-        .option('older-deployment', { type: 'boolean', describe: "Serve only an older deployment's fields (name, mNum, schemaHash, key flags, mCat)" })
-        .option('actions-as', { choices: ACTIONS_ENCODINGS, describe: 'Write actions in this encoding (default: as in the file)' })
-        .option('flags-as', { choices: FLAG_ENCODINGS, describe: 'Write key flags in this encoding (default: as in the file)' })
         .example('$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing')
-        .example('$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult')
-        .example('$0 serve --file examples/descriptors.json --actions-as mask --flags-as number', 'Play a deployment that writes numbers'),
+        .example('$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'),
     )
     .command('init', 'Write a starter schema-sync.config.json and suggest npm scripts', (y) =>
       y
@@ -137,7 +132,7 @@ export function parseFailure(message: string, helpText: string, argv: readonly s
 const FLAGS = [
   'base-url', 'input', 'api-key', 'secret', 'cmd', 'msg-type', 'pkey', 'limit', 'view', 'where', 'order', 'timeout',
   'retries', 'max-bytes', 'allow-truncated', 'out', 'lockfile', 'templates', 'package', 'package-version', 'target', 'lock-wait', 'format', 'prettier', 'no-prettier', 'fields', 'no-fields', 'dry-run', 'allow-empty', 'force',
-  'fail-on', 'against', 'file', 'port', 'host', 'trailer', 'header-key', 'older-deployment', 'actions-as', 'flags-as', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
+  'fail-on', 'against', 'file', 'port', 'host', 'trailer', 'header-key', 'config', 'quiet', 'verbose', 'color', 'no-color', 'help', 'version',
 ];
 
 /**

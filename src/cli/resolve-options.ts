@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load-config.js';
 import type { SchemaSyncConfig } from '../config/schema.js';
 import { REPORT_FORMATS, type ReportFormat } from '../diff/index.js';
 import type { ListingQuery } from '../fetch/index.js';
-import { cacheDir } from '../model/cache-dir.js';
+import { cacheDir } from '../incremental/cache-dir.js';
 import { ConfigError } from '../model/errors.js';
 import type { OutputTarget } from '../model/lockfile.js';
 import type { PullOptions } from '../run/pull.js';

@@ -16,8 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { cacheDir, writeCacheFile } from '../model/cache-dir.js';
-import { hashOf } from '../model/hash.js';
+import { cacheDir, writeCacheFile } from '../incremental/cache-dir.js';
+import { hashOf } from '../util/hash.js';
 
 type Entry = typeof import('./entry.js');
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import { configSchema, issueMessage, type SchemaSyncConfig } from './schema.js';
-import { didYouMean } from '../model/did-you-mean.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { CONFIG_FILES, findConfig } from './find-config.js';
 
 /** The config file `init` writes, and the first name the upward search looks for. */

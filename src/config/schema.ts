@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OUTPUT_TARGETS } from '../model/lockfile.js';
-import { PACKAGE_VERSION } from '../model/package-version.js';
+import { PACKAGE_VERSION } from '../emit/package-version.js';
 import { REPORT_FORMATS } from '../diff/types.js';
 import { RULE_IDS, RULE_LEVELS, unknownRuleProblem } from '../diff/rules.js';
 

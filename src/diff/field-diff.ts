@@ -1,4 +1,4 @@
-import { canonicalJson } from '../model/canonical-json.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { fieldPath, type FieldDescriptor } from '../model/field.js';
 import type { RecordRuleId } from './record-rules.js';

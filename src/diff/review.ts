@@ -1,4 +1,4 @@
-import { canonicalJson } from '../model/canonical-json.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { globMatcher } from '../model/scope.js';
 import { defaultSeverity, mostSevere, ruleOfKind, type RuleId } from './rules.js';
 import type { AcceptedChange, Acceptance, DriftChange, DriftReport, FieldChange, ReportedChange, ReviewPolicy, Severity } from './types.js';

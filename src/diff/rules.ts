@@ -1,4 +1,4 @@
-import { didYouMean } from '../model/did-you-mean.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { RECORD_RULES } from './record-rules.js';
 import type { DriftChange, FieldChange, Severity } from './types.js';

@@ -5,7 +5,7 @@
  */
 import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
-import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
+import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import type { ListingSource } from '../model/source.js';
 import { checkDescriptors } from './check-descriptors.js';
 import { indexFileText, typesFileText } from './index-file.js';

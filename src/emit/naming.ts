@@ -25,7 +25,7 @@
  * contain no path separator, no dot and cannot leave the `messages/` folder.
  */
 import { EmitError } from '../model/errors.js';
-import { hashOf } from '../model/hash.js';
+import { hashOf } from '../util/hash.js';
 
 /** The safe names of one message type. */
 export interface PlannedName {

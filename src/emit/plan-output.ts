@@ -1,9 +1,9 @@
-import { canonicalJson } from '../model/canonical-json.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import { isScoped, type Scope } from '../model/scope.js';
-import { hashOf, hashOfParts } from '../model/hash.js';
-import { INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
-import { VERSION } from '../model/version.js';
+import { hashOf, hashOfParts } from '../util/hash.js';
+import { INITIAL_PACKAGE_VERSION } from './package-version.js';
+import { VERSION } from '../util/version.js';
 import type { EmitOptions } from './emit-files.js';
 import { planNames } from './naming.js';
 import { checkRecords, hasPrimaryKey } from './record-types.js';

@@ -3,7 +3,7 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
-import { describeDeepPath, MAX_NESTING, tooDeep } from '../model/nesting.js';
+import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by

@@ -1,6 +1,6 @@
-import { hashOf } from '../model/hash.js';
+import { hashOf } from '../util/hash.js';
 import type { ListingSource } from '../model/source.js';
-import { VERSION, WIRE_SCHEME } from '../model/version.js';
+import { VERSION, WIRE_SCHEME } from '../util/version.js';
 
 /** Everything the parse of an answer depends on, besides the run's secrets. */
 export interface AnswerIdentity {

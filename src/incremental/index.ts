@@ -5,8 +5,8 @@
  * the commands ask it questions whose answer "don't know" always leads to the plain path, and
  * {@link openIncremental} without a cache folder gives exactly that plain path.
  */
-import { cacheFileOf } from '../model/cache-dir.js';
-import { hashOf, type HashedText } from '../model/hash.js';
+import { cacheFileOf } from './cache-dir.js';
+import { hashOf, type HashedText } from '../util/hash.js';
 import type { FolderView, Manifest } from '../write/index.js';
 import { loadRunRecord, saveRunRecord, type RecordedAnswer } from './run-record.js';
 import { openStatCache } from './stat-cache.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { writeCacheFile } from '../model/cache-dir.js';
+import { writeCacheFile } from './cache-dir.js';
 
 /**
  * What the last run of an output folder established, kept in the cache folder (never in the

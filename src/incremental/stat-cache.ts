@@ -1,6 +1,6 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
-import { hashOf } from '../model/hash.js';
-import { writeCacheFile } from '../model/cache-dir.js';
+import { hashOf } from '../util/hash.js';
+import { writeCacheFile } from './cache-dir.js';
 
 /**
  * What earlier runs verified of the output folder's files, kept in the cache folder (it is

@@ -1,5 +1,5 @@
 import type { Descriptor } from '../model/descriptor.js';
-import { hashOf, type HashedText } from '../model/hash.js';
+import { hashOf, type HashedText } from '../util/hash.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { descriptorsSharing, lockfileEntries } from './entries.js';
 import { parseLockfile, settingsOf } from './parse.js';

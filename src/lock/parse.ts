@@ -3,9 +3,9 @@ import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Desc
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { LOCKFILE_VERSION, OUTPUT_TARGETS, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
-import { PACKAGE_VERSION } from '../model/package-version.js';
+import { PACKAGE_VERSION } from '../emit/package-version.js';
 import { readStoredFields } from './fields.js';
-import { describeDeepPath, MAX_NESTING, tooDeep } from '../model/nesting.js';
+import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 
 /** A known field absent from an entry was not sent by the service (absent is not empty). */
 const entrySchema = z.looseObject({

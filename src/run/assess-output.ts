@@ -1,7 +1,7 @@
 import { planOutput, type PlannedFile } from '../emit/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
-import { hashOfParts } from '../model/hash.js';
+import { hashOfParts } from '../util/hash.js';
 import { scoped } from '../model/scope.js';
 import { assessFreshness, readManifest, type FolderView, type ManifestText } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';

@@ -1,7 +1,7 @@
 import { renderReport, type DriftReport } from '../diff/index.js';
 import { LockfileText } from '../lock/index.js';
 import type { GenerationSettings } from '../model/lockfile.js';
-import { bumpFor, bumpVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
+import { bumpFor, bumpVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
 
 /** The package a pull leaves: its name and version, and the version it had when the pull bumped it. */
 export interface PackageRelease {

@@ -2,11 +2,11 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { outputSettingsKey, prettierFormatKey } from '../emit/index.js';
 import type { SettingDrift } from '../diff/index.js';
 import { openIncremental, type Incremental } from '../incremental/index.js';
-import { cacheDir } from '../model/cache-dir.js';
-import { canonicalJson } from '../model/canonical-json.js';
+import { cacheDir } from '../incremental/cache-dir.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { ConfigError } from '../model/errors.js';
 import { defaultTarget, type ChangelogSection, type GenerationSettings, type OutputTarget } from '../model/lockfile.js';
-import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
+import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
 import type { Scope } from '../model/scope.js';
 import { resolvePaths, stageTimer, type BaseOptions, type RunPaths } from './options.js';
 

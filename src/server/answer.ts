@@ -1,12 +1,11 @@
 /**
  * The request as the reference server saw it, and the answer a healthy server gives it, as a
- * value: status, headers, body. Computing the answer apart from sending it lets a fault reshape
- * the delivery (delay, compress, cut) of exactly the answer the server would otherwise have given.
+ * value: status, headers, body. Computing the answer apart from sending it lets a delivery
+ * (see `deliver` in `reference-server.ts`) reshape how exactly that answer goes out.
  */
 
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listingBody, parseListingQuery, selectElements } from './listing.js';
-import { shapeListing } from './listing-shape.js';
 import type { MutableServerOptions } from './reference-server.js';
 import { schemaBody } from './schemas.js';
 
@@ -45,6 +44,13 @@ export function recordRequest(request: IncomingMessage): RecordedRequest {
   };
 }
 
+/** Sends a whole answer with an exact `content-length` (nothing when the connection is gone). */
+export function sendAnswer(response: ServerResponse, answer: Answer): void {
+  if (response.destroyed) return;
+  response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  response.end(answer.body);
+}
+
 /** An answer with a UTF-8 text body. */
 export function textAnswer(status: number, headers: Record<string, string>, text: string): Answer {
   return { status, headers, body: Buffer.from(text, 'utf8') };
@@ -80,8 +86,7 @@ export function answerRequest(request: RecordedRequest, options: MutableServerOp
   const parsed = parseListingQuery(request.query);
   if (!parsed.ok) return errorAnswer(400, parsed.error);
 
-  // Shaped before the query narrows it: a deployment filters what it lists itself.
-  return jsonAnswer(200, listingBody(selectElements(shapeListing(options.listing, options.shape), parsed.query), options));
+  return jsonAnswer(200, listingBody(selectElements(options.listing, parsed.query), options));
 }
 
 /**
@@ -89,14 +94,13 @@ export function answerRequest(request: RecordedRequest, options: MutableServerOp
  * @returns the 401 error text, or undefined when the request may proceed
  */
 function checkCredentials(query: Readonly<Record<string, string>>, options: MutableServerOptions): string | undefined {
-  // Real servers echo what they received; that is what a client's redaction must survive.
-  const echo = options.echoSecretsInErrors ?? true;
   const expected = { apikey: options.apiKey, secret: options.secret };
   for (const [name, value] of Object.entries(expected)) {
     const received = query[name];
     if (value === undefined || received === value) continue;
     if (received === undefined) return `missing ${name}`;
-    return echo ? `invalid ${name} ${received}` : `invalid ${name}`;
+    // Real servers echo what they received; that is what a client's redaction must survive.
+    return `invalid ${name} ${received}`;
   }
   return undefined;
 }

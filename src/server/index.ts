@@ -1,10 +1,16 @@
 /**
- * The bundled reference server of the schema listing service, for the `serve` command, the
- * demo and network tests.
+ * The bundled reference server of the schema listing service, for the `serve` command and the
+ * demo; the tests wrap it (test/helpers/server/).
  */
 
-export { startReferenceServer, type ReferenceServer } from './reference-server.js';
+export {
+  startReferenceServer,
+  type Deliver,
+  type Exchange,
+  type MutableServerOptions,
+  type ReferenceServer,
+  type ReferenceServerOptions,
+} from './reference-server.js';
+export { sendAnswer, type Answer, type RecordedRequest } from './answer.js';
 export { loadListingFile } from './listing.js';
-export { ACTIONS_ENCODINGS, FLAG_ENCODINGS, type ActionsEncoding, type FlagEncoding, type ListingShape } from './listing-shape.js';
 export { loadSchemasBeside, loadSchemasFile, schemasPathFor, type SchemaSet } from './schemas.js';
-export type { Fault, Wait } from './fault.js';

@@ -1,18 +1,15 @@
 /**
  * The bundled reference server: a loopback HTTP server that answers `GET /rest/proto` the way
- * real deployments do, with switches for the ways they fail. The `serve` command, the demo and
- * the network tests all run against it instead of mocking HTTP. It serves whatever listing it is
- * given, so it must never be reachable from elsewhere: it listens on loopback only.
+ * real deployments do. The `serve` command and the demo run against it, and the tests wrap it
+ * (through `deliver`) to play the ways deployments fail. It serves whatever listing it is given,
+ * so it must never be reachable from elsewhere: it listens on loopback only.
  */
 
 import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIPv4, type AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
-import { answerRequest, errorAnswer, recordRequest, type Answer, type RecordedRequest } from './answer.js';
-import { assertFault, deliver, type Fault, type Wait } from './fault.js';
-import type { ListingShape } from './listing-shape.js';
+import { answerRequest, errorAnswer, recordRequest, sendAnswer, type Answer, type RecordedRequest } from './answer.js';
 import { assertSchemas, type SchemaSet } from './schemas.js';
 
 /** The two spellings of the header's type key that real servers use. */
@@ -60,26 +57,30 @@ export interface ReferenceServerOptions {
    */
   trailer?: false | TrailerOptions;
   /**
-   * Serves the listing as another kind of deployment writes it: an older deployment's fields, or
-   * `actions` and key flags in another encoding. Unset: as the listing has them.
-   * @example { older: true } or { actions: 'names', flags: 'enum' }
+   * Sends each answer; a wrapper passes its own to change how answers go out (late, cut off,
+   * replaced). It must send something, or drop the connection, for every exchange.
+   * @default sends the answer as it is ({@link sendAnswer})
    */
-  shape?: ListingShape;
-  /**
-   * 401 bodies echo the received `apikey` (and `secret`) back, like real servers do, so that
-   * clients can be tested for redacting them. @default true
-   */
-  echoSecretsInErrors?: boolean;
-  /**
-   * How `delay` and `slowBody` faults wait: `(ms, signal) => Promise`, rejecting when `signal`
-   * aborts (the server closes). Tests pass one they control, so they never wait for real time.
-   * @default real time
-   */
-  wait?: Wait;
+  deliver?: Deliver;
 }
 
-/** The options that may change while the server runs (everything but where it listens and how it waits). */
-export type MutableServerOptions = Omit<ReferenceServerOptions, 'host' | 'port' | 'wait'>;
+/** One request and the answer a healthy server gives it, about to be sent. */
+export interface Exchange {
+  /** The request as the server saw it. */
+  request: RecordedRequest;
+  /** The answer a healthy server gives (a 500 when the listing cannot be served). */
+  answer: Answer;
+  /** Where the answer goes. */
+  response: ServerResponse;
+  /** Aborts when the server closes: a delivery that waits must stop then. */
+  signal: AbortSignal;
+}
+
+/** Sends an exchange's answer; resolves when it is sent or the connection is dropped. */
+export type Deliver = (exchange: Exchange) => void | Promise<void>;
+
+/** The options that may change while the server runs (everything but where it listens and how it sends). */
+export type MutableServerOptions = Omit<ReferenceServerOptions, 'host' | 'port' | 'deliver'>;
 
 const DEFAULT_HOST = '127.0.0.1';
 
@@ -87,22 +88,11 @@ const DEFAULT_HOST = '127.0.0.1';
 export interface ReferenceServer {
   /** The base URL, e.g. `http://127.0.0.1:41234`; clients GET `${url}/rest/proto`. */
   readonly url: string;
-  /** Every request received, in order of arrival (also 404s, 401s and faulted ones). */
-  readonly requests: RecordedRequest[];
-  /** How many `cmd=getschema` requests {@link requests} holds, by `msgType`. */
-  schemaRequests(): Record<string, number>;
   /** Serves another listing from the next request on. */
   setListing(listing: unknown[]): void;
   /** Changes options from the next request on; a key given as `undefined` resets it. */
   setOptions(patch: Partial<MutableServerOptions>): void;
-  /**
-   * Queues one-shot faults: each request (whatever its path) consumes the next fault; when the
-   * queue is empty, normal answers. Throws a TypeError for an invalid fault, queueing none.
-   */
-  queueFaults(...faults: Fault[]): void;
-  /** A fault applied to every request until cleared (undefined clears); queued faults go first. */
-  setPersistentFault(fault: Fault | undefined): void;
-  /** Stops the server, dropping open connections and pending faults at once. */
+  /** Stops the server, dropping open connections and aborting deliveries still waiting. */
   close(): Promise<void>;
 }
 
@@ -116,37 +106,32 @@ export interface ReferenceServer {
  * await server.close();
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
-  const { host = DEFAULT_HOST, port = 0, wait = realWait, ...initial } = options;
+  const { host = DEFAULT_HOST, port = 0, deliver = sendExchange, ...initial } = options;
   assertLoopbackHost(host);
   assertPort(port);
   assertListing(initial.listing, 'startReferenceServer');
   if (initial.schemas !== undefined) assertSchemas(initial.schemas, 'startReferenceServer');
 
   let settings: MutableServerOptions = { ...initial };
-  const requests: RecordedRequest[] = [];
-  // One-shot faults go first, in order; when none is left, the persistent fault (if any) applies.
-  const queuedFaults: Fault[] = [];
-  let persistentFault: Fault | undefined;
-  // Aborted by close(): cuts short every delay and slow body still in flight.
+  // Aborted by close(): cuts short every delivery still waiting.
   const closing = new AbortController();
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     // No Date header: identical requests get byte-identical answers.
     response.sendDate = false;
     const recorded = recordRequest(request);
-    requests.push(recorded);
-    const fault = queuedFaults.shift() ?? persistentFault;
-    let normal: Answer;
+    let answer: Answer;
     try {
-      normal = answerRequest(recorded, settings);
+      answer = answerRequest(recorded, settings);
     } catch (error) {
       // E.g. a listing that cannot be serialised: report it to the client, never crash the host.
       const reason = error instanceof Error ? error.message : String(error);
-      normal = errorAnswer(500, `reference server cannot answer: ${reason}`);
+      answer = errorAnswer(500, `reference server cannot answer: ${reason}`);
     }
-    deliver(response, normal, fault, closing.signal, wait).catch(() => {
-      // Closing destroys the socket itself; otherwise a failed delivery must not crash the test
-      // process: answer 500 if still possible.
+    // Through a promise, so a delivery that throws at once is caught like one that rejects later.
+    Promise.resolve().then(() => deliver({ request: recorded, answer, response, signal: closing.signal })).catch(() => {
+      // Closing destroys the socket itself; otherwise a failed delivery must not crash the
+      // process that hosts the server: answer 500 if still possible.
       if (closing.signal.aborted) return;
       if (response.headersSent) {
         response.destroy();
@@ -188,16 +173,6 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
 
   return {
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
-    requests,
-    schemaRequests() {
-      const counts: Record<string, number> = {};
-      for (const { path, query } of requests) {
-        const msgType = query['msgType'];
-        if (path !== '/rest/proto' || query['cmd'] !== 'getschema' || msgType === undefined) continue;
-        counts[msgType] = (counts[msgType] ?? 0) + 1;
-      }
-      return counts;
-    },
     setListing(listing) {
       assertListing(listing, 'setListing');
       settings = { ...settings, listing };
@@ -207,19 +182,12 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       if (patch.schemas !== undefined) assertSchemas(patch.schemas, 'setOptions');
       settings = { ...settings, ...patch } as MutableServerOptions;
     },
-    queueFaults(...faults) {
-      faults.forEach(assertFault);
-      queuedFaults.push(...faults);
-    },
-    setPersistentFault(fault) {
-      if (fault !== undefined) assertFault(fault);
-      persistentFault = fault;
-    },
     close,
   };
 }
 
-const realWait: Wait = (ms, signal) => sleep(ms, undefined, { signal });
+/** The default delivery: the answer as it is. */
+const sendExchange: Deliver = ({ response, answer }) => sendAnswer(response, answer);
 
 /** True for an address on the loopback interface (127.0.0.0/8, ::1, or their mapped forms). */
 function isLoopbackAddress(address: string): boolean {

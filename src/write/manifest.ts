@@ -1,6 +1,6 @@
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
-import { hashOf, type HashedText } from '../model/hash.js';
+import { hashOf, type HashedText } from '../util/hash.js';
 import type { FolderView } from './folder-view.js';
 
 /**

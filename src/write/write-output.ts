@@ -1,7 +1,7 @@
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 import type { FolderView } from './folder-view.js';
-import { hashOf } from '../model/hash.js';
+import { hashOf } from '../util/hash.js';
 import type { ExpectedFile } from './freshness.js';
 import { commitTransaction } from './journal.js';
 import { isSafeRelativePath, MANIFEST_FILE, ManifestText, serializeManifest, type Manifest } from './manifest.js';

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, ROOT, runCommand, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 import { typecheckOwnFiles } from '../helpers/tsc.js';
@@ -12,11 +12,11 @@ import { typecheckOwnFiles } from '../helpers/tsc.js';
 
 const KEY = 'right-key-API-4711';
 const WRONG = 'wrong-key-API-0815';
-let server: ReferenceServer;
+let server: TestServer;
 let project: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3) });
+  server = await startTestServer({ listing: smallListing(3) });
   project = await tempDir('schema-sync-api-');
   await mkdir(join(project, 'node_modules', '@types'), { recursive: true });
   await symlink(ROOT, join(project, 'node_modules', 'schema-sync'), 'dir');

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 import { runInProcess } from './fake-io.js';
@@ -11,10 +11,10 @@ const ESC = '\u001b[';
 const KEY = 'k3y-MANNERS-4711';
 const VERSION = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3) });
+  server = await startTestServer({ listing: smallListing(3) });
   dir = await tempDir();
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { startProgress } from '../../src/cli/progress.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { smallListing } from '../helpers/listing.js';
@@ -136,10 +136,10 @@ async function startGate(target: string): Promise<Gate> {
 }
 
 describe('progress in the CLI', () => {
-  let server: ReferenceServer;
+  let server: TestServer;
   let dir: string;
   beforeAll(async () => {
-    server = await startReferenceServer({ listing: smallListing(2) });
+    server = await startTestServer({ listing: smallListing(2) });
     dir = await tempDir();
   });
   afterAll(async () => {

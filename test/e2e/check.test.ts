@@ -1,7 +1,7 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { exampleListing, wireElement, type WireElement } from '../helpers/listing.js';
@@ -23,11 +23,11 @@ function listingB(): WireElement[] {
   return b;
 }
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: exampleListing() });
+  server = await startTestServer({ listing: exampleListing() });
   dir = await tempDir();
   const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir });
   expect(pulled.code).toBe(0);
@@ -148,7 +148,7 @@ describe('check', () => {
   });
 
   it('exits 2, never 0 or 1, when the service is unreachable', async () => {
-    const gone = await startReferenceServer({ listing: [] });
+    const gone = await startTestServer({ listing: [] });
     const url = gone.url;
     await gone.close();
     const run = await runCli(['check', '--base-url', url, '--out', 'out', '--retries', '0'], { cwd: dir });

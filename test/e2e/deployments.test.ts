@@ -8,18 +8,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadListingFile, startReferenceServer, type ActionsEncoding, type FlagEncoding, type ReferenceServer } from '../../src/server/index.js';
+import { loadListingFile } from '../../src/server/index.js';
+import { startTestServer, type ActionsEncoding, type FlagEncoding, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, ROOT, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { wireElement, type WireElement } from '../helpers/listing.js';
 import { runTsc } from '../emit/helpers.js';
 
 const ALL = ['select', 'insert', 'update', 'replace', 'delete'];
-const servers: ReferenceServer[] = [];
+const servers: TestServer[] = [];
 const dirs: string[] = [];
 
-async function serve(listing: unknown[], options: Omit<Parameters<typeof startReferenceServer>[0], 'listing'> = {}): Promise<ReferenceServer> {
-  const server = await startReferenceServer({ listing, ...options });
+async function serve(listing: unknown[], options: Omit<Parameters<typeof startTestServer>[0], 'listing'> = {}): Promise<TestServer> {
+  const server = await startTestServer({ listing, ...options });
   servers.push(server);
   return server;
 }
@@ -30,7 +31,7 @@ async function project(): Promise<string> {
   return dir;
 }
 
-const run = (command: string, server: ReferenceServer, dir: string, ...args: string[]) =>
+const run = (command: string, server: TestServer, dir: string, ...args: string[]) =>
   runCli([command, '--base-url', server.url, '--out', 'out', ...args], { cwd: dir });
 
 const lockOf = async (dir: string) => JSON.parse(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')) as { messages: Record<string, Record<string, unknown>> };
@@ -41,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('an older deployment (examples/older-deployment.json)', () => {
-  let server: ReferenceServer;
+  let server: TestServer;
   let dir: string;
   let pulled: Awaited<ReturnType<typeof run>>;
   beforeAll(async () => {

@@ -6,7 +6,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer, type SchemaSet } from '../../src/server/index.js';
+import { type SchemaSet } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { runTsc } from '../emit/helpers.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
@@ -65,11 +66,11 @@ const STRICT = {
   skipDefaultLibCheck: true,
 };
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(4), schemas: SCHEMAS });
+  server = await startTestServer({ listing: smallListing(4), schemas: SCHEMAS });
   dir = await tempDir();
 });
 afterAll(async () => {

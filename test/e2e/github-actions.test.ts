@@ -8,7 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, tempDir, type CliRun } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
@@ -16,13 +16,13 @@ import { smallListing, wireElement } from '../helpers/listing.js';
 /** A key the service requires: it must never show, escaped or not. */
 const KEY = 'ghp-k3y%with,odd:chars';
 
-let server: ReferenceServer;
+let server: TestServer;
 let closedUrl: string;
 let dir: string;
 let summary: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3), apiKey: KEY });
+  server = await startTestServer({ listing: smallListing(3), apiKey: KEY });
   // A port nothing listens on: taken from the system, then released.
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

@@ -6,15 +6,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from '../hardening/helpers.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: syntheticListing(5) });
+  server = await startTestServer({ listing: syntheticListing(5) });
   dir = await tempDir();
 });
 afterAll(async () => {

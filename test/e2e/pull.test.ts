@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { exampleListing, smallListing, wireElement } from '../helpers/listing.js';
@@ -11,11 +11,11 @@ import { exampleListing, smallListing, wireElement } from '../helpers/listing.js
  * test/helpers/in-process.ts), and the built CLI where the process is part of it (a first pull,
  * standard input, a generate with no server).
  */
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: exampleListing() });
+  server = await startTestServer({ listing: exampleListing() });
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -137,7 +137,7 @@ describe('generate', () => {
     await removeDir(join(dir, 'out'));
     await server.close().catch(() => undefined);
     const run = await runBin(['generate', '--out', 'out'], { cwd: dir });
-    server = await startReferenceServer({ listing: exampleListing() });
+    server = await startTestServer({ listing: exampleListing() });
     expect(run.code).toBe(0);
     expect(await readTree(join(dir, 'out'))).toEqual(tree);
   });

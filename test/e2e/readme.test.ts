@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTED_SCRIPTS } from '../../src/cli/commands/init.js';
 import { configSchema } from '../../src/config/schema.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { runInProcess } from '../cli/fake-io.js';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
@@ -34,12 +34,12 @@ function readmeCommands(markdown: string): string[][] {
   return commands;
 }
 
-let server: ReferenceServer;
+let server: TestServer;
 let project: string;
 let emptyDirs: string[] = [];
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3) });
+  server = await startTestServer({ listing: smallListing(3) });
   project = await tempDir('schema-sync-readme-');
   await mkdir(join(project, 'examples'));
   await writeFile(join(project, 'examples', 'descriptors.json'), JSON.stringify(smallListing(3)));

@@ -7,15 +7,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { driftListings } from '../helpers/drift-listings.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: driftListings().before });
+  server = await startTestServer({ listing: driftListings().before });
   dir = await tempDir('schema-sync-scope-');
 });
 afterAll(async () => {

@@ -7,15 +7,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { syntheticListing } from '../hardening/helpers.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: syntheticListing(6) });
+  server = await startTestServer({ listing: syntheticListing(6) });
 });
 afterAll(async () => {
   await server.close();

@@ -13,7 +13,7 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, ROOT, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { compileProjects, type TscResult } from '../helpers/tsc.js';
@@ -48,7 +48,7 @@ const PROJECTS = {
 } as const;
 type ProjectName = keyof typeof PROJECTS;
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 const compiled = new Map<ProjectName, TscResult>();
 
@@ -65,7 +65,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 }
 
 beforeAll(async () => {
-  server = await startReferenceServer({
+  server = await startTestServer({
     listing: [wireElement({ name: 'Order', mNum: 1001, desc: 'An order.' }), wireElement({ name: 'Fill', mNum: 1002, actions: 'S', staticFilterFields: '' })],
   });
   dir = await tempDir('schema-sync-ts-projects-');

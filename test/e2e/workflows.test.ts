@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { readInputListing } from '../../src/fetch/index.js';
 import { parseLockfile, serializeLockfile } from '../../src/lock/index.js';
 import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { BIN, ROOT, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { driftListings } from '../helpers/drift-listings.js';
@@ -39,7 +39,7 @@ const DRIFT = 'github-workflow.yml';
 const UPDATE = 'schema-update-workflow.yml';
 const REVIEW = 'schema-review-workflow.yml';
 
-let server: ReferenceServer;
+let server: TestServer;
 let tmp: string;
 let origin: string;
 let bin: string;
@@ -47,7 +47,7 @@ let bin: string;
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: driftListings().before, apiKey: 'workflow-key' });
+  server = await startTestServer({ listing: driftListings().before, apiKey: 'workflow-key' });
   tmp = await tempDir('schema-sync-workflows-');
   bin = join(tmp, 'bin');
   await mkdir(bin);

@@ -2,15 +2,15 @@ import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate, pull } from '../../src/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { exampleListing, type WireElement } from '../helpers/listing.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: exampleListing() });
+  server = await startTestServer({ listing: exampleListing() });
 });
 afterAll(() => server.close());
 beforeEach(async () => {

@@ -2,15 +2,15 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchDescriptors, readListingInput, requestListing, type FetchOptions } from '../../src/fetch/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { exampleListing, smallListing, wireElement } from '../helpers/listing.js';
 
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
-let server: ReferenceServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3) });
+  server = await startTestServer({ listing: smallListing(3) });
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -224,7 +224,7 @@ describe('status errors and retries', () => {
   });
 
   it('reports connection refused', async () => {
-    const closed = await startReferenceServer({ listing: [] });
+    const closed = await startTestServer({ listing: [] });
     const url = closed.url;
     await closed.close();
     const error = await failure({ baseUrl: url, retries: 1 });

@@ -3,7 +3,8 @@ import { fetchSchemas, type FetchSchemasOptions } from '../../src/fetch/index.js
 import { forEachBounded } from '../../src/fetch/fetch-schemas.js';
 import { readFieldType } from '../../src/fetch/schema-answer.js';
 import { FIELD_TYPES } from '../../src/model/field.js';
-import { startReferenceServer, type ReferenceServer, type SchemaSet } from '../../src/server/index.js';
+import { type SchemaSet } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { smallListing } from '../helpers/listing.js';
 
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
@@ -18,10 +19,10 @@ const SCHEMAS: SchemaSet = {
   T0001: [{ pos: 1, name: 'ticker', fNum: 1, isPkey: 'YES', fType: 'tickerkey' }],
 };
 
-let server: ReferenceServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3) });
+  server = await startTestServer({ listing: smallListing(3) });
 });
 afterAll(() => server.close());
 beforeEach(() => {

@@ -2,16 +2,16 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fetchDescriptors } from '../../src/fetch/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { smallListing } from '../helpers/listing.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let proxy: Server;
 let proxyUrl: string;
 const seen: string[] = [];
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(2) });
+  server = await startTestServer({ listing: smallListing(2) });
   // A minimal forward proxy for plain http: requests arrive in absolute form and are relayed.
   proxy = createServer((req, res) => {
     seen.push(req.url ?? '');

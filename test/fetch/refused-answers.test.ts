@@ -11,16 +11,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchDescriptors, fetchSchemas, readListingInput, type FetchEvent, type FetchOptions } from '../../src/fetch/index.js';
 import { notUtf8Error } from '../../src/fetch/utf8.js';
-import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type Fault, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 const KEY = 'key-7a1c9e';
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3) });
+  server = await startTestServer({ listing: smallListing(3) });
   dir = await tempDir();
 });
 afterAll(async () => {

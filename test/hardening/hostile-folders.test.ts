@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from './helpers.js';
@@ -27,11 +27,11 @@ function runAsNobody(args: string[], cwd: string): Promise<CliRun> {
   return runBin(args, { cwd, env: { HOME: cwd, SCHEMA_SYNC_CACHE_DIR: 'off' }, asUser: 'nobody' });
 }
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 const changed = () => syntheticListing(40).map((element, i) => (i % 10 === 0 ? syntheticElement(i, 1) : element));
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: syntheticListing(40) });
+  server = await startTestServer({ listing: syntheticListing(40) });
 });
 afterAll(() => server.close());
 beforeEach(async () => {

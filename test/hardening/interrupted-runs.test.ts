@@ -24,7 +24,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { openFolderView, readJournal, RUN_LOCK_FILE, TXN_DIR, withRunLock } from '../../src/write/index.js';
 import { readTree, removeDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
@@ -95,7 +95,7 @@ const KILLS: Array<{ signal: KillSignal; at: Point; leave?: true }> = [
   { signal: 'SIGKILL', at: 'releasing the lock' },
 ];
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 let outDir: string;
 let lockfilePath: string;
@@ -122,7 +122,7 @@ beforeAll(async () => {
   // Listing B: a tenth of the schema hashes changed, 1 % of the types removed, 1 % added.
   listings.set('B', movedListing(TYPES));
   await writeFile(join(dir, 'b.json'), JSON.stringify(listings.get('B')));
-  server = await startReferenceServer({ listing: listings.get('A')! });
+  server = await startTestServer({ listing: listings.get('A')! });
 
   // The folder holds A's output and lockfile.
   const first = await runCli(pullArgs(), { cwd: dir });

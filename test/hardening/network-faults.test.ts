@@ -15,7 +15,7 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type Fault, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type Fault, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
@@ -30,7 +30,7 @@ const cleanup: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
   // The folder every case starts from: a pulled lockfile and output.
-  const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
+  const server = await startTestServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
   template = await tempDir();
   const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--secret', SECRET, '--quiet'], {
     cwd: template,
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 interface Outcome {
   run: CliRun;
-  server: ReferenceServer;
+  server: TestServer;
   /** The whole folder (lockfile, output) before and after. */
   before: Map<string, string>;
   after: Map<string, string>;
@@ -58,8 +58,8 @@ interface Outcome {
  * A fresh server and a copy of the template folder; arrange the fault, run pull --verbose (the
  * built CLI when `measureRss`).
  */
-async function pullWith(arrange: (server: ReferenceServer) => void, extra: string[] = [], baseUrl?: string, measureRss = false): Promise<Outcome> {
-  const server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
+async function pullWith(arrange: (server: TestServer) => void, extra: string[] = [], baseUrl?: string, measureRss = false): Promise<Outcome> {
+  const server = await startTestServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
   const dir = await tempDir();
   cleanup.push(() => server.close(), () => removeDir(dir));
   await cp(template, dir, { recursive: true });
@@ -115,7 +115,7 @@ const FAULT_BODY_WITH_KEY = JSON.stringify({ error: 'overloaded', request: `apik
 
 describe.concurrent('network faults through the CLI', () => {
   it('connection refused: says so, after the configured tries', async () => {
-    const closed = await startReferenceServer({ listing: [] });
+    const closed = await startTestServer({ listing: [] });
     const url = closed.url;
     await closed.close();
     const outcome = await pullWith(() => undefined, ['--retries', '1'], url);
@@ -216,7 +216,7 @@ describe.concurrent('network faults through the CLI', () => {
   });
 
   it('https:// to a plain HTTP port: the server does not speak TLS, no retry, exit 2', async () => {
-    const server = await startReferenceServer({ listing: LISTING });
+    const server = await startTestServer({ listing: LISTING });
     cleanup.push(() => server.close());
     const outcome = await pullWith(() => undefined, [], server.url.replace('http:', 'https:'));
     expectRefused(outcome, 'the server does not speak TLS');

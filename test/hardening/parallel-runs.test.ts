@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { pull } from '../../src/index.js';
 import { inspectFolder } from '../../src/run/check.js';
 import { openRun } from '../../src/run/run-context.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { JOURNAL, pendingFilePath, pendingLockfilePath } from '../../src/write/journal.js';
 import { acquireRunLock, openFolderView, recoverPending, RUN_LOCK_FILE, TXN_DIR, type FolderView } from '../../src/write/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
@@ -32,14 +32,14 @@ function variant(version: number): WireElement[] {
 
 const KILL_AT = fileURLToPath(new URL('./kill-at.mjs', import.meta.url));
 
-let servers: ReferenceServer[];
+let servers: TestServer[];
 let dir: string;
 const expected = new Map<number, Map<string, string>>();
 /** A folder where listing 0 alone was pulled: a copy is a folder after a finished pull. */
 let pulled0: string;
 
 beforeAll(async () => {
-  servers = await Promise.all([0, 1, 2].map((v) => startReferenceServer({ listing: variant(v) })));
+  servers = await Promise.all([0, 1, 2].map((v) => startTestServer({ listing: variant(v) })));
   // What each listing alone produces, lockfile included.
   await Promise.all(
     [0, 1, 2].map(async (v) => {

@@ -8,7 +8,7 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { check, pull, type PullOptions } from '../../src/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
@@ -20,11 +20,11 @@ const SECRET = 'shh-SECRET-1f2e3d';
 const SHORT_KEY = 'k3y99';
 const LISTING = smallListing(3);
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
+  server = await startTestServer({ listing: LISTING, apiKey: KEY, secret: SECRET });
   dir = await tempDir();
   const first = await pull({ ...options(), retries: 0 });
   expect(JSON.stringify(first)).not.toContain(KEY);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { check, pull } from '../../src/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { smallListing, wireElement, type WireElement } from '../helpers/listing.js';
 
 // A run that finds the service's answer and the folder as the last run left them trusts what
@@ -12,14 +12,14 @@ import { smallListing, wireElement, type WireElement } from '../helpers/listing.
 // the memo is in place and check that each change is still seen.
 
 let dir: string;
-let server: ReferenceServer;
+let server: TestServer;
 let listing: WireElement[];
 let options: { cwd: string; baseUrl: string; out: string; cacheDir: string; clock: () => number; apiKey?: string; onWarning?: (text: string) => void };
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'schema-sync-memo-'));
   listing = [...smallListing(5), wireElement({ name: 'Odd', mNum: 77, actions: 'SX' })];
-  server = await startReferenceServer({ listing });
+  server = await startTestServer({ listing });
   // A clock a second ahead of the file system's: files hashed are clearly older, so the stat cache may vouch.
   options = { cwd: dir, baseUrl: server.url, out: 'out', cacheDir: join(dir, 'cache'), clock: () => Date.now() + 1000 };
   await pull(options);

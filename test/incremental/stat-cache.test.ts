@@ -6,8 +6,8 @@ import { check, pull } from '../../src/index.js';
 import { openIncremental } from '../../src/incremental/index.js';
 import { openStatCache } from '../../src/incremental/stat-cache.js';
 import { openFolderView } from '../../src/write/folder-view.js';
-import { hashOf } from '../../src/model/hash.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { hashOf } from '../../src/util/hash.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { exampleListing } from '../helpers/listing.js';
 
 /** A clock a second ahead of the file system's: every hash it times is clearly after the file's last change. */
@@ -126,9 +126,9 @@ describe('stat cache', () => {
 });
 
 describe('check with the stat cache', () => {
-  let server: ReferenceServer;
+  let server: TestServer;
   beforeEach(async () => {
-    server = await startReferenceServer({ listing: exampleListing() });
+    server = await startTestServer({ listing: exampleListing() });
   });
   afterEach(async () => {
     await server.close();

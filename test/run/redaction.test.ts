@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
   // Two names that map to one identifier: the emit stage fails and names both. Both contain
   // the (short) API key, which the listing scrubber leaves alone below six characters.
-  server = await startReferenceServer({ listing: [wireElement({ name: 'a-k9z', mNum: 1 }), wireElement({ name: 'a.k9z', mNum: 2 })], apiKey: 'k9z' });
+  server = await startTestServer({ listing: [wireElement({ name: 'a-k9z', mNum: 1 }), wireElement({ name: 'a.k9z', mNum: 2 })], apiKey: 'k9z' });
   dir = await tempDir();
 });
 afterAll(async () => {
@@ -44,7 +44,7 @@ it('--lock-wait bounds how long a second run waits for the first', async () => {
 });
 
 it('a one-letter key is masked where it stands alone, never inside ordinary words', async () => {
-  const keyed = await startReferenceServer({ listing: [wireElement({ name: 'Kept', mNum: 1 }), wireElement({ name: 'Broken', mNum: 2 })], apiKey: 'k' });
+  const keyed = await startTestServer({ listing: [wireElement({ name: 'Kept', mNum: 1 }), wireElement({ name: 'Broken', mNum: 2 })], apiKey: 'k' });
   try {
     const cwd = await tempDir();
     const env = { SCHEMA_SYNC_API_KEY: 'k', SCHEMA_SYNC_CACHE_DIR: 'off' };

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { check, generate, pull } from '../../src/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(3), schemas: { T0000: [{ pos: 1, name: 'bid', fNum: 10, fType: 'Int' }] } });
+  server = await startTestServer({ listing: smallListing(3), schemas: { T0000: [{ pos: 1, name: 'bid', fNum: 10, fType: 'Int' }] } });
 });
 afterAll(() => server.close());
 beforeEach(async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { splitBody } from '../../src/server/fault.js';
 import {
   buildTrailer,
   parseListingQuery,
@@ -70,13 +69,5 @@ describe('listing body parts', () => {
       header: { msgType: 'QueryResult' },
       message: { numMessagesSent: 2, queryElapsed: 0, result: 'Ok' },
     });
-  });
-
-  it.each<[number, number, number[]]>([
-    [10, 4, [3, 3, 3, 1]],
-    [2, 4, [1, 1]],
-    [0, 4, [0]],
-  ])('splits %i bytes into at most %i pieces', (length, count, sizes) => {
-    expect(splitBody(Buffer.alloc(length), count).map((b) => b.length)).toEqual(sizes);
   });
 });

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/model/errors.js';
-import { loadListingFile, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { loadListingFile } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { namesOf, rawGet, smallListing } from './fixtures.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 
 beforeEach(async () => {
-  server = await startReferenceServer({ listing: smallListing() });
+  server = await startTestServer({ listing: smallListing() });
 });
 
 afterEach(async () => {
@@ -210,14 +211,14 @@ describe('header key and trailer', () => {
 
 describe('starting and stopping', () => {
   it.each(['0.0.0.0', '192.168.1.10', '::', 'example.com'])('refuses to listen on %s', async (host) => {
-    await expect(startReferenceServer({ listing: [], host })).rejects.toThrow(
+    await expect(startTestServer({ listing: [], host })).rejects.toThrow(
       `The reference server listens on loopback only, not on "${host}".`,
     );
   });
 
   it('refuses a listing that is not an array and a bad port', async () => {
-    await expect(startReferenceServer({ listing: {} as unknown[] })).rejects.toBeInstanceOf(ConfigError);
-    await expect(startReferenceServer({ listing: [], port: 70000 })).rejects.toThrow(
+    await expect(startTestServer({ listing: {} as unknown[] })).rejects.toBeInstanceOf(ConfigError);
+    await expect(startTestServer({ listing: [], port: 70000 })).rejects.toThrow(
       'Invalid reference server port 70000.',
     );
     expect(() => server.setListing('x' as unknown as unknown[])).toThrow('setListing: the listing must be an array');
@@ -225,13 +226,13 @@ describe('starting and stopping', () => {
 
   it('reports a port already in use as a ConfigError', async () => {
     const port = Number(new URL(server.url).port);
-    await expect(startReferenceServer({ listing: [], port })).rejects.toThrow(
+    await expect(startTestServer({ listing: [], port })).rejects.toThrow(
       new RegExp(`^The reference server cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`),
     );
   });
 
   it('listens on the given loopback port, and close() may be called twice', async () => {
-    const other = await startReferenceServer({ listing: [], host: 'localhost' });
+    const other = await startTestServer({ listing: [], host: 'localhost' });
     expect(other.url).toMatch(/^http:\/\/(127\.0\.0\.1|\[::1\]):\d+$/);
     await Promise.all([other.close(), other.close()]);
     await other.close();

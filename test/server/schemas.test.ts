@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/model/errors.js';
-import { loadSchemasBeside, loadSchemasFile, schemasPathFor, startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { loadSchemasBeside, loadSchemasFile, schemasPathFor } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { smallListing } from './fixtures.js';
 
 const ORDER_FIELDS = [
@@ -8,10 +9,10 @@ const ORDER_FIELDS = [
   { pos: 2, name: 'side', fNum: 11, isPkey: 'No', fType: 'Enum', eSet: 'Buy,Sell' },
 ];
 
-let server: ReferenceServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ listing: smallListing(), schemas: { Order: ORDER_FIELDS } });
+  server = await startTestServer({ listing: smallListing(), schemas: { Order: ORDER_FIELDS } });
 });
 afterAll(() => server.close());
 beforeEach(() => {

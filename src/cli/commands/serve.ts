@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadListingFile, loadSchemasBeside, startReferenceServer, type ActionsEncoding, type FlagEncoding } from '../../server/index.js';
+import { loadListingFile, loadSchemasBeside, startReferenceServer } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import type { Logger } from '../logger.js';
@@ -13,9 +13,6 @@ export interface ServeArgs {
   secret?: string;
   trailer?: boolean;
   headerKey?: 'msgType' | 'mTyp';
-  olderDeployment?: boolean;
-  actionsAs?: ActionsEncoding;
-  flagsAs?: FlagEncoding;
 }
 
 /** Starts the reference server, prints its base URL on stdout, and runs until stopped. */
@@ -33,7 +30,6 @@ export async function serveCommand(args: ServeArgs, io: CliIo, log: Logger): Pro
     secret: args.secret,
     trailer: args.trailer ? {} : false,
     headerKey: args.headerKey,
-    shape: { older: args.olderDeployment, actions: args.actionsAs, flags: args.flagsAs },
   });
   log.out(server.url);
   const fields = schemas === undefined ? '' : `, field descriptors of ${Object.keys(schemas).length} types`;

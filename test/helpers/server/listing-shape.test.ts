@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { shapeListing, type ActionsEncoding, type FlagEncoding } from '../../src/server/listing-shape.js';
-import { listingBody } from '../../src/server/listing.js';
-import { wireElement } from './fixtures.js';
+import { listingBody, loadListingFile } from '../../../src/server/listing.js';
+import { wireElement } from '../../server/fixtures.js';
+import { startTestServer } from './index.js';
+import { shapeListing, type ActionsEncoding, type FlagEncoding } from './listing-shape.js';
 
 /** One element with the given actions letters and flags as the listing file writes them. */
 function element(actions: unknown, hasTKey: unknown = 'Yes', hasEKey: unknown = 'No'): Record<string, unknown> {
@@ -59,5 +60,16 @@ describe('shapeListing', () => {
     const shaped = messageOf(shapeListing([{ ...e, message }], { actions: 'names' }));
     expect(Object.hasOwn(shaped, '__proto__')).toBe(true);
     expect(shaped['actions']).toBe('Select');
+  });
+
+  it('serves the example listing in the shape asked (actions as names, flags as enum)', async () => {
+    const server = await startTestServer({ listing: await loadListingFile('examples/descriptors.json'), shape: { actions: 'names', flags: 'enum' } });
+    try {
+      const listing = (await (await fetch(`${server.url}/rest/proto?limit=5`)).json()) as unknown[];
+      expect(listing).toHaveLength(5);
+      expect((listing[0] as { message: unknown }).message).toMatchObject({ actions: 'Select,Insert,Update,Replace,Delete', hasTKey: 'YESNO_YES', hasEKey: 'YESNO_NO' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,13 +1,13 @@
 /**
- * Listing shapes: the reference server plays deployments that write descriptors differently
- * (SPEC "The service, as real deployments behave"). The listing file holds `actions` as letters
- * (`SIURD`) and flags as `Yes`/`No`; a shape rewrites each served message, leaving values it does
- * not recognise as they are (a test may serve bad elements on purpose). Pure: the listing shared
- * between requests is never mutated.
+ * Listing shapes: the tests' reference server (`test-server.ts`) plays deployments that write
+ * descriptors differently (SPEC "The service, as real deployments behave"). The listing file
+ * holds `actions` as letters (`SIURD`) and flags as `Yes`/`No`; a shape rewrites each served
+ * message, leaving values it does not recognise as they are (a test may serve bad elements on
+ * purpose). Pure: the listing shared between requests is never mutated.
  */
 
-import { ACTION_LETTERS, KNOWN_ACTIONS, setOwn } from '../model/descriptor.js';
-import { isRecord } from './listing.js';
+import { ACTION_LETTERS, KNOWN_ACTIONS, setOwn } from '../../../src/model/descriptor.js';
+import { isRecord } from '../../../src/server/listing.js';
 
 /** How `actions` are written: every encoding real servers use. */
 export const ACTIONS_ENCODINGS = ['letters', 'names', 'names-pipes', 'names-spaces', 'enum', 'mask', 'mask-string', 'array'] as const;
@@ -36,7 +36,7 @@ const OLDER_FIELDS = new Set(['pkey', 'name', 'mNum', 'schemaHash', 'hasTKey', '
 const FLAGS = ['hasTKey', 'hasEKey', 'hasOKey', 'hasCF'];
 
 /** The listing as a deployment of this shape serves it; the listing itself when no shape is set. */
-export function shapeListing(listing: readonly unknown[], shape: ListingShape | undefined): readonly unknown[] {
+export function shapeListing(listing: unknown[], shape: ListingShape | undefined): unknown[] {
   if (shape === undefined) return listing;
   return listing.map((element) => shapeElement(element, shape));
 }

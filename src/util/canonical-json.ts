@@ -1,4 +1,4 @@
-import { compareStrings } from './descriptor.js';
+import { compareStrings } from '../model/descriptor.js';
 
 /**
  * A canonical JSON text of a value: object keys sorted at every depth, so two values that are

@@ -2,15 +2,16 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type Fault, type ReferenceServer, type Wait } from '../../src/server/index.js';
-import { namesOf, rawGet, smallListing } from './fixtures.js';
+import { splitBody } from './fault.js';
+import { startTestServer, type Fault, type TestServer, type Wait } from './index.js';
+import { namesOf, rawGet, smallListing } from '../../server/fixtures.js';
 
-let server: ReferenceServer;
+let server: TestServer;
 let listingUrl: string;
 const ALL = ['Order', 'Fill', 'Heartbeat', 'Account'];
 
 beforeEach(async () => {
-  server = await startReferenceServer({ listing: smallListing() });
+  server = await startTestServer({ listing: smallListing() });
   listingUrl = `${server.url}/rest/proto`;
 });
 
@@ -226,7 +227,7 @@ function heldWaits() {
 /** Replaces the test's server by one that waits through `wait`. */
 async function restartWaitingThrough(wait: Wait): Promise<void> {
   await server.close();
-  server = await startReferenceServer({ listing: smallListing(), wait });
+  server = await startTestServer({ listing: smallListing(), wait });
   listingUrl = `${server.url}/rest/proto`;
 }
 
@@ -378,5 +379,15 @@ describe('reset faults', () => {
 
     server.queueFaults({ kind: 'reset', afterBytes: 10 });
     await expect(rawGet(listingUrl)).rejects.toThrow('aborted after 10 bytes');
+  });
+});
+
+describe('splitBody', () => {
+  it.each<[number, number, number[]]>([
+    [10, 4, [3, 3, 3, 1]],
+    [2, 4, [1, 1]],
+    [0, 4, [0]],
+  ])('splits %i bytes into at most %i pieces', (length, count, sizes) => {
+    expect(splitBody(Buffer.alloc(length), count).map((b) => b.length)).toEqual(sizes);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { hashOf } from './hash.js';
+import { hashOf } from '../util/hash.js';
 
 /**
  * Where schema-sync keeps machine-local caches (V8 code cache, the output folder's stat cache):

@@ -1,16 +1,17 @@
 /**
- * Fault switches: the misbehaviours real deployments of the service show (error statuses, HTML
- * login pages, slow or cut connections, redirects, compressed bodies, odd JSON), and what hostile
- * ones do (bodies without end, gzip bombs, broken compression, bytes that are not UTF-8, a TLS
- * port); how they are checked, and how an answer is sent under one: replaced, late, in slow
- * chunks, compressed, cut off, or never finished. The server queues them per request, so a test can say "two failures, then success".
- * Replacement bodies are fixed texts, so the same fault always gives the same bytes. Every wait
- * listens to the server's abort signal so that `close()` never waits for a fault to play out.
+ * Faults for the tests' reference server (`test-server.ts`): the misbehaviours real deployments
+ * of the service show (error statuses, HTML login pages, slow or cut connections, redirects,
+ * compressed bodies, odd JSON), and what hostile ones do (bodies without end, gzip bombs, broken
+ * compression, bytes that are not UTF-8, a TLS port); how they are checked, and how an answer is
+ * sent under one: replaced, late, in slow chunks, compressed, cut off, or never finished. The
+ * server queues them per request, so a test can say "two failures, then success". Replacement
+ * bodies are fixed texts, so the same fault always gives the same bytes. Every wait listens to
+ * the server's abort signal so that `close()` never waits for a fault to play out.
  */
 
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { errorAnswer, jsonAnswer, textAnswer, type Answer } from './answer.js';
+import { errorAnswer, jsonAnswer, sendAnswer as send, textAnswer, type Answer } from '../../../src/server/answer.js';
 
 /** One way of (mis)answering a single request. */
 export type Fault =
@@ -233,13 +234,6 @@ function drainedOrClosed(response: ServerResponse, signal: AbortSignal): Promise
     response.on('drain', done).on('close', done);
     signal.addEventListener('abort', done);
   });
-}
-
-/** Sends a whole answer with an exact `content-length`. */
-function send(response: ServerResponse, answer: Answer): void {
-  if (response.destroyed) return;
-  response.writeHead(answer.status, withLength(answer));
-  response.end(answer.body);
 }
 
 function withLength(answer: Answer): Record<string, string> {

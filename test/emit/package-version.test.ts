@@ -1,6 +1,6 @@
 /** The version bump of a package: which change bumps what, and how a version moves. */
 import { describe, expect, it } from 'vitest';
-import { assertPackageVersion, bumpFor, bumpVersion, isPackageVersion, type VersionBump } from '../../src/model/package-version.js';
+import { assertPackageVersion, bumpFor, bumpVersion, isPackageVersion, type VersionBump } from '../../src/emit/package-version.js';
 
 const added = { kind: 'added', severity: 'safe' };
 const safeChange = { kind: 'changed', severity: 'safe' };

@@ -16,3 +16,7 @@ declare module 'undici/lib/api/index.js' {
   const api: Record<string, unknown>;
   export default api;
 }
+declare module 'undici/lib/dispatcher/client.js' {
+  const Client: typeof import('undici').Client;
+  export default Client;
+}

@@ -6,6 +6,7 @@
  * the bundle build). Types come from undici's own declarations (undici-modules.d.ts).
  */
 import Agent from 'undici/lib/dispatcher/agent.js';
+import Client from 'undici/lib/dispatcher/client.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import api from 'undici/lib/api/index.js';
@@ -14,4 +15,4 @@ import api from 'undici/lib/api/index.js';
 // methods of every dispatcher; the proxy agent itself relies on `connect`.
 Object.assign(Dispatcher.prototype, api);
 
-export { Agent, EnvHttpProxyAgent };
+export { Agent, Client, EnvHttpProxyAgent };

@@ -99,7 +99,9 @@ export async function withServiceRequests<T>(
   } catch (error) {
     throw redactError(error, redact);
   } finally {
-    await dispatcher.close().catch(() => undefined);
+    // Not close(): it waits for requests undici still has queued, and one waiting for a
+    // connection that never comes would hold the run past its timeout.
+    await dispatcher.destroy().catch(() => undefined);
   }
 }
 
@@ -247,6 +249,7 @@ function describeConnectionError(error: unknown, timeoutMs: number): string {
     UND_ERR_HEADERS_TIMEOUT: `no answer within ${timeoutMs} ms (--timeout)`,
     UND_ERR_BODY_TIMEOUT: `the answer stalled for ${timeoutMs} ms (--timeout)`,
     UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+    SCHEMA_SYNC_PROXY_CLOSED: 'the proxy (HTTPS_PROXY/HTTP_PROXY) closed the connection instead of answering CONNECT',
   };
   return code && known[code] ? `${known[code]} (${code})` : message;
 }

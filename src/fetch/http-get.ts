@@ -1,6 +1,6 @@
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, Client, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { NetworkError, ResponseError } from '../model/errors.js';
 import { readAtMost, tooLargeError } from './read-limited.js';
 
@@ -47,7 +47,46 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
   // '' and not undefined for no HTTP proxy: undici would look at process.env for an undefined one.
-  return httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy: httpProxy ?? '', httpsProxy, noProxy }) : new Agent(timeouts);
+  return httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy: httpProxy ?? '', httpsProxy, noProxy, clientFactory: proxyClient }) : new Agent(timeouts);
+}
+
+/**
+ * A proxy closed the connection instead of answering CONNECT. undici takes a closed socket for
+ * a passing fault and opens another at once, thousands a second, outside any timeout; under
+ * this code the request fails, and the run's own retries (counted, spaced) decide what follows.
+ */
+export class ProxyClosedError extends Error {
+  readonly code = 'SCHEMA_SYNC_PROXY_CLOSED';
+  constructor(cause: unknown) {
+    super('the proxy closed the connection instead of answering CONNECT', { cause });
+    this.name = 'ProxyClosedError';
+  }
+}
+
+/** The client of a proxy agent to its proxy (undici's own, but see {@link ProxyClosedError}). */
+function proxyClient(origin: URL, options: object): Dispatcher {
+  const client = new Client(origin, options);
+  const tunnel = client.connect.bind(client);
+  const connect = (connectOptions: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> =>
+    tunnel(connectOptions).catch((error: unknown) => {
+      throw (error as { code?: unknown }).code === 'UND_ERR_SOCKET' ? new ProxyClosedError(error) : error;
+    });
+  return Object.assign(client, { connect });
+}
+
+/**
+ * `promise`, or the abort's reason as soon as `signal` aborts: undici does not end a request
+ * still waiting for its connection when the signal aborts.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  let stop: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  // The request may still fail after the abort won: that is no unhandled rejection.
+  promise.catch(() => undefined);
+  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', stop));
 }
 
 /**
@@ -64,13 +103,16 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpRespon
   try {
     const visited = [url.href];
     for (let at = url; ; ) {
-      const response = await options.dispatcher.request({
-        origin: at.origin,
-        path: `${at.pathname}${at.search}`,
-        method: 'GET',
-        signal: controller.signal,
-        headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'schema-sync' },
-      });
+      const response = await untilAborted(
+        options.dispatcher.request({
+          origin: at.origin,
+          path: `${at.pathname}${at.search}`,
+          method: 'GET',
+          signal: controller.signal,
+          headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'schema-sync' },
+        }),
+        controller.signal,
+      );
       const location = REDIRECT_STATUSES.has(response.statusCode) ? header(response.headers, 'location') : undefined;
       if (location === undefined) {
         return {

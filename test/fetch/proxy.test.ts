@@ -1,7 +1,8 @@
 import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDescriptors } from '../../src/fetch/index.js';
+import { NetworkError } from '../../src/model/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { smallListing } from '../helpers/listing.js';
 
@@ -75,4 +76,33 @@ it('reads the proxies from the environment it is given only: an HTTP_PROXY of th
     if (saved === undefined) delete process.env['HTTP_PROXY'];
     else process.env['HTTP_PROXY'] = saved;
   }
+});
+
+describe('a proxy that closes the connection instead of answering CONNECT (issue 30, item 5)', () => {
+  let closing: NetServer;
+  let connections = 0;
+  beforeAll(async () => {
+    closing = createNetServer((socket) => {
+      connections++;
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end());
+    });
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise((resolve) => closing.close(resolve)));
+
+  it.each([
+    [0, 1],
+    [2, 3],
+  ])('with %i retries fails after %i connections, each one try, and says what the proxy did', async (retries, tries) => {
+    connections = 0;
+    const env = { HTTPS_PROXY: `http://127.0.0.1:${(closing.address() as AddressInfo).port}` };
+    const error = await fetchDescriptors({ baseUrl: 'https://svc.example.test', env, retries, backoff: { baseDelayMs: 1, maxDelayMs: 1 }, timeoutMs: 60_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe(
+      `could not get https://svc.example.test/rest/proto after ${tries} ${tries === 1 ? 'try' : 'tries'}: the proxy (HTTPS_PROXY/HTTP_PROXY) closed the connection instead of answering CONNECT (SCHEMA_SYNC_PROXY_CLOSED).`,
+    );
+    // Before: undici opened another connection at once, thousands a second, until the process was killed.
+    expect(connections).toBe(tries);
+  });
 });

@@ -1,8 +1,8 @@
-import { mkdir, open, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WriteError } from '../model/errors.js';
+import { LockError, WriteError } from '../model/errors.js';
 import { writeFailure } from './target-checks.js';
 
 /** Lock file inside the output folder while a run writes there. */
@@ -46,8 +46,11 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
         throw writeFailure(error, file);
       }
     }
-    const holder = await readFile(file, 'utf8').catch(() => '');
+    // Every turn of the loop answers the signals, whatever it finds.
+    options.interrupt?.throwIfAborted();
+    const holder = await readHolder(file);
     if (await isStaleLock(file, holder)) {
+      // Taken over at once, also with no wait allowed; a lock that cannot be judged never gets here.
       await removeStaleLock(file, holder);
       continue;
     }
@@ -56,8 +59,33 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
         hint: `Wait for it to finish. If no other run exists, delete ${file}.`,
       });
     }
-    options.interrupt?.throwIfAborted();
     await sleep(100);
+  }
+}
+
+/**
+ * Who holds the run lock (`pid@host`; empty while it is being written or when it is gone). A
+ * lock that is a symbolic link or no file, or that cannot be read, was not made by a run of
+ * this user: it can neither be judged nor taken over, so it is an error at once (reading such a
+ * lock as empty made runs take it for stale, fail to remove it, and try again without pause).
+ * @throws LockError naming the file and what to do
+ */
+async function readHolder(file: string): Promise<string> {
+  const stats = await lstat(file).catch(() => undefined);
+  if (stats === undefined) return '';
+  const hint = `schema-sync's run lock is a plain file each run makes and removes itself. If no schema-sync runs on this folder, delete it: rm ${file}`;
+  if (stats.isSymbolicLink() || !stats.isFile()) {
+    throw new LockError(`the run lock ${file} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a file'}, which schema-sync never makes (a checkout or another program put it there).`, { hint });
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return '';
+    throw new LockError(`cannot read the run lock ${file} (${code ?? (error as Error).message}): it belongs to another user, e.g. a run under sudo.`, {
+      hint: `If no schema-sync runs on this folder, delete it as that user (sudo rm ${file}); then run schema-sync as one user.`,
+      cause: error,
+    });
   }
 }
 
@@ -107,7 +135,7 @@ async function removeStaleLock(file: string, holder: string): Promise<void> {
       throw new WriteError(`cannot create ${guard}: ${(error as Error).message}`, { cause: error });
     }
     // Another run is taking over right now, or one was killed doing so long ago.
-    const age = Date.now() - ((await stat(guard).catch(() => undefined))?.mtimeMs ?? Date.now());
+    const age = Date.now() - ((await lstat(guard).catch(() => undefined))?.mtimeMs ?? Date.now());
     if (age > ABANDONED_MS) await rm(guard, { force: true });
     else await sleep(20);
     return;

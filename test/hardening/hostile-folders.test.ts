@@ -208,3 +208,32 @@ async function chownTree(dir: string, uid: number): Promise<void> {
     else await chown(path, uid, uid);
   }
 }
+
+describe('a run lock that schema-sync did not make (issue 30, item 4)', () => {
+  const lock = () => join(dir, 'out/.schema-sync-run.lock');
+  const pullOnce = async () => {
+    const first = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(first.code, first.stderr).toBe(0);
+  };
+
+  it('a symbolic link as the run lock is a LOCK error at once, not a loop that outlives --lock-wait', async () => {
+    await pullOnce();
+    await symlink(join(dir, 'nowhere'), lock());
+    // Before: the run read the dangling link as an empty, stale lock, could not remove it, and
+    // tried again without pause until killed (runBin kills it after 20 s here).
+    const run = await runBin(['generate', '--out', 'out', '--lock-wait', '60000'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' }, timeoutMs: 20_000 });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`error [LOCK]: the run lock ${lock()} is a symbolic link, which schema-sync never makes`);
+    expect(run.stderr).toContain(`delete it: rm ${lock()}`);
+  });
+
+  it.runIf(nobody)('a run lock another user left (root, 0600) is a LOCK error for a run as nobody', async () => {
+    await pullOnce();
+    await chownTree(dir, 65534);
+    await writeFile(lock(), '1@elsewhere', { mode: 0o600 });
+    const run = await runAsNobody(['generate', '--out', 'out', '--lock-wait', '60000'], dir);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`error [LOCK]: cannot read the run lock ${lock()} (EACCES): it belongs to another user, e.g. a run under sudo.`);
+    expect(run.stderr).toContain(`sudo rm ${lock()}`);
+  });
+});

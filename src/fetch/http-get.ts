@@ -1,7 +1,7 @@
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, Client, EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import { NetworkError, ResponseError } from '../model/errors.js';
+import { ConfigError, NetworkError, ResponseError } from '../model/errors.js';
 import { readAtMost, tooLargeError } from './read-limited.js';
 
 const decoders: Record<string, () => Transform> = {
@@ -43,11 +43,35 @@ export function createDispatcher(env: NodeJS.ProcessEnv, timeoutMs: number): Dis
   const timeouts = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: Math.min(timeoutMs, 10_000) };
   // Read from the given environment (not undici's own look at process.env), so library callers
   // and tests can pass their own.
-  const httpProxy = env['HTTP_PROXY'] || env['http_proxy'] || undefined;
-  const httpsProxy = env['HTTPS_PROXY'] || env['https_proxy'] || httpProxy;
+  const httpProxy = proxyFrom(env, 'HTTP_PROXY');
+  const httpsProxy = proxyFrom(env, 'HTTPS_PROXY') ?? httpProxy;
   const noProxy = env['NO_PROXY'] ?? env['no_proxy'] ?? '';
   // '' and not undefined for no HTTP proxy: undici would look at process.env for an undefined one.
   return httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...timeouts, httpProxy: httpProxy ?? '', httpsProxy, noProxy, clientFactory: proxyClient }) : new Agent(timeouts);
+}
+
+/**
+ * The proxy URL of `HTTP_PROXY` / `HTTPS_PROXY` (or their lower-case forms), checked: undici
+ * would throw its own TypeError for one without a scheme (`proxy.corp:8080`, as some tools accept
+ * it) or one that is no URL, which read like a bug in schema-sync.
+ * @throws ConfigError naming the variable and the form it takes
+ */
+function proxyFrom(env: NodeJS.ProcessEnv, name: 'HTTP_PROXY' | 'HTTPS_PROXY'): string | undefined {
+  const used = env[name] ? name : env[name.toLowerCase()] ? name.toLowerCase() : undefined;
+  if (used === undefined) return undefined;
+  const value = env[used]!;
+  // The proxy's user and password are never shown.
+  const shown = value.replace(/^([^/]*\/\/)?[^@/]*@/, '$1***@');
+  const hint = `Set ${used} to the proxy's URL with its scheme, e.g. http://proxy.example.com:8080 (or unset it).`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new ConfigError(`${used} is "${shown}", which is not a URL: it has no scheme (http://).`, { hint });
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${used} is "${shown}", which is not a valid URL.`, { hint });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${used} is "${shown}": schema-sync goes through http:// and https:// proxies only, not ${url.protocol}.`, { hint });
+  return value;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ListingQuery } from '../fetch/index.js';
 import { cacheDir } from '../model/cache-dir.js';
 import { ConfigError } from '../model/errors.js';
 import type { OutputTarget } from '../model/lockfile.js';
-import type { PullOptions } from '../run/pull.js';
+import type { PullOptions } from '../run/options.js';
 import type { CliIo } from './io.js';
 
 
@@ -131,22 +131,20 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     out: fromFlag(args.out) ?? config.out,
     lockfile: fromFlag(args.lockfile) ?? config.lockfile,
     input: args.input === '-' ? '-' : fromFlag(args.input),
-    query: {
-      cmd: args.cmd ?? config.cmd,
-      msgType: args.msgType ?? config.msgType,
-      pkey: args.pkey ?? config.pkey,
-      limit: args.limit ?? config.limit,
-      view: args.view ?? config.view,
-      where: args.where ?? config.where,
-      order: args.order ?? config.order,
-    },
+    cmd: args.cmd ?? config.cmd,
+    msgType: args.msgType ?? config.msgType,
+    pkey: args.pkey ?? config.pkey,
+    limit: args.limit ?? config.limit,
+    view: args.view ?? config.view,
+    where: args.where ?? config.where,
+    order: args.order ?? config.order,
     apiKey,
     secret,
-    timeoutMs: args.timeout ?? config.timeout,
+    timeout: args.timeout ?? config.timeout,
     retries: args.retries ?? config.retries,
     maxBytes: args.maxBytes ?? config.maxBytes,
     templates: fromFlag(args.templates) ?? config.templates,
-    packageName: args.package ?? config.package,
+    package: args.package ?? config.package,
     packageVersion: args.packageVersion ?? config.packageVersion,
     target: args.target ?? config.target,
     // Undefined when neither says anything: the library then decides (the recorded setting).
@@ -156,7 +154,7 @@ export async function resolveOptions(args: CliArgs, io: CliIo, flags: FormatFlag
     allowTruncated: args.allowTruncated,
     force: args.force,
     dryRun: args.dryRun,
-    lockWaitMs: args.lockWait,
+    lockWait: args.lockWait,
     // Validated by the config schema: rule ids are known ones.
     rules: config.rules as PullOptions['rules'],
     accept: config.accept as PullOptions['accept'],

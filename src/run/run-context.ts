@@ -5,6 +5,7 @@ import { openIncremental, type Incremental } from '../incremental/index.js';
 import { cacheDir } from '../model/cache-dir.js';
 import { canonicalJson } from '../model/canonical-json.js';
 import { ConfigError } from '../model/errors.js';
+import type { Settings } from '../config/settings.js';
 import { defaultTarget, type ChangelogSection, type GenerationSettings, type OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
 import type { Scope } from '../model/scope.js';
@@ -14,7 +15,7 @@ import { resolvePaths, stageTimer, type BaseOptions, type RunPaths } from './opt
 export interface RunContext {
   paths: RunPaths;
   /** The generation settings this run was given (flags, environment, config); the rest come from the lockfile. */
-  given: Omit<GenerationSettings, 'prettier' | 'fields' | 'changelog'> & { prettier?: boolean; fields?: boolean };
+  given: GivenSettings;
   cache: Incremental;
   /** Reports the time since the previous mark as this stage's (for `--verbose`). */
   mark(stage: string): void;
@@ -22,16 +23,19 @@ export interface RunContext {
   warn(text: string): void;
 }
 
+/** The generation settings a run is given, named as the lockfile records them (`package` as `packageName`, `templates` from the lockfile's folder). */
+export type GivenSettings = Omit<GenerationSettings, 'prettier' | 'fields' | 'changelog'> & Pick<Settings, 'prettier' | 'fields'>;
+
 /** Opens a run: resolves paths, and the incremental state (plain when `cacheDir` is false). */
 export function openRun(options: BaseOptions): RunContext {
   const paths = resolvePaths(options);
   const templates = options.templates === undefined ? undefined : relative(dirname(paths.lockfilePath), resolve(paths.cwd, options.templates)).split(sep).join('/');
   const cache = options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, paths.cwd));
   if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
-  const { packageName, packageVersion, target, prettier } = options;
+  const { packageVersion, target, prettier, fields, include, exclude } = options;
   return {
     paths,
-    given: { packageName, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields: options.fields, include: options.include, exclude: options.exclude },
+    given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, include, exclude },
     cache: openIncremental(paths.outDir, cache, options.clock),
     mark: stageTimer(options.onStage),
     warn: (text) => options.onWarning?.(text),
@@ -46,7 +50,7 @@ export function openRun(options: BaseOptions): RunContext {
  *
  * @throws ConfigError for a package version without a package.
  */
-export function settingsOver(recorded: GenerationSettings, given: RunContext['given']): GenerationSettings {
+export function settingsOver(recorded: GenerationSettings, given: GivenSettings): GenerationSettings {
   const packageName = given.packageName ?? recorded.packageName;
   if (packageName === undefined && given.packageVersion !== undefined) {
     throw new ConfigError(`A package version (${given.packageVersion}) was given, but the output is no package.`, {
@@ -80,7 +84,7 @@ export function sameSettings(a: GenerationSettings, b: GenerationSettings): bool
  * The settings given (flags, config) that differ from the recorded ones, by name (compared as
  * JSON): what `check` reports as "settings differ". Settings not given are never reported.
  */
-export function settingsDiffer(recorded: GenerationSettings, given: RunContext['given']): SettingDrift[] {
+export function settingsDiffer(recorded: GenerationSettings, given: GivenSettings): SettingDrift[] {
   const wanted = settingsOver(recorded, given) as Record<string, unknown>;
   const was = recorded as Record<string, unknown>;
   return Object.keys(given)

@@ -109,7 +109,7 @@ describe('target and package version', () => {
     const none = (await resolveIn(dir, 'generate')).library;
     expect([none.target, none.packageVersion]).toEqual([undefined, undefined]);
     await writeConfig({ package: '@acme/schema', target: 'ts', packageVersion: '2.0.0' });
-    expect((await resolveIn(dir, 'generate')).library).toMatchObject({ packageName: '@acme/schema', target: 'ts', packageVersion: '2.0.0' });
+    expect((await resolveIn(dir, 'generate')).library).toMatchObject({ package: '@acme/schema', target: 'ts', packageVersion: '2.0.0' });
     expect((await resolveIn(dir, 'pull', { target: 'js+dts', packageVersion: '3.1.0' })).library).toMatchObject({ target: 'js+dts', packageVersion: '3.1.0' });
   });
 

@@ -37,8 +37,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const command = args.command;
   const spec = COMMANDS.find((candidate) => candidate.name === command);
   // How a failure is told: as a GitHub workflow command when github is the one report format
-  // typed (even on a command line that is wrong otherwise) or, once the config is read, the report format.
-  // The run's secrets, known before anything else is read, so that even a usage error is redacted.
+  // typed (even on a command line that is wrong otherwise) or, once the config is read, the report
+  // format. The run's one redactor, wired here alone: its secrets (flags and environment) are known
+  // before anything else is read, so that even a usage error is redacted.
   const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
   if (parseError) {
     const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
@@ -63,14 +64,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const reportColor = color && (args.boolean('color') === true || Boolean(io.stdout.isTTY));
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
-  const logger = (redact: Redactor) => createLogger(io, { quiet, verbose, color, redact });
+  const log = createLogger(io, { quiet, verbose, color, redact: failure.redact });
   try {
-    if (!spec.settings) return await spec.run({ args, io, log: logger(failure.redact) });
+    if (!spec.settings) return await spec.run({ args, io, log });
     const resolved = await resolveSettings(spec.flags, args, typedReport, io);
     const { settings } = resolved;
     failure.github = settings.report === 'github';
-    failure.redact = createRedactor([settings.apiKey, settings.secret].filter((secret): secret is string => Boolean(secret)));
-    const log = logger(failure.redact);
     for (const warning of resolved.warnings) log.warn(warning);
     const context: SettingsContext = {
       args,

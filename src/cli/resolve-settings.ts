@@ -33,7 +33,8 @@ export async function resolveSettings(flags: readonly FlagSpec[], args: ParsedAr
   const root = loaded.path === undefined ? io.cwd : dirname(loaded.path);
   const file = fileSettings(loaded.config, loaded.path);
   const help = `Run schema-sync ${args.command} --help.`;
-  const environment = readLayer(environmentLayer(io.env), `Set ${Object.values(SETTING_VARIABLES).join(', ')} to valid values, or unset them.`);
+  const own = new Set<string>(flags.flatMap((flag) => (flag.setting === undefined ? [] : [flag.setting])));
+  const environment = readLayer(environmentLayer(io.env, own), `Set ${Object.values(SETTING_VARIABLES).join(', ')} to valid values, or unset them.`);
   const given = readLayer(flagLayer(flags, args, io.cwd, report), help);
   const settings = mergeSettings(SETTING_DEFAULTS, file.settings, environment, given);
   const { report: format = SETTING_DEFAULTS.report, failOn = SETTING_DEFAULTS.failOn } = settings;

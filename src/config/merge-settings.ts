@@ -39,12 +39,16 @@ export function readLayer(layer: SettingsLayer, hint: string): Partial<Settings>
   throw new ConfigError(`${layer.title}:\n  ${problems.join('\n  ')}`, { hint });
 }
 
-/** The settings `env` gives: each variable of {@link SETTING_VARIABLES} that is set and not empty. */
-export function environmentLayer(env: NodeJS.ProcessEnv): SettingsLayer {
+/**
+ * The settings `env` gives: each variable of {@link SETTING_VARIABLES} that is set and not empty,
+ * of the settings in `wanted` (a command's own; a variable means nothing to a command without
+ * that setting, so it is neither read nor refused there).
+ */
+export function environmentLayer(env: NodeJS.ProcessEnv, wanted: ReadonlySet<string>): SettingsLayer {
   const given: Record<string, unknown> = {};
   for (const [key, variable] of Object.entries(SETTING_VARIABLES)) {
     const value = env[variable];
-    if (value !== undefined && value !== '') given[key] = value;
+    if (wanted.has(key) && value !== undefined && value !== '') given[key] = value;
   }
   const variables: Record<string, string> = SETTING_VARIABLES;
   return { given, name: (key) => variables[key] ?? key, title: 'invalid environment variables' };

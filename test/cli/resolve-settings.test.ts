@@ -216,5 +216,7 @@ describe('every flag is validated as its config key is', () => {
       code: 'CONFIG',
       message: 'invalid environment variables:\n  SCHEMA_SYNC_BASE_URL: expected an absolute http(s) URL, e.g. "https://schemas.example.com"',
     });
+    // generate has no base URL: the variable means nothing to it.
+    expect((await resolveIn(dir, 'generate', {}, { SCHEMA_SYNC_BASE_URL: 'not a url' })).settings.baseUrl).toBeUndefined();
   });
 });

@@ -29,7 +29,7 @@ export interface SettingsLayer {
  */
 export function readLayer(layer: SettingsLayer, hint: string): Partial<Settings> {
   const given = Object.fromEntries(Object.entries(layer.given).filter(([, value]) => value !== undefined));
-  const result = settingsSchema.partial().safeParse(given);
+  const result = settingsSchema.safeParse(given);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const [key, ...rest] = issue.path;

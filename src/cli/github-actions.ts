@@ -7,17 +7,15 @@ import { codeBlock, workflowCommand } from '../diff/index.js';
 import type { CliIo } from './io.js';
 import { errorText, type ErrorParts } from './logger.js';
 
-/** Commands whose report (or failure) goes to the step summary. */
-const SUMMARISED_COMMANDS: readonly string[] = ['pull', 'check', 'diff'];
-
 /**
- * Appends `markdown` to the job's step summary when `pull`, `check` or `diff` runs under GitHub Actions
+ * Appends `markdown` to the job's step summary when the run is under GitHub Actions
  * (`GITHUB_ACTIONS=true` and `GITHUB_STEP_SUMMARY` names the file the runner shows on the run's
- * page). A summary that cannot be written is only a warning: the run's own result stands.
+ * page); which commands' reports go there is the command table's `stepSummary`. A summary that
+ * cannot be written is only a warning: the run's own result stands.
  */
-export async function appendStepSummary(io: CliIo, command: string, markdown: string, warn: (text: string) => void): Promise<void> {
+export async function appendStepSummary(io: CliIo, markdown: string, warn: (text: string) => void): Promise<void> {
   const file = io.env['GITHUB_STEP_SUMMARY'];
-  if (io.env['GITHUB_ACTIONS'] !== 'true' || !file || !SUMMARISED_COMMANDS.includes(command)) return;
+  if (io.env['GITHUB_ACTIONS'] !== 'true' || !file) return;
   try {
     await appendFile(file, `${markdown.replace(/\n*$/, '')}\n\n`);
   } catch (error) {

@@ -1,45 +1,46 @@
-import { relative, sep } from 'node:path';
-import { isFailing, renderReport, type ReportLocations } from '../diff/index.js';
-import { entryLine } from '../lock/index.js';
-import type { FetchEvent } from '../fetch/index.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
-import { check } from '../run/check.js';
-import { diffLockfiles } from '../run/diff.js';
-import { generate } from '../run/generate.js';
-import { pull, type PullResult } from '../run/pull.js';
-import { diffOptions, type DiffArgs } from './commands/diff.js';
-import { assertNotPlaceholder, initCommand, type InitArgs } from './commands/init.js';
-import { rulesCommand } from './commands/rules.js';
-import type { ServeArgs } from './commands/serve.js';
+import type { FetchEvent } from '../fetch/index.js';
+import { Interrupted } from '../write/index.js';
+import type { SettingsContext } from './commands/context.js';
+import { seconds } from './commands/report-output.js';
+import { COMMANDS } from './commands/table.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
 import type { CliIo } from './io.js';
 import { createLogger, errorParts, renderError, useColor, type ErrorParts, type Logger } from './logger.js';
-import { startProgress } from './progress.js';
+import { ParsedArgs } from './parsed-args.js';
 import { buildParser, parseFailure } from './parser.js';
-import { secretsFromArgsAndEnv, readFormatFlags, resolveOptions, UsageError, type CliArgs, type FormatFlags } from './resolve-options.js';
-import { Interrupted } from '../write/index.js';
+import { startProgress, type Progress } from './progress.js';
+import { readReportFlag, UsageError } from './report-flag.js';
+import { resolveSettings, secretsOf } from './resolve-settings.js';
+
+/** The commands that print a report, for the message that `--format` does not apply. */
+const REPORTING = COMMANDS.filter((command) => (command.reports?.length ?? 0) > 0).map((command) => command.name);
 
 /**
  * Runs the CLI and returns its exit code. The only place that reads argv, prints, and decides
- * exit codes; everything else is the library API.
+ * exit codes; everything else is the library API. Each command's behaviour is its entry in the
+ * command table: this parses, finds the command, gives it what it runs with, and tells a failure.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  let parsed: Record<string, unknown> | undefined;
+  let parsed: Record<string, unknown> = {};
   let parseError: Error | undefined;
   let helpText = '';
   // yargs reads a lone `-` as a positional; `--input -` means standard input.
   argv = argv.map((arg, i) => (arg === '-' && argv[i - 1] === '--input' ? '--input=-' : arg)).filter((arg, i, all) => !(arg === '--input' && all[i + 1] === '--input=-'));
   buildParser(argv).parse(argv, {}, (err, args, output) => {
     parseError = err ?? undefined;
-    parsed = args as Record<string, unknown>;
+    parsed = args;
     helpText = output;
   });
-  const args = parsed ?? {};
-  const command = String((args['_'] as unknown[] | undefined)?.[0] ?? '');
+  const args = new ParsedArgs(parsed);
+  const command = args.command;
+  const spec = COMMANDS.find((candidate) => candidate.name === command);
   // How a failure is told: as a GitHub workflow command when github is the one report format
-  // typed (even on a command line that is wrong otherwise) or, once the config is read, the report format.
-  const failure: Failure = { command, github: typedReportIsGithub(args), redact: createRedactor(secretsFromArgsAndEnv(args as Partial<CliArgs>, io.env)) };
+  // typed (even on a command line that is wrong otherwise) or, once the config is read, the report
+  // format. The run's one redactor, wired here alone: its secrets (flags and environment) are known
+  // before anything else is read, so that even a usage error is redacted.
+  const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
   if (parseError) {
     const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
     return fail(io, failure, { code: 'USAGE', message, hint });
@@ -48,71 +49,39 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${helpText}\n`);
     return EXIT.ok;
   }
-  let formatFlags: FormatFlags;
+  if (spec === undefined) return fail(io, failure, { code: 'USAGE', message: `unknown command ${JSON.stringify(command)}`, hint: 'run schema-sync --help' });
+  let typedReport;
   try {
-    formatFlags = readFormatFlags(command, args as CliArgs);
+    typedReport = spec.flags.some((flag) => flag.flag === 'format') ? readReportFlag(spec, REPORTING, args.strings('format')) : undefined;
   } catch (error) {
     if (error instanceof UsageError) return fail(io, failure, { code: 'USAGE', message: error.message, hint: `${error.hint} Run schema-sync ${command} --help.` });
     throw error;
   }
-  const color = useColor(io, args['color'] as boolean | undefined);
-  const verbose = Boolean(args['verbose']);
+  const color = useColor(io, args.boolean('color'));
+  const verbose = Boolean(args.boolean('verbose'));
+  const quiet = Boolean(args.boolean('quiet'));
   // The report goes to stdout: colour it only when stdout is a terminal too (or --color forces it).
-  const reportColor = color && (args['color'] === true || Boolean(io.stdout.isTTY));
-  const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !args['quiet'] && ['pull', 'check', 'generate'].includes(command) });
+  const reportColor = color && (args.boolean('color') === true || Boolean(io.stdout.isTTY));
+  const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
-  let log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: failure.redact });
+  const log = createLogger(io, { quiet, verbose, color, redact: failure.redact });
   try {
-    if (command === 'serve') {
-      // Loaded only for `serve`: the reference server is not part of a pull's start-up.
-      const { serveCommand } = await import('./commands/serve.js');
-      return await serveCommand(args as unknown as ServeArgs, io, log);
-    }
-    if (command === 'init') return await initCommand(args as unknown as InitArgs, io, log);
-    const resolved = await resolveOptions(args as CliArgs, io, formatFlags);
-    failure.github = resolved.report === 'github';
-    failure.redact = createRedactor(resolved.secrets);
-    if ((command === 'pull' || command === 'check') && resolved.library.input === undefined) assertNotPlaceholder(resolved.library.baseUrl);
-    log = createLogger(io, { quiet: Boolean(args['quiet']), verbose, color, redact: failure.redact });
+    if (!spec.settings) return await spec.run({ args, io, log });
+    const resolved = await resolveSettings(spec.flags, args, typedReport, io);
+    const { settings } = resolved;
+    failure.github = settings.report === 'github';
     for (const warning of resolved.warnings) log.warn(warning);
-    const library = {
-      ...resolved.library,
-      onWarning: (text: string) => log.warn(text),
-      onFetchEvent: (event: FetchEvent) => {
-        progress.stage(event.type === 'retry' ? `retrying in ${seconds(event.delayMs)}` : 'fetching');
-        log.verbose(describeEvent(event));
-      },
-      onStage: (stage: string, ms: number) => {
-        progress.stage(NEXT_STAGE[stage] ?? stage);
-        log.verbose(`${stage}: ${ms} ms`);
-      },
+    const context: SettingsContext = {
+      args,
+      io,
+      log,
+      settings,
+      library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, ...libraryHooks(log, progress) },
+      typedReport,
+      reportColor,
+      stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, log.warn) : Promise.resolve()),
     };
-    if (command === 'rules') return rulesCommand(formatFlags.report, resolved.library.rules, log);
-    const started = Date.now();
-    if (command === 'pull') {
-      const result = await pull(library);
-      const locations = resolved.report === 'github' ? reportLocations(io, result) : undefined;
-      const voice = { command: 'pull', dryRun: Boolean(library.dryRun) } as const;
-      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, locations, ...voice }));
-      await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', ...voice }), log.warn);
-      log.info(pullSummary(result, Date.now() - started));
-      return EXIT.ok;
-    }
-    if (command === 'check' || command === 'diff') {
-      const result = command === 'check' ? await check(library) : await diffLockfiles(diffOptions(args as DiffArgs, library, io));
-      const { lockfilePath } = result;
-      const locations = resolved.report === 'github' && lockfilePath !== undefined ? reportLocations(io, { ...result, lockfilePath }) : undefined;
-      emitReport(log, resolved.report, renderReport(result.report, { format: resolved.report, color: reportColor, command, locations }));
-      await appendStepSummary(io, command, renderReport(result.report, { format: 'markdown', command }), log.warn);
-      return isFailing(result.report, resolved.failOn) ? EXIT.drift : EXIT.ok;
-    }
-    if (command === 'generate') {
-      const result = await generate(library);
-      const { written, deleted } = result.write;
-      log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
-      return EXIT.ok;
-    }
-    return await fail(io, failure, { code: 'USAGE', message: `unknown command ${JSON.stringify(command)}`, hint: 'run schema-sync --help' });
+    return await spec.run(context);
   } catch (error) {
     // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
     if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {
@@ -125,9 +94,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** The library's callbacks: warnings and `--verbose` lines to the log, the stage to the progress line. */
+function libraryHooks(log: Logger, progress: Progress) {
+  return {
+    onWarning: (text: string) => log.warn(text),
+    onFetchEvent: (event: FetchEvent) => {
+      progress.stage(event.type === 'retry' ? `retrying in ${seconds(event.delayMs)}` : 'fetching');
+      log.verbose(describeEvent(event));
+    },
+    onStage: (stage: string, ms: number) => {
+      progress.stage(NEXT_STAGE[stage] ?? stage);
+      log.verbose(`${stage}: ${ms} ms`);
+    },
+  };
+}
+
 /** How {@link fail} tells a failure: which command, whether as GitHub wants it, and the secrets to mask. */
 interface Failure {
   command: string;
+  /** Whether the command's failure goes to the GitHub step summary. */
+  stepSummary: boolean;
   github: boolean;
   redact: Redactor;
 }
@@ -142,59 +128,21 @@ async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<num
   const { command, redact } = failure;
   const safe: ErrorParts = { code: parts.code, message: redact(parts.message), ...(parts.hint === undefined ? {} : { hint: redact(parts.hint) }) };
   io.stderr.write(`${redact(failure.github ? failureAnnotation(command, safe) : renderError(safe))}\n`);
-  await appendStepSummary(io, command, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
+  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
   return EXIT.error;
 }
 
-/** Whether `--format github` is the one report format typed (`prettier`/`none`, the deprecated code formats, aside). */
-function typedReportIsGithub(args: Record<string, unknown>): boolean {
-  const format = args['format'];
-  const reports = new Set((Array.isArray(format) ? format : [format]).filter((value) => value !== undefined && value !== 'prettier' && value !== 'none'));
+/** Whether `--format github` is the one report format typed. */
+function typedReportIsGithub(args: ParsedArgs): boolean {
+  const reports = new Set(args.strings('format'));
   return reports.size === 1 && reports.has('github');
 }
 
 /** What the progress line says once a stage (reported by the library's `onStage`) is done. */
 const NEXT_STAGE: Record<string, string> = { fetch: 'comparing', diff: 'generating', verify: 'fetching', emit: 'writing', write: 'finishing' };
 
-/** Reports go to stdout; JSON and GitHub annotations are machine output and print even with --quiet. */
-function emitReport(log: Logger, format: string, text: string): void {
-  if (text.trim() === '') return;
-  if (format === 'json' || format === 'github' || !log.quiet) log.out(text);
-}
-
 function describeEvent(event: FetchEvent): string {
   if (event.type === 'request') return `GET ${event.url} (try ${event.attempt})`;
   if (event.type === 'response') return `HTTP ${event.status}, ${event.bytes} bytes in ${event.ms} ms`;
   return `retrying in ${event.delayMs} ms after ${event.reason}`;
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-/**
- * The one-line end of a pull: "264 types · 3 changed, 1 added · 5 files written in 0.4 s", with
- * "· @acme/schema 1.2.0 → 1.3.0" when it bumped the package's version.
- */
-function pullSummary(result: PullResult, ms: number): string {
-  const { summary } = result.report;
-  const parts = (['changed', 'added', 'removed', 'renamed'] as const).filter((kind) => summary[kind]).map((kind) => `${summary[kind]} ${kind}`);
-  const changes = parts.length > 0 ? parts.join(', ') : 'no changes';
-  const pkg = result.package;
-  const version = pkg?.previousVersion === undefined ? '' : ` · ${pkg.name} ${pkg.previousVersion} → ${pkg.version}`;
-  if (!result.write) return `${result.messageCount} types · ${changes}${version} · dry run, nothing written (${seconds(ms)})`;
-  const files = result.write.written.length;
-  const deleted = result.write.deleted.length ? `, ${result.write.deleted.length} deleted` : '';
-  return `${result.messageCount} types · ${changes}${version} · ${files} ${files === 1 ? 'file' : 'files'} written${deleted} in ${seconds(ms)}`;
-}
-
-/**
- * Where GitHub annotations point: paths from the repository root (`GITHUB_WORKSPACE` under
- * Actions, else the working directory), and each message's entry line in the lockfile.
- */
-function reportLocations(io: CliIo, paths: { outDir: string; lockfilePath: string; lockfileText: string | undefined }): ReportLocations {
-  const root = io.env['GITHUB_WORKSPACE'] || io.cwd;
-  const fromRoot = (path: string) => relative(root, path).split(sep).join('/');
-  const text = paths.lockfileText ?? '';
-  return { lockfile: fromRoot(paths.lockfilePath), outDir: fromRoot(paths.outDir), lineOf: (name) => entryLine(text, name) };
 }

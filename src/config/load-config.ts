@@ -3,7 +3,8 @@ import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
-import { configSchema, issueMessage, type SchemaSyncConfig } from './schema.js';
+import { configSchema, type SchemaSyncConfig } from './schema.js';
+import { issueMessage } from './settings.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { CONFIG_FILES, findConfig } from './find-config.js';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Descriptor } from '../model/descriptor.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
-import { LOCKFILE_VERSION, OUTPUT_TARGETS, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
-import { PACKAGE_VERSION } from '../emit/package-version.js';
+import { settingsSchema } from '../config/settings.js';
+import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 import { readStoredFields } from './fields.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 
@@ -23,19 +23,21 @@ const entrySchema = z.looseObject({
 /** The keys of an entry that are not `extra`: the known fields and the field descriptors. */
 const NOT_EXTRA = new Set<string>([...KNOWN_FIELDS, FIELDS_KEY]);
 
-/** A recorded `include` / `exclude` list: never empty (an empty one is not recorded). */
-const scopeSchema = z.array(z.union([z.string().min(1), z.object({ mToken: z.string().min(1) }).strict()])).min(1).optional();
+/** The settings' own schema, for the bounds a recorded setting shares with the setting. */
+const setting = settingsSchema.shape;
 
-/** The recorded generation settings; absent in lockfiles written before they were recorded. */
-const versionSchema = z.string().regex(PACKAGE_VERSION, 'expected a version x.y.z');
-const settingsSchema = z
+/** A recorded `include` / `exclude` list: never empty (an empty one is not recorded). */
+const scopeSchema = setting.include.unwrap().min(1).optional();
+
+/** The recorded generation settings (`GenerationSettings`); absent in lockfiles written before they were recorded. */
+const generationSchema = z
   .object({
-    packageName: z.string().min(1).optional(),
-    packageVersion: versionSchema.optional(),
-    changelog: z.array(z.object({ version: versionSchema, notes: z.string() }).strict()).min(1).optional(),
-    target: z.enum(OUTPUT_TARGETS).optional(),
+    packageName: setting.package.unwrap().min(1).optional(),
+    packageVersion: setting.packageVersion,
+    changelog: z.array(z.object({ version: setting.packageVersion.unwrap(), notes: z.string() }).strict()).min(1).optional(),
+    target: setting.target,
     prettier: z.literal(true).optional(),
-    templates: z.string().min(1).optional(),
+    templates: setting.templates.unwrap().min(1).optional(),
     fields: z.literal(true).optional(),
     include: scopeSchema,
     exclude: scopeSchema,
@@ -46,7 +48,7 @@ const settingsSchema = z
 const headerSchema = z.object({
   lockfileVersion: z.number(),
   source: z.object({ baseUrl: z.string().optional(), query: z.record(z.string(), z.string()) }),
-  settings: settingsSchema,
+  settings: generationSchema,
 });
 
 const lockSchema = headerSchema.extend({

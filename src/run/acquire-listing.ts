@@ -22,7 +22,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   if (options.input !== undefined) {
     const response = await readListingInput({
       input: options.input === '-' ? '-' : resolve(run.paths.cwd, options.input),
-      query: options.query,
+      query: options,
       allowTruncated: options.allowTruncated,
       baseUrl: options.baseUrl,
       maxBytes: options.maxBytes,
@@ -35,7 +35,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
     });
   }
-  const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options.query, allowTruncated: options.allowTruncated });
+  const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
   const fingerprint = response.echoesSecrets() ? undefined : run.cache.fingerprint({ ...response.identity, source: response.source });
   return { source: response.source, fingerprint, parse: () => response.parse() };
@@ -43,7 +43,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
 
 /** How to reach the service, from a run's options: the same for the listing and for getschema. */
 export function serviceOptions(options: SourceOptions, baseUrl: string): Omit<FetchOptions, 'query' | 'allowTruncated'> {
-  const { timeoutMs, retries, maxBytes } = options;
-  return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs, retries, maxBytes, onEvent: options.onFetchEvent };
+  const { retries, maxBytes } = options;
+  return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs: options.timeout, retries, maxBytes, onEvent: options.onFetchEvent };
 }
 

@@ -17,9 +17,9 @@ export interface GenerateResult {
  * Rebuilds the output folder from the lockfile alone, with the settings it records (or those it
  * is given, which it then records); never touches the network.
  */
-export async function generate(options: BaseOptions & { lockWaitMs?: number }): Promise<GenerateResult> {
+export async function generate(options: BaseOptions): Promise<GenerateResult> {
   const run = openRun(options);
-  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
+  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait });
 }
 
 /** The generate itself, under the run lock. */

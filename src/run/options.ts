@@ -1,48 +1,22 @@
 import { createRedactor, redactError } from '../model/redact.js';
 import { resolve } from 'node:path';
-import type { FetchEvent, ListingQuery } from '../fetch/index.js';
-import type { OutputTarget } from '../model/lockfile.js';
+import type { Settings } from '../config/settings.js';
 import type { ReviewPolicy } from '../diff/index.js';
-import type { ScopeRule } from '../model/scope.js';
+import type { FetchEvent } from '../fetch/index.js';
 
-/** Options every library entry point shares. Paths are resolved against `cwd`. */
-export interface BaseOptions {
+/** The settings of the output folder, the lockfile and the generated code (see `settingsSchema` for each). */
+const OUTPUT_SETTINGS = ['out', 'lockfile', 'templates', 'package', 'packageVersion', 'target', 'prettier', 'fields', 'include', 'exclude', 'lockWait'] as const;
+
+/** The settings of the listing's source (see `settingsSchema` for each). */
+const SOURCE_SETTINGS = ['baseUrl', 'input', 'apiKey', 'secret', 'cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order', 'timeout', 'retries', 'maxBytes', 'allowTruncated'] as const;
+
+/** The settings only `pull` takes. */
+const PULL_SETTINGS = ['dryRun', 'allowEmpty', 'force'] as const;
+
+/** What a run is given besides its settings: where it is, its caches, and whom to tell what happens. */
+export interface RunHooks {
   /** Working directory for relative paths. @default process.cwd() */
   cwd?: string;
-  /** Output folder of the generated TypeScript. @default "src/generated/schema" */
-  out?: string;
-  /** Lockfile path. @default "schema-sync.lock.json" */
-  lockfile?: string;
-  /** Folder whose templates override the built-in ones. */
-  templates?: string;
-  /** Also write package.json, README.md and CHANGELOG.md under this package name. */
-  packageName?: string;
-  /**
-   * The package's version (`x.y.z`), instead of the recorded one, and instead of the bump a pull
-   * that changes the listing would make. @default as recorded, else 1.0.0
-   */
-  packageVersion?: string;
-  /**
-   * What the output is written as: `ts` (TypeScript modules) or `js+dts` (ES modules with
-   * declaration files that keep every literal type). @default as recorded, else "js+dts" for a package and "ts" otherwise
-   */
-  target?: OutputTarget;
-  /** Format generated files with prettier (config resolved from the output folder). @default false */
-  prettier?: boolean;
-  /**
-   * Fetch each message type's field descriptors (`cmd=getschema`, only for types whose
-   * `schemaHash` is new or changed), record them in the lockfile and generate record types.
-   * @default as the lockfile records, else false
-   */
-  fields?: boolean;
-  /**
-   * Generate (and watch for drift) only the message types that match one of these: name globs
-   * (`*`, `?`) or `{ mToken }` (a glob of the token). Recorded in the lockfile; `[]` clears a
-   * recorded list. Excluded types stay in the lockfile. @default as recorded, else every type
-   */
-  include?: ScopeRule[];
-  /** Leave out the message types that match one of these (same entries as `include`). @default as recorded, else none */
-  exclude?: ScopeRule[];
   /**
    * Folder for machine-local caches that make repeated runs faster (never committed, safe to
    * delete); `false` turns them off. @default `SCHEMA_SYNC_CACHE_DIR`, else the project's
@@ -56,6 +30,13 @@ export interface BaseOptions {
   /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`; `check` first inspects its folder, `verify`) with its wall time, for `--verbose`. */
   onStage?: (stage: string, ms: number) => void;
 }
+
+/**
+ * Options of `generate`, and what every library entry point shares: the output settings (the
+ * settings schema's shape, as the config file and the flags name them) and the run's hooks.
+ * Paths are resolved against `cwd`.
+ */
+export type BaseOptions = Pick<Settings, (typeof OUTPUT_SETTINGS)[number]> & RunHooks;
 
 /** Reports the time since the previous mark to `onStage`. */
 export function stageTimer(onStage: BaseOptions['onStage']): (stage: string) => void {
@@ -73,29 +54,16 @@ export function stageTimer(onStage: BaseOptions['onStage']): (stage: string) => 
  */
 export type ReviewOptions = ReviewPolicy;
 
-/** Options of the entry points that get a listing: from the service, or from a saved response. */
-export interface SourceOptions extends BaseOptions, ReviewOptions {
-  /** Service base URL; required unless `input` is given. */
-  baseUrl?: string;
-  /** A saved `/rest/proto` response to read instead of the network (`-` = standard input). */
-  input?: string;
-  /** Query parameters, each sent only when set. */
-  query?: ListingQuery;
-  /** API key (never recorded, always redacted). */
-  apiKey?: string;
-  /** Secret (never recorded, always redacted). */
-  secret?: string;
-  /** Milliseconds for one request. @default 30000 */
-  timeoutMs?: number;
-  /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
-  retries?: number;
-  /** Most bytes of the answer (once decompressed) or of `input` read before the run fails. @default 268435456 (256 MiB) */
-  maxBytes?: number;
-  /** Accept a listing that fills `limit`. @default false */
-  allowTruncated?: boolean;
-  /** Network events, for `--verbose`. */
-  onFetchEvent?: (event: FetchEvent) => void;
-}
+/** Options of the entry points that get a listing (`check`): from the service, or from a saved response (`input`). */
+export type SourceOptions = BaseOptions &
+  ReviewOptions &
+  Pick<Settings, (typeof SOURCE_SETTINGS)[number]> & {
+    /** Network events, for `--verbose`. */
+    onFetchEvent?: (event: FetchEvent) => void;
+  };
+
+/** Options of `pull`. */
+export type PullOptions = SourceOptions & Pick<Settings, (typeof PULL_SETTINGS)[number]>;
 
 /** Defaults of the output folder and lockfile. */
 export const DEFAULT_OUT = 'src/generated/schema';

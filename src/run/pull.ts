@@ -4,7 +4,7 @@ import { acquireListing, type Answer } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
 import { assessOutput } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
-import { redactingSecrets, type SourceOptions } from './options.js';
+import { redactingSecrets, type PullOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
 import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
@@ -12,17 +12,7 @@ import { renderAndWrite } from './render-and-write.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
 
-/** Options of {@link pull}. */
-export interface PullOptions extends SourceOptions {
-  /** Show what would change and write nothing. @default false */
-  dryRun?: boolean;
-  /** Accept an empty listing while the lockfile has types. @default false */
-  allowEmpty?: boolean;
-  /** Accept a pull that removes more than half of the locked types. @default false */
-  force?: boolean;
-  /** How long to wait for another run on the same output folder. @default 30000 */
-  lockWaitMs?: number;
-}
+export type { PullOptions } from './options.js';
 
 /** What {@link pull} did. */
 export interface PullResult {
@@ -52,7 +42,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const run = openRun(options);
     const answer = await acquireListing(run, options);
     if (options.dryRun) return previewPull(run, await openFolderView(run.paths.outDir), answer, options);
-    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWaitMs });
+    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait });
   });
 }
 

@@ -1,4 +1,4 @@
-import { issueMessage, reviewSchema } from '../config/schema.js';
+import { issueMessage, reviewSchema } from '../config/settings.js';
 import { buildReport, changesInScope, unusedAcceptanceWarnings, type DriftChange, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError, keyPath } from '../model/errors.js';
 import type { Descriptor } from '../model/descriptor.js';

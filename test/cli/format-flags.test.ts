@@ -56,31 +56,27 @@ describe('--prettier', () => {
   });
 });
 
-describe('--format prettier (deprecated)', () => {
-  it('still formats, with a warning naming --prettier; the setting is recorded, so check is in sync and generate writes nothing', async () => {
-    const run = await pull('--format', 'prettier');
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain('warning: --format prettier is deprecated and will be removed in the next release: use --prettier.\n');
-    await expectFormatted();
-    expect(await cli('check', '--input', 'listing.json', '--out', 'out')).toEqual({ code: 0, stdout: 'In sync: no drift.\n', stderr: '' });
-    expect((await cli('generate', '--out', 'out')).stderr).toMatch(/^3 types · 0 files written, 0 deleted in /);
-    await expectFormatted();
+describe('--format prettier|none (the removed alias of --prettier)', () => {
+  const refused = (command: string, value: string, replacement: string) => ({
+    code: 2,
+    stdout: '',
+    stderr: `error [USAGE]: --format ${value} no longer formats the generated code: --format is the report format.\nhint: Use ${replacement} instead. Run schema-sync ${command} --help.\n`,
   });
 
-  it('--format none turns it off, with a warning naming --no-prettier', async () => {
+  it('--format prettier is a usage error naming --prettier (exit 2, nothing written)', async () => {
+    expect(await pull('--format', 'prettier')).toEqual(refused('pull', 'prettier', '--prettier'));
+    await expect(messageFile()).rejects.toThrow();
+  });
+
+  it('--format none is a usage error naming --no-prettier', async () => {
     await pull('--prettier');
-    const run = await cli('generate', '--out', 'out', '--format', 'none');
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain('warning: --format none is deprecated and will be removed in the next release: use --no-prettier.\n');
-    await expectUnformatted();
+    expect(await cli('generate', '--out', 'out', '--format', 'none')).toEqual(refused('generate', 'none', '--no-prettier'));
+    await expectFormatted();
   });
 
-  it('goes with a report format: the report as asked, the code formatted', async () => {
-    const run = await pull('--format', 'prettier', '--format', 'json');
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ summary: { added: 3 } });
-    expect(run.stderr).toContain('warning: --format prettier is deprecated');
-    await expectFormatted();
+  it('beside a report format, or contradicting --no-prettier, it is the same usage error', async () => {
+    expect(await pull('--format', 'prettier', '--format', 'json')).toEqual(refused('pull', 'prettier', '--prettier'));
+    expect(await cli('generate', '--format', 'prettier', '--no-prettier')).toEqual(refused('generate', 'prettier', '--prettier'));
   });
 
   it('the config key "format": "prettier" still formats, with a warning naming "prettier": true', async () => {
@@ -89,14 +85,6 @@ describe('--format prettier (deprecated)', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`warning: "format": "prettier" in ${join(dir, 'schema-sync.config.json')} is deprecated and will be removed in the next release: use "prettier": true.\n`);
     await expectFormatted();
-  });
-
-  it('contradicting --no-prettier is a usage error', async () => {
-    expect(await cli('generate', '--format', 'prettier', '--no-prettier')).toEqual({
-      code: 2,
-      stdout: '',
-      stderr: 'error [USAGE]: --format prettier and --no-prettier contradict each other.\nhint: Pass either --prettier or --no-prettier. Run schema-sync generate --help.\n',
-    });
   });
 });
 

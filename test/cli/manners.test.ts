@@ -99,6 +99,16 @@ describe('usage errors', () => {
     }
   });
 
+  it.each([
+    [['pull', '--timeout', 'abc'], '--timeout: Invalid input: expected number, received NaN'],
+    [['pull', '--retries', '-1'], '--retries: Too small: expected number to be >=0'],
+    [['check', '--retries', 'abc'], '--retries: Invalid input: expected number, received NaN'],
+    [['generate', '--lock-wait', 'abc'], '--lock-wait: Invalid input: expected number, received NaN'],
+  ])('%j is refused as its config key would be (exit 2, in the config\'s words)', async (argv, problem) => {
+    const run = await cli(argv);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `error [CONFIG]: invalid flags:\n  ${problem}\nhint: Run schema-sync ${argv[0]} --help.\n` });
+  });
+
   it('an unknown command suggests the closest one', async () => {
     const run = await cli(['chekc']);
     expect(run.code).toBe(2);

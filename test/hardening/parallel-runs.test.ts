@@ -122,7 +122,7 @@ describe('two pulls on the same folder at once', () => {
     const before = await snapshot(dir);
     expect(matchingVariant(before)).toBe(0);
     await writeFile(join(out, RUN_LOCK_FILE), `${process.pid}@${hostname()}`);
-    const error = await pull({ cwd: dir, baseUrl: servers[1]!.url, out: 'out', lockWaitMs: 300 }).then(
+    const error = await pull({ cwd: dir, baseUrl: servers[1]!.url, out: 'out', lockWait: 300 }).then(
       () => undefined,
       (e: unknown) => e as Error & { code?: string; hint?: string },
     );

@@ -39,7 +39,7 @@ beforeEach(() => {
 });
 
 function options(extra: Partial<PullOptions> = {}): PullOptions {
-  return { cwd: dir, baseUrl: server.url, out: 'out', apiKey: KEY, secret: SECRET, retries: 1, timeoutMs: 5_000, ...extra };
+  return { cwd: dir, baseUrl: server.url, out: 'out', apiKey: KEY, secret: SECRET, retries: 1, timeout: 5_000, ...extra };
 }
 
 /** Every way an error can be looked at: message, hint, stack, own properties, cause chain. */
@@ -84,9 +84,9 @@ const ERROR_PATHS: Array<[label: string, arrange: () => void, extra?: Partial<Pu
   ['duplicates named after the secret', () => server.setListing([wireElement({ name: SECRET, mNum: 1 }), wireElement({ name: SECRET, mNum: 2 })])],
   ['a failed trailer echoing both', () => server.setOptions({ trailer: { result: 'Error', detail: `bad apikey ${KEY} / ${SECRET}` } })],
   ['a redirect loop through a Location with both', () => server.setPersistentFault({ kind: 'redirect', location: `/rest/proto?apikey=${KEY}&secret=${SECRET}` })],
-  ['a body slower than the timeout', () => server.setPersistentFault({ kind: 'slowBody', chunkDelayMs: 300, chunks: 3 }), { timeoutMs: 400, retries: 0 }],
+  ['a body slower than the timeout', () => server.setPersistentFault({ kind: 'slowBody', chunkDelayMs: 300, chunks: 3 }), { timeout: 400, retries: 0 }],
   ['a connection refused', () => undefined, { baseUrl: 'http://127.0.0.1:9', retries: 0 }],
-  ['a listing cut at the limit', () => server.setOptions({ trailer: {} }), { query: { limit: 3 } }],
+  ['a listing cut at the limit', () => server.setOptions({ trailer: {} }), { limit: 3 }],
   ['names that clash, carrying the key', () => server.setListing([...LISTING, wireElement({ name: `a-${KEY}`, mNum: 1 }), wireElement({ name: `a_${KEY}`, mNum: 2 })])],
   ['an empty listing while types are locked', () => server.setListing([])],
 ];
@@ -121,7 +121,7 @@ describe('the library API never throws a secret', () => {
     const { join } = await import('node:path');
     await writeFile(join(dir, 'out', '.schema-sync-run.lock'), `${process.pid}@${hostname()}`);
     try {
-      const error = await thrown(() => pull(options({ lockWaitMs: 100 })));
+      const error = await thrown(() => pull(options({ lockWait: 100 })));
       expect((error as Error).message).toContain('another schema-sync is running on');
       expect(leaks([KEY, SECRET], everyView(error))).toEqual([]);
     } finally {

@@ -5,20 +5,7 @@ import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
 import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { CliIo } from '../io.js';
-import type { Logger } from '../logger.js';
-
-/** Flags of `init`. */
-export interface InitArgs {
-  /** Where to write the config (the global `--config`). @default "schema-sync.config.json" */
-  config?: string;
-  /** Overwrite an existing config file. */
-  force?: boolean;
-  /** Base URL to write instead of the placeholder. */
-  baseUrl?: string;
-  /** Output folder to write instead of the default. */
-  out?: string;
-}
+import type { CommandContext } from './context.js';
 
 /** The placeholder base URL of a starter config: replace it with the real service. */
 const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
@@ -44,9 +31,12 @@ export const SUGGESTED_SCRIPTS: Readonly<Record<string, string>> = {
 
 /**
  * Writes a starter `schema-sync.config.json` (never over an existing one without `--force`) and
- * prints the npm scripts to add. Exit 0 when written, 2 when refused or failed.
+ * prints the npm scripts to add. Its flags: `--config` (where to write it), `--force` (overwrite
+ * an existing one), `--base-url` and `--out` (written instead of the placeholder and the
+ * default). Exit 0 when written, 2 when refused or failed.
  */
-export async function initCommand(args: InitArgs, io: CliIo, log: Logger): Promise<number> {
+export async function initCommand({ args: flags, io, log }: CommandContext): Promise<number> {
+  const args = { config: flags.string('config'), force: flags.boolean('force'), baseUrl: flags.string('base-url'), out: flags.string('out') };
   const path = resolve(io.cwd, args.config ?? CONFIG_FILE);
   const schemaFile = join(io.cwd, 'node_modules', 'schema-sync', 'config.schema.json');
   let schemaRef = relative(dirname(path), schemaFile).split(sep).join('/');

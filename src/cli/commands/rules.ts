@@ -1,6 +1,6 @@
-import { RULES, type RuleId, type RuleLevel } from '../../diff/index.js';
+import { RULES } from '../../diff/index.js';
 import { EXIT } from '../exit-codes.js';
-import type { Logger } from '../logger.js';
+import type { SettingsContext } from './context.js';
 
 /**
  * `schema-sync rules`: every drift rule id with its default severity, the severity the config's
@@ -8,9 +8,10 @@ import type { Logger } from '../logger.js';
  * or with `--format json` as one object `{ "rules": [{ id, default, severity, description }] }`.
  * Exit 0.
  */
-export function rulesCommand(format: string | undefined, configured: Partial<Record<RuleId, RuleLevel>> | undefined, log: Logger): number {
+export async function rulesCommand({ typedReport, settings, log }: SettingsContext): Promise<number> {
+  const configured = settings.rules;
   const rows = RULES.map((rule) => ({ id: rule.id, default: rule.severity, severity: configured?.[rule.id] ?? rule.severity, description: rule.description }));
-  if (format === 'json') {
+  if (typedReport === 'json') {
     log.out(JSON.stringify({ rules: rows }, null, 2));
     return EXIT.ok;
   }

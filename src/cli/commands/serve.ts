@@ -1,35 +1,24 @@
 import { resolve } from 'node:path';
 import { loadListingFile, loadSchemasBeside, startReferenceServer } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
-import type { CliIo } from '../io.js';
-import type { Logger } from '../logger.js';
-
-/** Flags of `serve`. */
-export interface ServeArgs {
-  file: string;
-  port: number;
-  host?: string;
-  apiKey?: string;
-  secret?: string;
-  trailer?: boolean;
-  headerKey?: 'msgType' | 'mTyp';
-}
+import type { CommandContext } from './context.js';
 
 /** Starts the reference server, prints its base URL on stdout, and runs until stopped. */
-export async function serveCommand(args: ServeArgs, io: CliIo, log: Logger): Promise<number> {
-  const file = resolve(io.cwd, args.file);
+export async function serveCommand({ args, io, log }: CommandContext): Promise<number> {
+  // yargs demands --file and defaults --port.
+  const file = resolve(io.cwd, args.string('file') ?? '');
   const listing = await loadListingFile(file);
   // `cmd=getschema` answers from the schema file beside the listing (x.json → x.schemas.json), if any.
   const schemas = await loadSchemasBeside(file);
   const server = await startReferenceServer({
     listing,
     schemas,
-    port: args.port,
-    host: args.host,
-    apiKey: args.apiKey,
-    secret: args.secret,
-    trailer: args.trailer ? {} : false,
-    headerKey: args.headerKey,
+    port: args.number('port') ?? 0,
+    host: args.string('host'),
+    apiKey: args.string('api-key'),
+    secret: args.string('secret'),
+    trailer: args.boolean('trailer') ? {} : false,
+    headerKey: args.choice('header-key', ['msgType', 'mTyp'] as const),
   });
   log.out(server.url);
   const fields = schemas === undefined ? '' : `, field descriptors of ${Object.keys(schemas).length} types`;

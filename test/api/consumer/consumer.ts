@@ -28,7 +28,7 @@ import {
 } from 'schema-sync';
 
 export async function build(baseUrl: string): Promise<number> {
-  const options: PullOptions = { baseUrl, out: 'src/generated/schema', query: { cmd: 'getmsgtypes', limit: 5000 }, dryRun: false };
+  const options: PullOptions = { baseUrl, out: 'src/generated/schema', cmd: 'getmsgtypes', limit: 5000, dryRun: false };
   const pulled: PullResult = await pull(options);
   const written: number = pulled.write?.written.length ?? 0;
   const report: DriftReport = pulled.report;

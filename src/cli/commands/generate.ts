@@ -1,0 +1,13 @@
+import { generate } from '../../run/generate.js';
+import { EXIT } from '../exit-codes.js';
+import type { SettingsContext } from './context.js';
+import { seconds } from './report-output.js';
+
+/** `schema-sync generate`: one line of what it wrote. Exit 0. */
+export async function generateCommand({ log, library }: SettingsContext): Promise<number> {
+  const started = Date.now();
+  const result = await generate(library);
+  const { written, deleted } = result.write;
+  log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
+  return EXIT.ok;
+}

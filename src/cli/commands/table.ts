@@ -1,0 +1,141 @@
+import { REPORT_FORMATS } from '../../diff/index.js';
+import { OUTPUT_FLAGS, reportFlag, settingFlag, SOURCE_FLAGS } from '../flags.js';
+import { checkCommand, diffCommand } from './check.js';
+import type { CommandSpec } from './context.js';
+import { generateCommand } from './generate.js';
+import { initCommand } from './init.js';
+import { pullCommand } from './pull.js';
+import { rulesCommand } from './rules.js';
+
+/** The header type keys `serve --header-key` takes. */
+const HEADER_KEYS = ['msgType', 'mTyp'] as const;
+
+/**
+ * Every command of the CLI, in the order `--help` lists them (the SPEC's order): yargs' definitions, the help, the
+ * suggestions for a mistyped command or flag, and the dispatch all come from here.
+ */
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'pull',
+    describe: 'Fetch the listing, update the lockfile and the generated code',
+    flags: [
+      ...SOURCE_FLAGS,
+      ...OUTPUT_FLAGS,
+      reportFlag(),
+      settingFlag('dryRun', 'Show what would change; write nothing'),
+      settingFlag('allowEmpty', 'Accept an empty listing while types are locked'),
+      settingFlag('force', 'Accept a pull that removes more than half of the locked types'),
+    ],
+    examples: [
+      ['$0 pull --base-url https://schemas.example.com --out src/generated/schema', 'Fetch and generate'],
+      ['$0 pull --dry-run --format markdown', 'Show the changes as a PR comment, write nothing'],
+    ],
+    reports: REPORT_FORMATS,
+    stepSummary: true,
+    progress: true,
+    settings: true,
+    run: pullCommand,
+  },
+  {
+    name: 'check',
+    describe: 'Exit 1 when the service or the output folder drifted from the lockfile (writes nothing)',
+    flags: [...SOURCE_FLAGS, ...OUTPUT_FLAGS, reportFlag(), settingFlag('failOn', 'Which drift exits 1 (default any)')],
+    examples: [
+      ['$0 check --format github', 'Annotate a GitHub Actions run'],
+      ['$0 check --fail-on breaking', 'Fail only on breaking drift'],
+    ],
+    reports: REPORT_FORMATS,
+    stepSummary: true,
+    progress: true,
+    settings: true,
+    run: checkCommand,
+  },
+  {
+    name: 'diff',
+    describe: 'Compare two lockfiles (paths, - for stdin, or <git-rev>:<path>); exit 1 on changes (no network)',
+    positionals: [
+      { name: 'base', describe: 'The lockfile before: a path, - (stdin), or <rev>:<path>' },
+      { name: 'head', describe: "The lockfile after (default: the project's lockfile)" },
+    ],
+    flags: [
+      reportFlag(),
+      { flag: 'against', type: 'string', describe: "Compare with the project's lockfile at this git revision, e.g. origin/main" },
+      settingFlag('lockfile', 'The project lockfile (default schema-sync.lock.json)', { path: true }),
+      settingFlag('failOn', 'Which changes exit 1 (default any)'),
+    ],
+    examples: [
+      ['$0 diff --against origin/main --format github', 'Annotate the lockfile changes of a pull request'],
+      ['$0 diff --format markdown v1.2.0:schema-sync.lock.json v1.3.0:schema-sync.lock.json', 'A changelog between two tags'],
+    ],
+    reports: REPORT_FORMATS,
+    stepSummary: true,
+    progress: false,
+    settings: true,
+    run: diffCommand,
+  },
+  {
+    name: 'generate',
+    describe: 'Rebuild the output folder from the lockfile alone (no network)',
+    flags: [...OUTPUT_FLAGS, reportFlag(true)],
+    examples: [
+      ['$0 generate', 'Regenerate before a build'],
+      ['$0 generate --prettier --package @acme/schema-types', 'Formatted, as a package other repositories import'],
+    ],
+    reports: [],
+    stepSummary: false,
+    progress: true,
+    settings: true,
+    run: generateCommand,
+  },
+  {
+    name: 'rules',
+    describe: 'List the drift rule ids with their default and configured severity',
+    flags: [reportFlag()],
+    examples: [['$0 rules --format json', 'The rules as JSON']],
+    reports: ['text', 'json'],
+    stepSummary: false,
+    progress: false,
+    settings: true,
+    run: rulesCommand,
+  },
+  {
+    name: 'serve',
+    describe: 'Serve a descriptor file with the bundled reference server on loopback',
+    flags: [
+      { flag: 'file', type: 'string', demandOption: true, describe: 'Descriptor listing file (JSON array)' },
+      { flag: 'port', type: 'number', default: 0, describe: 'Port (0 = any free port)' },
+      { flag: 'host', type: 'string', describe: 'Loopback address to bind (default 127.0.0.1)' },
+      { flag: 'api-key', type: 'string', describe: 'Require this apikey' },
+      { flag: 'secret', type: 'string', describe: 'Require this secret' },
+      { flag: 'trailer', type: 'boolean', describe: 'Append the QueryResult trailer' },
+      { flag: 'header-key', choices: HEADER_KEYS, describe: 'Header type key to use' },
+    ],
+    examples: [
+      ['$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing'],
+      ['$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'],
+    ],
+    stepSummary: false,
+    progress: false,
+    settings: false,
+    // Loaded only for `serve`: the reference server is not part of a pull's start-up.
+    run: async (context) => (await import('./serve.js')).serveCommand(context),
+  },
+  {
+    name: 'init',
+    describe: 'Write a starter schema-sync.config.json and suggest npm scripts',
+    flags: [
+      { flag: 'force', type: 'boolean', describe: 'Overwrite an existing config file' },
+      { flag: 'base-url', type: 'string', describe: 'Service base URL to write (default: a placeholder to edit)' },
+      { flag: 'out', type: 'string', describe: 'Output folder to write (default src/generated/schema)' },
+    ],
+    examples: [
+      ['$0 init', 'Create schema-sync.config.json in this folder'],
+      ['$0 init --base-url https://schemas.example.com', 'Start with the real service URL'],
+      ['$0 init --force', 'Replace an existing config with a starter one'],
+    ],
+    stepSummary: false,
+    progress: false,
+    settings: false,
+    run: initCommand,
+  },
+];

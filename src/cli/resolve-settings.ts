@@ -1,0 +1,79 @@
+import { dirname, resolve } from 'node:path';
+import { loadConfig } from '../config/load-config.js';
+import { environmentLayer, mergeSettings, readLayer, SETTING_DEFAULTS, SETTING_VARIABLES } from '../config/merge-settings.js';
+import type { SchemaSyncConfig } from '../config/schema.js';
+import type { Settings } from '../config/settings.js';
+import type { ReportFormat } from '../diff/index.js';
+import { cacheDir } from '../incremental/cache-dir.js';
+import { ConfigError } from '../model/errors.js';
+import type { FlagSpec } from './flags.js';
+import type { CliIo } from './io.js';
+import type { ParsedArgs } from './parsed-args.js';
+
+/** The settings of a run, and what the CLI adds for the library: the project root, the cache folder. */
+export interface ResolvedSettings {
+  settings: Settings & { report: ReportFormat; failOn: 'any' | 'breaking' };
+  /** The project root: the config file's folder, else the working directory; the library's `cwd`. */
+  cwd: string;
+  /** From the CLI's environment (`SCHEMA_SYNC_CACHE_DIR`), not the process's: an in-process run (tests) gets the one it was given. */
+  cacheDir: string | false;
+  /** Config-discovery notes and deprecations, for the CLI to print as warnings. */
+  warnings: string[];
+}
+
+/**
+ * The settings of a run, merged once: the command's flags over the environment over the config
+ * file over the defaults, each validated by the settings schema (a flag is refused as its config
+ * key is). `report` is what `--format` gave. The config file's folder is the project root:
+ * relative paths in the file and the default paths resolve against it; paths given as flags
+ * resolve against the working directory.
+ */
+export async function resolveSettings(flags: readonly FlagSpec[], args: ParsedArgs, report: ReportFormat | undefined, io: CliIo): Promise<ResolvedSettings> {
+  const loaded = await loadConfig({ cwd: io.cwd, explicit: args.string('config') });
+  const root = loaded.path === undefined ? io.cwd : dirname(loaded.path);
+  const file = fileSettings(loaded.config, loaded.path);
+  const help = `Run schema-sync ${args.command} --help.`;
+  const own = new Set<string>(flags.flatMap((flag) => (flag.setting === undefined ? [] : [flag.setting])));
+  const environment = readLayer(environmentLayer(io.env, own), `Set ${Object.values(SETTING_VARIABLES).join(', ')} to valid values, or unset them.`);
+  const given = readLayer(flagLayer(flags, args, io.cwd, report), help);
+  const settings = mergeSettings(SETTING_DEFAULTS, file.settings, environment, given);
+  const { report: format = SETTING_DEFAULTS.report, failOn = SETTING_DEFAULTS.failOn } = settings;
+  return { settings: { ...settings, report: format, failOn }, cwd: root, cacheDir: cacheDir(io.env, root) ?? false, warnings: [...loaded.warnings, ...file.warnings] };
+}
+
+/** What the flags give: each flag of a setting that was typed (checked by the library's own check first, if it has one), a path resolved against the working directory. */
+function flagLayer(flags: readonly FlagSpec[], args: ParsedArgs, cwd: string, report: ReportFormat | undefined) {
+  const given: Record<string, unknown> = { report };
+  const names: Record<string, string> = { report: '--format' };
+  for (const spec of flags) {
+    if (spec.setting === undefined) continue;
+    const value = args.value(spec.flag);
+    if (typeof value === 'string') spec.check?.(value);
+    given[spec.setting] = spec.path && typeof value === 'string' && value !== '-' ? resolve(cwd, value) : value;
+    names[spec.setting] = `--${spec.flag}`;
+  }
+  return { given, name: (key: string) => names[key] ?? key, title: 'invalid flags' };
+}
+
+/** The settings a config file gives, and what its deprecated `format` says (with a warning to move). */
+function fileSettings(config: SchemaSyncConfig, path: string | undefined): { settings: Partial<Settings>; warnings: string[] } {
+  const { $schema, format, ...settings } = config;
+  if (format === undefined) return { settings, warnings: [] };
+  const replacement = format === 'prettier';
+  if (config.prettier !== undefined && config.prettier !== replacement) {
+    throw new ConfigError(`config file ${path} says "format": "${format}" and "prettier": ${config.prettier}, which contradict each other.`, {
+      hint: 'Remove "format"; "prettier" replaces it.',
+    });
+  }
+  return {
+    settings: { ...settings, prettier: replacement },
+    warnings: [`"format": "${format}" in ${path} is deprecated and will be removed in the next release: use "prettier": ${replacement}.`],
+  };
+}
+
+/** The secrets given by flag or environment (a config file never holds one): known before anything else is read, so even a usage error is redacted. */
+export function secretsOf(args: ParsedArgs, env: NodeJS.ProcessEnv): string[] {
+  return [args.string('api-key'), args.string('secret'), env[SETTING_VARIABLES.apiKey], env[SETTING_VARIABLES.secret]].filter(
+    (secret): secret is string => typeof secret === 'string' && secret.length > 0,
+  );
+}

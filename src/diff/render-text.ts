@@ -1,4 +1,4 @@
-import { SEVERITIES } from './build-report.js';
+import { SEVERITIES } from './rules.js';
 import { displayName } from './format-value.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
 import { ACCEPTED_HEADING, acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, summaryLine } from './wording.js';

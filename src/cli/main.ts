@@ -3,6 +3,7 @@ import { isFailing, renderReport, type ReportLocations } from '../diff/index.js'
 import { entryLine } from '../lock/index.js';
 import type { FetchEvent } from '../fetch/index.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
+import { terminalText } from '../text/safe-text.js';
 import { check } from '../run/check.js';
 import { diffLockfiles } from '../run/diff.js';
 import { generate } from '../run/generate.js';
@@ -140,7 +141,7 @@ interface Failure {
  */
 async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<number> {
   const { command, redact } = failure;
-  const safe: ErrorParts = { code: parts.code, message: redact(parts.message), ...(parts.hint === undefined ? {} : { hint: redact(parts.hint) }) };
+  const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
   io.stderr.write(`${redact(failure.github ? failureAnnotation(command, safe) : renderError(safe))}\n`);
   await appendStepSummary(io, command, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
   return EXIT.error;

@@ -40,10 +40,10 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   const { names } = options;
   const answers: Array<{ fields: FieldDescriptor[]; warnings: string[] }> = [];
   if (names.length > 0) {
-    await withServiceRequests(options, (get, redactors) =>
+    await withServiceRequests(options, (get, redact) =>
       forEachBounded(names, concurrency, async (msgType, index) => {
         const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
-        const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redactors);
+        const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redact);
         const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
         const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${quoteString(msgType)}`)] : [];
         answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };

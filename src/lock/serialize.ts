@@ -2,13 +2,13 @@ import { compareStrings, sortDescriptors, type Descriptor } from '../model/descr
 import { FIELDS_KEY } from '../model/field.js';
 import { fieldEntry } from './fields.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
-import { jsonText } from '../text/safe-text.js';
+import { jsonText, safeJson } from '../text/safe-text.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
  * in a fixed order, unknown fields with their keys sorted at every depth, two-space indent and
- * a final newline. The same descriptors in any order give the same bytes. Every string is written
- * by `jsonText`: invisible and line-breaking characters a server sent appear as `\uXXXX`.
+ * a final newline. The same descriptors in any order give the same bytes. Every entry passes
+ * `safeJson`: invisible and line-breaking characters a server sent appear as `\uXXXX`.
  */
 export function serializeLockfile(lock: Lockfile): string {
   return serializeLockfileEntries(lock).text;
@@ -29,7 +29,7 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts: string[] = [];
   for (const d of messages) {
-    const entry = entryText(d);
+    const entry = safeJson(entryText(d));
     entries.set(d.name, entry);
     parts.push('    ', jsonText(d.name), ': ', entry, ',\n');
   }
@@ -42,52 +42,58 @@ const FIELD = ',\n      ';
 
 /** One entry: known fields (except `name`, the key) in fixed order, those sent only, then unknown ones sorted, then the field descriptors (if recorded). */
 function entryText(d: Descriptor): string {
-  const parts = ['{\n      "mNum": ', JSON.stringify(d.mNum), FIELD, '"schemaHash": ', jsonText(d.schemaHash)];
+  const parts = ['{\n      "mNum": ', JSON.stringify(d.mNum), FIELD, '"schemaHash": ', JSON.stringify(d.schemaHash)];
   if (d.actions !== undefined) parts.push(FIELD, '"actions": ', scalarList(d.actions));
   if (d.hasTKey !== undefined) parts.push(FIELD, '"hasTKey": ', String(d.hasTKey));
   if (d.hasEKey !== undefined) parts.push(FIELD, '"hasEKey": ', String(d.hasEKey));
   if (d.hasOKey !== undefined) parts.push(FIELD, '"hasOKey": ', String(d.hasOKey));
   if (d.hasCF !== undefined) parts.push(FIELD, '"hasCF": ', String(d.hasCF));
-  if (d.mToken !== undefined) parts.push(FIELD, '"mToken": ', jsonText(d.mToken));
+  if (d.mToken !== undefined) parts.push(FIELD, '"mToken": ', JSON.stringify(d.mToken));
   if (d.staticFilterFields !== undefined) parts.push(FIELD, '"staticFilterFields": ', scalarList(d.staticFilterFields));
   const keys = Object.keys(d.extra);
   if (keys.length > 1) keys.sort(compareStrings);
   for (const key of keys) {
     const value = d.extra[key];
-    if (value !== undefined) parts.push(FIELD, jsonText(key), ': ', stableStringify(value, 3));
+    if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', rawStringify(value, 3));
   }
-  if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', stableStringify(d.fields.map(fieldEntry), 3));
+  if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', rawStringify(d.fields.map(fieldEntry), 3));
   parts.push('\n    }');
   return parts.join('');
 }
 
 function scalarList(items: readonly string[]): string {
-  return items.length === 0 ? '[]' : `[${items.map((item) => jsonText(item)).join(', ')}]`;
+  return items.length === 0 ? '[]' : `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
 }
 
 /**
  * JSON with two-space indentation: a `Map` keeps its insertion order, a plain object gets its
- * keys sorted at every depth, arrays of scalars stay on one line (easier to review in a diff).
+ * keys sorted at every depth, arrays of scalars stay on one line (easier to review in a diff);
+ * unsafe characters as `\uXXXX` (`safeJson`).
  */
 export function stableStringify(value: unknown, depth = 0): string {
-  if (value === null || typeof value !== 'object') return jsonText(value ?? null);
+  return safeJson(rawStringify(value, depth));
+}
+
+/** {@link stableStringify} before `safeJson`: the writer escapes whole entries at once. */
+function rawStringify(value: unknown, depth = 0): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   const pad = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
   if (value instanceof Map) {
     const pairs = [...value.entries()].filter(([, v]) => v !== undefined);
     if (pairs.length === 0) return '{}';
-    return `{\n${pairs.map(([k, v]) => `${pad}${jsonText(String(k))}: ${stableStringify(v, depth + 1)}`).join(',\n')}\n${close}}`;
+    return `{\n${pairs.map(([k, v]) => `${pad}${JSON.stringify(String(k))}: ${rawStringify(v, depth + 1)}`).join(',\n')}\n${close}}`;
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     if (value.every((item) => item === null || typeof item !== 'object')) {
-      return `[${value.map((item) => jsonText(item ?? null)).join(', ')}]`;
+      return `[${value.map((item) => JSON.stringify(item ?? null)).join(', ')}]`;
     }
-    return `[\n${value.map((item) => pad + stableStringify(item, depth + 1)).join(',\n')}\n${close}]`;
+    return `[\n${value.map((item) => pad + rawStringify(item, depth + 1)).join(',\n')}\n${close}]`;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).filter((key) => record[key] !== undefined);
   if (keys.length === 0) return '{}';
   keys.sort(compareStrings);
-  return `{\n${keys.map((key) => `${pad}${jsonText(key)}: ${stableStringify(record[key], depth + 1)}`).join(',\n')}\n${close}}`;
+  return `{\n${keys.map((key) => `${pad}${JSON.stringify(key)}: ${rawStringify(record[key], depth + 1)}`).join(',\n')}\n${close}}`;
 }

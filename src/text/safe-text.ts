@@ -21,6 +21,9 @@
 const UNSAFE =
   /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]|\uDB40[\uDC00-\uDDEF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Text that needs no look at the unsafe set: printable ASCII and line feeds (the common case, tested fast). */
+const PLAIN_TEXT = /^[\n\u0020-\u007E]*$/;
+
 /** Whether `text` holds a character of the unsafe set. */
 export function hasUnsafe(text: string): boolean {
   return text.search(UNSAFE) !== -1;
@@ -47,9 +50,17 @@ function unicodeEscape(chars: string, upper: boolean): string {
  */
 export function jsonText(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent) as string | undefined;
-  // JSON.stringify escapes C0 controls and lone surrogates inside strings itself: a raw line feed
-  // is the indentation's, and every other unsafe character stands inside a string.
-  return text === undefined ? String(value) : terminalText(text);
+  return text === undefined ? String(value) : safeJson(text);
+}
+
+/**
+ * JSON text that `JSON.stringify` wrote (in pieces, as the lockfile's writer joins them) made
+ * safe as {@link jsonText} makes it. JSON.stringify escapes C0 controls and lone surrogates
+ * inside strings itself: a raw line feed is the indentation's, and every other unsafe character
+ * stands inside a string, where `\uXXXX` means the same.
+ */
+export function safeJson(text: string): string {
+  return terminalText(text);
 }
 
 /**
@@ -84,6 +95,7 @@ export function inlineText(text: string): string {
  * server's strings themselves ({@link quoteString}), so this only ever changes text that slipped by.
  */
 export function terminalText(text: string): string {
+  if (PLAIN_TEXT.test(text)) return text;
   return text.replace(UNSAFE, (unit) => (unit === '\n' ? unit : unicodeEscape(unit, false)));
 }
 

@@ -4,6 +4,7 @@ import { globMatcher } from '../model/scope.js';
 import { defaultSeverity, mostSevere, ruleOfKind, SEVERITIES, type RuleId } from './rules.js';
 import { changesInScope } from './scope.js';
 import type { AcceptedChange, Acceptance, ChangeFact, DriftChange, DriftReport, FieldChange, RatingPolicy, ReportedChange, ReviewPolicy, Severity } from './types.js';
+import { quoteString } from '../text/safe-text.js';
 
 /** What {@link rate} made of some changes. */
 export interface Rated {
@@ -107,5 +108,5 @@ export function unusedAcceptanceWarnings(policy: ReviewPolicy, report: Pick<Drif
 }
 
 function unusedWarning(acceptance: Acceptance, index: number): string {
-  return `accept[${index}] (rule ${acceptance.rule}, message ${JSON.stringify(acceptance.message)}) matched no change: remove it once the change it was for is in the lockfile, or fix its rule, message or pinned values.`;
+  return `accept[${index}] (rule ${acceptance.rule}, message ${quoteString(acceptance.message)}) matched no change: remove it once the change it was for is in the lockfile, or fix its rule, message or pinned values.`;
 }

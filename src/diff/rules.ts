@@ -2,6 +2,7 @@ import { didYouMean } from '../model/did-you-mean.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { RECORD_RULES } from './record-rules.js';
 import type { ChangeFact, FieldFact, Severity } from './types.js';
+import { quoteString } from '../text/safe-text.js';
 
 /**
  * The drift rules: every change and every field change of a report is named by one of these
@@ -73,7 +74,7 @@ function isRuleId(id: string): id is RuleId {
 export function unknownRuleProblem(id: string): string | undefined {
   if (isRuleId(id)) return undefined;
   const suggestion = didYouMean(id, RULE_IDS);
-  return `unknown rule id ${JSON.stringify(id)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`schema-sync rules\` lists them`;
+  return `unknown rule id ${quoteString(id)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`schema-sync rules\` lists them`;
 }
 
 /** The worst severity of some field changes; `safe` for none (nothing differs, nothing can break). */

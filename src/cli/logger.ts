@@ -1,8 +1,12 @@
 import { isSchemaSyncError } from '../model/errors.js';
 import type { Redactor } from '../model/redact.js';
+import { terminalText } from '../text/safe-text.js';
 import type { CliIo } from './io.js';
 
-/** Log lines go to stderr (stdout is for reports), always through the redactor. */
+/**
+ * Log lines go to stderr (stdout is for reports), always through the safe-text boundary (no raw
+ * control, bidi or invisible character) and the run's redactor.
+ */
 export interface Logger {
   info(text: string): void;
   warn(text: string): void;
@@ -22,15 +26,15 @@ export function createLogger(io: CliIo, options: { quiet: boolean; verbose: bool
     color: options.color,
     quiet: options.quiet,
     info: (text) => {
-      if (!options.quiet) line(io.stderr, text);
+      if (!options.quiet) line(io.stderr, terminalText(text));
     },
     warn: (text) => {
-      if (!options.quiet) line(io.stderr, `${paint('33', 'warning')}: ${text}`);
+      if (!options.quiet) line(io.stderr, `${paint('33', 'warning')}: ${terminalText(text)}`);
     },
     verbose: (text) => {
-      if (options.verbose && !options.quiet) line(io.stderr, paint('2', text));
+      if (options.verbose && !options.quiet) line(io.stderr, paint('2', terminalText(text)));
     },
-    error: (text) => line(io.stderr, text),
+    error: (text) => line(io.stderr, terminalText(text)),
     out: (text) => io.stdout.write(options.redact(text.endsWith('\n') ? text : `${text}\n`)),
   };
 }

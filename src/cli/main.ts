@@ -1,5 +1,6 @@
 import { createRedactor, type Redactor } from '../model/redact.js';
 import type { FetchEvent } from '../fetch/index.js';
+import { terminalText } from '../text/safe-text.js';
 import { Interrupted } from '../write/index.js';
 import type { SettingsContext } from './commands/context.js';
 import { seconds } from './commands/report-output.js';
@@ -126,7 +127,7 @@ interface Failure {
  */
 async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<number> {
   const { command, redact } = failure;
-  const safe: ErrorParts = { code: parts.code, message: redact(parts.message), ...(parts.hint === undefined ? {} : { hint: redact(parts.hint) }) };
+  const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
   io.stderr.write(`${redact(failure.github ? failureAnnotation(command, safe) : renderError(safe))}\n`);
   if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
   return EXIT.error;

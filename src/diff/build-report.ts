@@ -1,41 +1,34 @@
 import { compareStrings } from '../model/descriptor.js';
-import { reviewChanges } from './review.js';
-import { SEVERITIES } from './rules.js';
-import type { DriftChange, DriftReport, DriftSummary, ReportedChange, ReviewPolicy, SettingDrift, StaleFile } from './types.js';
-
-export { mostSevere, SEVERITIES } from './rules.js';
-
-/** The order of kinds among changes of equal severity and name (cannot happen from one diff). */
-const KIND_ORDER: readonly DriftChange['kind'][] = ['removed', 'renamed', 'changed', 'added'];
+import { rate } from './rate.js';
+import type { ChangeFact, DriftChange, DriftReport, DriftSummary, RatingPolicy, ReportedChange, SettingDrift, StaleFile } from './types.js';
 
 /**
- * Assembles the report of a `check`, `pull` or `diff`: names and rates the changes by their
- * rules as `policy` configures them, sets the accepted ones apart, sorts everything (so the
- * report does not depend on how the caller collected it) and counts it.
+ * Assembles the report of a `check`, `pull` or `diff`: the changes rated by {@link rate} as
+ * `policy` configures them (scope, rules, acceptances), the stale files and settings sorted (so the
+ * report does not depend on how the caller collected it), and counts.
  *
- * @param input.changes from `diffDescriptors`
+ * @param input.changes from `compareDescriptors` (or `diffDescriptors`: their severities are rated anew)
  * @param input.staleFiles generated files that differ from what the lockfile generates
  *   (`check` only). @default []
  * @param input.settings generation settings given that differ from the recorded ones (`check` only). @default []
- * @param input.policy config `rules` and `accept`. @default {} (every rule at its default, nothing accepted)
+ * @param input.policy config `rules`, `accept` and scope. @default {} (every rule at its default, nothing accepted, all in scope)
  */
 export function buildReport(input: {
-  changes: readonly DriftChange[];
+  changes: readonly (ChangeFact | DriftChange)[];
   staleFiles?: readonly StaleFile[];
   settings?: readonly SettingDrift[];
-  policy?: ReviewPolicy;
+  policy?: RatingPolicy;
 }): DriftReport {
-  const reviewed = reviewChanges(sortChanges(input.changes), input.policy);
-  const changes = sortChanges(reviewed.changes);
+  const { changes, accepted } = rate(input.changes, input.policy);
   const staleFiles = [...(input.staleFiles ?? [])].sort(
     (a, b) => compareStrings(a.path, b.path) || compareStrings(a.reason, b.reason),
   );
   const settings = [...(input.settings ?? [])].sort((a, b) => compareStrings(a.setting, b.setting));
   return {
     inSync: changes.length === 0 && staleFiles.length === 0 && settings.length === 0,
-    summary: summarize(changes, reviewed.accepted.length),
+    summary: summarize(changes, accepted.length),
     changes,
-    accepted: reviewed.accepted,
+    accepted,
     staleFiles,
     settings,
   };
@@ -59,19 +52,6 @@ function summarize(changes: readonly ReportedChange[], accepted: number): DriftS
  */
 export function hasBreaking(report: DriftReport): boolean {
   return report.changes.some((change) => change.severity === 'breaking') || report.staleFiles.length > 0 || report.settings.length > 0;
-}
-
-/**
- * Changes in report order: worst severity first, then by name (UTF-16 code units, so the same
- * on every machine and locale), so nothing depends on the server's order.
- */
-export function sortChanges<C extends Pick<DriftChange, 'kind' | 'name' | 'severity'>>(changes: readonly C[]): C[] {
-  return [...changes].sort(
-    (a, b) =>
-      SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
-      compareStrings(a.name, b.name) ||
-      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
-  );
 }
 
 /** Whether `check`/`diff` exit 1: any difference, or with `failOn: 'breaking'` only {@link hasBreaking}. */

@@ -1,7 +1,7 @@
 import { KNOWN_FIELDS, type Descriptor } from '../model/descriptor.js';
 import { extraChanges, recordChanges } from './field-diff.js';
-import { defaultSeverity, ruleOfField } from './rules.js';
-import type { FieldChange } from './types.js';
+import { ruleOfField } from './rules.js';
+import type { FieldFact } from './types.js';
 
 /** Two descriptors of one message type, as locked and as fetched. */
 interface Pair {
@@ -11,16 +11,15 @@ interface Pair {
 
 /**
  * Every field that differs between two descriptors of one message type, each named by its rule
- * (`ruleOfField`) with the rule's default severity (SPEC "Drift report"), in the order of
+ * (`ruleOfField`; the rating step gives it its severity, SPEC "Drift report"), in the order of
  * `KNOWN_FIELDS`, then the unknown fields' keys sorted (compared as JSON regardless of key
  * order), then the record type's fields when both record them (`recordChanges`). Empty when the
  * two are the same.
  */
-export function fieldChanges(pair: Pair): FieldChange[] {
-  const changes: FieldChange[] = [];
+export function fieldChanges(pair: Pair): FieldFact[] {
+  const changes: FieldFact[] = [];
   const changed = (field: string, before: unknown, after: unknown) => {
-    const rule = ruleOfField({ field, before, after });
-    changes.push({ field, before: copy(before), after: copy(after), severity: defaultSeverity(rule), rule });
+    changes.push({ field, before: copy(before), after: copy(after), rule: ruleOfField({ field, before, after }) });
   };
   for (const field of KNOWN_FIELDS) {
     if (!sameValue(pair.before[field], pair.after[field])) changed(field, pair.before[field], pair.after[field]);

@@ -2,12 +2,11 @@ import { canonicalJson } from '../util/canonical-json.js';
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { fieldPath, type FieldDescriptor } from '../model/field.js';
 import type { RecordRuleId } from './record-rules.js';
-import { defaultSeverity } from './rules.js';
-import type { FieldChange } from './types.js';
+import type { FieldFact } from './types.js';
 
 /**
  * The field-level changes of one message type whose fields both sides record (fields on), each
- * named by its rule (`record-rules.ts`) with the rule's severity. Pure. A field is identified by
+ * named by its rule (`record-rules.ts`); the rating step gives it its severity. Pure. A field is identified by
  * its path (`name`, or `group.name` inside a repeating group); every change names it as
  * `fields.<path>`, and one of its attributes as `fields.<path>.<key>`:
  *
@@ -21,14 +20,13 @@ import type { FieldChange } from './types.js';
  * a changed hash is never "no change". Empty when a side records no fields (the first pull with
  * fields on compares nothing).
  */
-export function recordChanges(pair: { before: Descriptor; after: Descriptor }): FieldChange[] {
+export function recordChanges(pair: { before: Descriptor; after: Descriptor }): FieldFact[] {
   const { before, after } = pair;
   if (before.fields === undefined || after.fields === undefined) return [];
   const locked = byPath(before.fields);
   const fetched = byPath(after.fields);
-  const changes: FieldChange[] = [];
-  const change = (rule: RecordRuleId, field: string, from: unknown, to: unknown) =>
-    changes.push({ field: `fields.${field}`, before: from, after: to, severity: defaultSeverity(rule), rule });
+  const changes: FieldFact[] = [];
+  const change = (rule: RecordRuleId, field: string, from: unknown, to: unknown) => changes.push({ field: `fields.${field}`, before: from, after: to, rule });
   for (const path of [...new Set([...locked.keys(), ...fetched.keys()])].sort(compareStrings)) {
     const old = locked.get(path);
     const now = fetched.get(path);
@@ -37,7 +35,7 @@ export function recordChanges(pair: { before: Descriptor; after: Descriptor }): 
     else attributeChanges(old, now, (rule, key, from, to) => change(rule, `${path}.${key}`, from, to));
   }
   if (changes.length === 0 && before.schemaHash !== after.schemaHash) {
-    changes.push({ field: 'fields', before: undefined, after: undefined, severity: defaultSeverity('RECORD_FIELDS_UNCHANGED'), rule: 'RECORD_FIELDS_UNCHANGED' });
+    changes.push({ field: 'fields', before: undefined, after: undefined, rule: 'RECORD_FIELDS_UNCHANGED' });
   }
   return changes;
 }

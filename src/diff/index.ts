@@ -4,14 +4,14 @@
  * I/O anywhere in this folder.
  */
 export { buildReport, hasBreaking, isFailing } from './build-report.js';
-export { diffDescriptors } from './diff-descriptors.js';
+export { compareDescriptors, diffDescriptors } from './diff-descriptors.js';
 export { renderReport } from './render-report.js';
 export { workflowCommand } from './render-github.js';
 export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';
 export { RECORD_RULES, type RecordRuleId } from './record-rules.js';
-export { unusedAcceptanceWarnings } from './review.js';
+export { rate, unusedAcceptanceWarnings, type Rated } from './rate.js';
 export { RULES, RULE_IDS, RULE_LEVELS, unknownRuleProblem, type Rule, type RuleId, type RuleLevel } from './rules.js';
 export { changesInScope } from './scope.js';
 export { REPORT_FORMATS } from './types.js';
-export type { AcceptedChange, Acceptance, DriftChange, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';
+export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';

@@ -1,4 +1,4 @@
-import { displayName } from './format-value.js';
+import { displayName } from '../text/safe-text.js';
 import type { DriftReport, ReportLocations, Severity } from './types.js';
 import { acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 

@@ -1,4 +1,4 @@
-import { displayName } from './format-value.js';
+import { displayName } from '../text/safe-text.js';
 import type { DriftReport, ReportedChange } from './types.js';
 import { ACCEPTED_HEADING, acceptedLine, byVoice, changeLine, fieldLines, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 

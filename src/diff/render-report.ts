@@ -1,3 +1,4 @@
+import { jsonText } from '../text/safe-text.js';
 import { renderGithub } from './render-github.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
@@ -27,7 +28,8 @@ export function renderReport(report: DriftReport, options: RenderOptions): strin
 /**
  * The report as exactly one JSON object of the SPEC's shape (published as `report.schema.json`):
  * `inSync`, `summary`, `changes`, `accepted`, `staleFiles`, `settings` in that order, two-space
- * indented, no trailing newline. Rebuilt field by field so that nothing but the contract reaches
+ * indented, no trailing newline, invisible and line-breaking characters as `\uXXXX` (`jsonText`).
+ * Rebuilt field by field so that nothing but the contract reaches
  * scripts, whatever else a caller's object carries. Absent values (`before`/`after` of a field
  * absent on one side) are omitted.
  */
@@ -41,7 +43,7 @@ function renderJson(report: DriftReport): string {
     staleFiles: report.staleFiles.map(({ path, reason }) => ({ path, reason })),
     settings: report.settings.map(({ setting, recorded, given }) => ({ setting, recorded, given })),
   };
-  return JSON.stringify(contract, null, 2);
+  return jsonText(contract, 2);
 }
 
 /** One change with exactly the contract's properties, in the contract's order. */

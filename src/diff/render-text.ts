@@ -1,5 +1,5 @@
-import { SEVERITIES } from './build-report.js';
-import { displayName } from './format-value.js';
+import { SEVERITIES } from './rules.js';
+import { displayName } from '../text/safe-text.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
 import { ACCEPTED_HEADING, acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, summaryLine } from './wording.js';
 

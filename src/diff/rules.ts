@@ -1,7 +1,8 @@
 import { didYouMean } from '../util/did-you-mean.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { RECORD_RULES } from './record-rules.js';
-import type { DriftChange, FieldChange, Severity } from './types.js';
+import type { ChangeFact, FieldFact, Severity } from './types.js';
+import { quoteString } from '../text/safe-text.js';
 
 /**
  * The drift rules: every change and every field change of a report is named by one of these
@@ -73,7 +74,7 @@ function isRuleId(id: string): id is RuleId {
 export function unknownRuleProblem(id: string): string | undefined {
   if (isRuleId(id)) return undefined;
   const suggestion = didYouMean(id, RULE_IDS);
-  return `unknown rule id ${JSON.stringify(id)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`schema-sync rules\` lists them`;
+  return `unknown rule id ${quoteString(id)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; \`schema-sync rules\` lists them`;
 }
 
 /** The worst severity of some field changes; `safe` for none (nothing differs, nothing can break). */
@@ -107,7 +108,7 @@ const FIELD_RULES: Readonly<Record<string, RuleId>> = {
  * reader sees both lists at once, and an acceptance pinned to its before/after values accepts
  * exactly that change.
  */
-export function ruleOfField(field: Pick<FieldChange, 'field' | 'before' | 'after'>): RuleId {
+export function ruleOfField(field: Pick<FieldFact, 'field' | 'before' | 'after'>): RuleId {
   const { before, after } = field;
   if (KNOWN.has(field.field) && before === undefined) return 'FIELD_APPEARED';
   if (KNOWN.has(field.field) && after === undefined) return 'FIELD_DISAPPEARED';
@@ -124,7 +125,7 @@ function actionsRule(before: unknown, after: unknown): RuleId {
   return list(after).length > list(before).length ? 'ACTION_ADDED' : 'ACTIONS_REORDERED';
 }
 
-/** The rule of a whole added or removed message type (a changed or renamed one is named by its fields). */
-export function ruleOfKind(kind: Extract<DriftChange['kind'], 'added' | 'removed'>): RuleId {
+/** The rule of a whole added or removed message type (a changed or renamed one is named by its fields): the one place kind → rule is written. */
+export function ruleOfKind(kind: Extract<ChangeFact['kind'], 'added' | 'removed'>): RuleId {
   return kind === 'added' ? 'MESSAGE_ADDED' : 'MESSAGE_REMOVED';
 }

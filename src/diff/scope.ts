@@ -1,13 +1,13 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { isScoped, scoped, type Scope } from '../model/scope.js';
-import type { DriftChange } from './types.js';
+import type { ChangeFact } from './types.js';
 
 /**
  * The changes about message types in scope on either side: a type that moves out of scope (its
  * token changed, say) is reported, for the project loses it. Out-of-scope types stay in the
  * lockfile; they only go unreported.
  */
-export function changesInScope<C extends DriftChange>(
+export function changesInScope<C extends ChangeFact>(
   changes: readonly C[],
   sides: { locked: readonly Descriptor[]; fetched: readonly Descriptor[] },
   scope: Scope,

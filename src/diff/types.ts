@@ -2,6 +2,8 @@
  * The shapes the diff stage produces. `DriftReport` is, field for field, the object that
  * `--format json` prints (see SPEC "Drift report" and `report.schema.json`), so scripts can rely on it.
  */
+import type { Descriptor } from '../model/descriptor.js';
+import type { Scope } from '../model/scope.js';
 import type { RuleId, RuleLevel, SEVERITIES } from './rules.js';
 
 /** How much a change can hurt code built against the locked schema, worst first. */
@@ -14,22 +16,45 @@ export const REPORT_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**
- * One field of a message type that differs. `field` is a known descriptor field (`mNum`,
- * `actions`, …), the key of an unknown field (`desc`, `topic`, …), or with fields on a field of
- * the record type (`fields.<path>`, `fields.<path>.<key>`, see `field-diff.ts`). `before`/`after` are the
- * locked and fetched values; `undefined` means the field was absent on that side (JSON output
- * then omits the property).
+ * One field of a message type that differs, as the diff finds it: a fact, not yet rated. `field`
+ * is a known descriptor field (`mNum`, `actions`, …), the key of an unknown field (`desc`,
+ * `topic`, …), or with fields on a field of the record type (`fields.<path>`,
+ * `fields.<path>.<key>`, see `field-diff.ts`). `before`/`after` are the locked and fetched
+ * values; `undefined` means the field was absent on that side (JSON output then omits the
+ * property).
  */
-export interface FieldChange {
+export interface FieldFact {
   field: string;
   before: unknown;
   after: unknown;
-  severity: Severity;
-  /** The rule that names the change (`rules.ts`); `severity` is the rule's default until a report rates it as configured. */
+  /** The rule that names the change (`rules.ts`); the rating step gives it its severity. */
   rule: RuleId;
 }
 
-/** A message type that exists on one side only, or differs between the two. */
+/** A field that differs, rated: with the severity its rule has as configured. */
+export interface FieldChange extends FieldFact {
+  severity: Severity;
+}
+
+/**
+ * A message type that exists on one side only, or differs between the two, as the diff finds it.
+ * An added or removed type is named by its kind (`ruleOfKind`), a changed or renamed one by its fields.
+ */
+export type ChangeFact =
+  | { kind: 'added'; name: string; after: { mNum: number } }
+  | { kind: 'removed'; name: string; before: { mNum: number } }
+  | {
+      kind: 'renamed';
+      /** The new (fetched) name. */
+      name: string;
+      before: { name: string; mNum: number };
+      after: { name: string; mNum: number };
+      /** `{ field: 'name', … }` first, then every other field that differs. */
+      fields: FieldFact[];
+    }
+  | { kind: 'changed'; name: string; fields: FieldFact[] };
+
+/** A change rated: the change and each of its fields with the severity their rules have. */
 export type DriftChange =
   | { kind: 'added'; name: string; severity: Severity; after: { mNum: number } }
   | { kind: 'removed'; name: string; severity: Severity; before: { mNum: number } }
@@ -103,6 +128,15 @@ export interface ReviewPolicy {
   /** Severity per rule id, or `off`; unnamed rules keep their default. */
   rules?: Partial<Record<RuleId, RuleLevel>>;
   accept?: readonly Acceptance[];
+}
+
+/** Everything the rating step applies: config `rules` and `accept`, and the project's scope. */
+export interface RatingPolicy extends ReviewPolicy {
+  /**
+   * Config `include`/`exclude` and the descriptors compared: only changes about message types in
+   * scope on either side are rated, the others go unreported. @default every change
+   */
+  scope?: { scope: Scope; compared: { locked: readonly Descriptor[]; fetched: readonly Descriptor[] } };
 }
 
 /** Counts of changes per kind and per severity, and of accepted changes. */

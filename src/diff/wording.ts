@@ -1,4 +1,5 @@
-import { displayName, formatValue } from './format-value.js';
+import { displayName } from '../text/safe-text.js';
+import { formatValue } from './format-value.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
 import type { AcceptedChange, DriftChange, DriftReport, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 

@@ -6,6 +6,7 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { EmitError } from '../model/errors.js';
 import { showName } from './naming.js';
+import { jsonText } from '../text/safe-text.js';
 
 const STRING_FIELDS = ['name', 'schemaHash'] as const;
 /** Fields that may be absent (the service did not send them), but have a type when present. */
@@ -21,7 +22,7 @@ function fail(index: number, descriptor: Descriptor, field: string, expected: st
       ? `Message type ${showName(descriptor.name)}`
       : `Message type number ${index + 1} (sorted by name)`;
   throw new EmitError(
-    `${where}: field ${field} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`,
+    `${where}: field ${field} must be ${expected}, got ${jsonText(value)}.`,
     { hint: 'Run schema-sync pull to rebuild the lockfile from the service, or fix the descriptor.' },
   );
 }

@@ -26,6 +26,7 @@
  */
 import { EmitError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
+import { quoteString } from '../text/safe-text.js';
 
 /** The safe names of one message type. */
 export interface PlannedName {
@@ -104,9 +105,9 @@ function nameSuffix(name: string): string {
   return '__' + hashOf(name).slice(0, 8);
 }
 
-/** A name as it can be shown in a message: quoted, with control characters escaped. */
+/** A name as it can be shown in a message: quoted, with every unsafe character escaped (`quoteString`). */
 export function showName(name: string): string {
-  return JSON.stringify(name);
+  return quoteString(name);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTION_LETTERS, compareStrings, KNOWN_ACTIONS } from '../model/descriptor.js';
+import { jsonText } from '../text/safe-text.js';
 
 /**
  * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real
@@ -59,7 +60,7 @@ export function readActions(value: ActionsValue): ReadActions {
       const read = typeof token === 'number' ? maskBits(token) : tokenBits(token, unknown);
       if (read === undefined) {
         // The part that fails, when the value has more than one (the caller shows the whole value).
-        return { problem: token === value ? ACTIONS_EXPECTED : `${ACTIONS_EXPECTED}; ${JSON.stringify(token)} is none of these` };
+        return { problem: token === value ? ACTIONS_EXPECTED : `${ACTIONS_EXPECTED}; ${jsonText(token)} is none of these` };
       }
       bits |= read;
     }

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
-import { redactError, type Redactor } from '../model/redact.js';
+import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
-import { excerpt, listingResponse, secretRedactors, type FetchResult, type ListingResponse, type SecretRedactors } from './listing-response.js';
+import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { validateMaxBytes } from './read-limited.js';
 
@@ -56,13 +56,13 @@ export async function fetchDescriptors(options: FetchOptions): Promise<FetchResu
 export async function requestListing(options: FetchOptions): Promise<ListingResponse> {
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
-  return withServiceRequests(options, async (get, redactors) => {
+  return withServiceRequests(options, async (get, redact) => {
     const { response, shownUrl } = await get(query);
     return listingResponse({
       source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
       identity: { body: response.bytes, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
       origin: shownUrl,
-      redactors,
+      redact,
     });
   });
 }
@@ -77,16 +77,15 @@ export interface ServiceAnswer {
  * Runs `work` with `get`, which GETs `{baseUrl}/rest/proto` with a query (and the credentials)
  * the way every request of schema-sync is made: one dispatcher (proxies, timeouts) for all of
  * them, retries with backoff, bodies limited to `maxBytes`, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
- * throws is redacted; `redactors` are the run's, for scrubbing answers.
+ * throws is redacted; `redact` (the one redactor of these credentials) also scrubs answers.
  */
 export async function withServiceRequests<T>(
   options: Omit<FetchOptions, 'query' | 'allowTruncated'>,
-  work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, redactors: SecretRedactors) => Promise<T>,
+  work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, redact: Redactor) => Promise<T>,
 ): Promise<T> {
   const maxBytes = validateMaxBytes(options.maxBytes);
   const credentials = options.credentials ?? {};
-  const redactors = secretRedactors([credentials.apiKey, credentials.secret]);
-  const redact = redactors.errors;
+  const redact = createRedactor([credentials.apiKey, credentials.secret]);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
   const get = async (query: ListingQuery): Promise<ServiceAnswer> => {
@@ -95,7 +94,7 @@ export async function withServiceRequests<T>(
     return { response: await getWithRetries(url, redact, options, { timeoutMs, maxBytes, dispatcher, shownUrl }), shownUrl };
   };
   try {
-    return await work(get, redactors);
+    return await work(get, redact);
   } catch (error) {
     throw redactError(error, redact);
   } finally {

@@ -4,6 +4,7 @@ import type { FieldDescriptor } from '../model/field.js';
 import { withServiceRequests, type FetchOptions } from './fetch-descriptors.js';
 import { answerJson, echoWarning } from './listing-response.js';
 import { parseSchemaAnswer } from './schema-answer.js';
+import { quoteString } from '../text/safe-text.js';
 
 /** Options of {@link fetchSchemas}: where the service is and how to ask it, as for the listing. */
 export interface FetchSchemasOptions extends Omit<FetchOptions, 'query' | 'allowTruncated'> {
@@ -39,12 +40,12 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   const { names } = options;
   const answers: Array<{ fields: FieldDescriptor[]; warnings: string[] }> = [];
   if (names.length > 0) {
-    await withServiceRequests(options, (get, redactors) =>
+    await withServiceRequests(options, (get, redact) =>
       forEachBounded(names, concurrency, async (msgType, index) => {
         const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
-        const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redactors);
+        const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redact);
         const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
-        const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${JSON.stringify(msgType)}`)] : [];
+        const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${quoteString(msgType)}`)] : [];
         answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
       }),
     );
@@ -53,7 +54,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   const empty = names.filter((name) => fields.get(name)!.length === 0).sort(compareStrings);
   const warnings = answers.flatMap((answer) => answer.warnings);
   if (empty.length > 0) {
-    const listed = `${empty.slice(0, 5).map((name) => JSON.stringify(name)).join(', ')}${empty.length > 5 ? ' …' : ''}`;
+    const listed = `${empty.slice(0, 5).map((name) => quoteString(name)).join(', ')}${empty.length > 5 ? ' …' : ''}`;
     warnings.push(`getschema answered no fields for ${empty.length} message ${empty.length === 1 ? 'type' : 'types'} (${listed}): ${empty.length === 1 ? 'its record type is' : 'their record types are'} empty.`);
   }
   return { fields, warnings };

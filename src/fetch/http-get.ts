@@ -3,6 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, Client, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { ConfigError, NetworkError, ResponseError } from '../model/errors.js';
 import { readAtMost, tooLargeError } from './read-limited.js';
+import { quoteString } from '../text/safe-text.js';
 
 const decoders: Record<string, () => Transform> = {
   gzip: createGunzip,
@@ -170,7 +171,7 @@ function redirectTarget(from: URL, location: string, visited: string[], shownUrl
   try {
     target = new URL(location, from);
   } catch {
-    throw new NetworkError(`${shownUrl}: the service redirected to ${JSON.stringify(location)}, which is not an address.`, { hint });
+    throw new NetworkError(`${shownUrl}: the service redirected to ${quoteString(location)}, which is not an address.`, { hint });
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     throw new NetworkError(`${shownUrl}: the service redirected to ${target.protocol} (${location}); schema-sync follows only http: and https: redirects.`, { hint });

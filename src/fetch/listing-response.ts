@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { setOwn } from '../model/descriptor.js';
 import { ResponseError } from '../model/errors.js';
-import { createRedactor, redactError, type Redactor } from '../model/redact.js';
+import { redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
@@ -29,27 +29,27 @@ interface ReceivedListing {
   identity: ListingResponse['identity'] & { body: Buffer };
   /** Where the answer came from, for messages: a redacted URL or a file name. */
   origin: string;
-  /** The run's secrets: redacted from every error, scrubbed from the listing. */
-  redactors: SecretRedactors;
+  /** The run's redactor: every error redacted, the recognisable secrets scrubbed from the listing. */
+  redact: Redactor;
 }
 
 /** Wraps a received answer; nothing is decoded or validated until asked for. */
-export function listingResponse({ source, identity, origin, redactors }: ReceivedListing): ListingResponse {
+export function listingResponse({ source, identity, origin, redact }: ReceivedListing): ListingResponse {
   const redacting = <T>(work: () => T): T => {
     try {
       return work();
     } catch (error) {
-      throw redactError(error, redactors.errors);
+      throw redactError(error, redact);
     }
   };
   let scrubbed: ReturnType<typeof answerJson> | undefined;
-  const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, redactors)));
+  const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, redact)));
   let result: FetchResult | undefined;
   return {
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    echoesSecrets: () => redactors.answers !== undefined && scrub().elements.length > 0,
+    echoesSecrets: () => redact.data !== undefined && scrub().elements.length > 0,
     parse: () =>
       (result ??= redacting(() => {
         const { body, elements } = scrub();
@@ -70,10 +70,10 @@ export function echoWarning(elements: number[], of = 'the listing'): string {
  * the indexes of the elements that held one. Errors say what the body is instead (not UTF-8,
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
-export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redactors: SecretRedactors): { body: unknown; elements: number[] } {
-  const raw = interpretBody(answer.body, answer.contentType, origin, redactors.errors);
+export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
+  const raw = interpretBody(answer.body, answer.contentType, origin, redact);
   refuseDeepNesting(raw, origin);
-  return redactors.answers ? scrubSecrets(raw, redactors.answers) : { body: raw, elements: [] };
+  return redact.data ? scrubSecrets(raw, redact.data) : { body: raw, elements: [] };
 }
 
 /**
@@ -133,34 +133,13 @@ function jsonFailure(error: unknown): string {
 }
 
 /**
- * Shortest secret looked for inside listing data: a one-letter "key" would otherwise turn every
- * `K` of the listing into `***`. Error texts are still redacted for secrets of any length.
- */
-const MIN_ECHOED_SECRET_LENGTH = 6;
-
-/**
- * How the fetch stage hides a run's secrets, built once per run: `errors` for error texts (every
- * secret), `answers` for answers' data (the secrets long enough to recognise; undefined when none is).
- */
-export interface SecretRedactors {
-  errors: Redactor;
-  answers: Redactor | undefined;
-}
-
-/** The redactors of a run's secrets (none for a saved answer). */
-export function secretRedactors(secrets: ReadonlyArray<string | undefined>): SecretRedactors {
-  const long = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_ECHOED_SECRET_LENGTH);
-  return { errors: createRedactor(secrets), answers: long.length === 0 ? undefined : createRedactor(long) };
-}
-
-/**
  * Servers echo the API key back, also inside a successful listing (a `desc` that quotes the
  * request, a `pkey` that holds it). Whatever is kept from a listing ends up in the lockfile and
  * the generated code, so the run's secrets are replaced (by `***`) in every string and key of
  * the parsed body before it is validated. Returns the indexes of the top-level elements that
  * held one (or `[-1]` for a body that is not an array).
  */
-function scrubSecrets(body: unknown, redact: Redactor): { body: unknown; elements: number[] } {
+function scrubSecrets(body: unknown, redact: (text: string) => string): { body: unknown; elements: number[] } {
   let found = false;
   const clean = (text: string): string => {
     const result = redact(text);

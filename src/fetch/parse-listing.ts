@@ -4,6 +4,7 @@ import { RefusedError, ResponseError, ValidationError, type ValidationIssue } fr
 import { FIELDS_KEY } from '../model/field.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
+import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
@@ -78,14 +79,14 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     }
     const sameName = firstByName.get(descriptor.name);
     if (sameName !== undefined) {
-      duplicates.push(`name ${JSON.stringify(descriptor.name)} appears at elements ${sameName} and ${index}`);
+      duplicates.push(`name ${quoteString(descriptor.name)} appears at elements ${sameName} and ${index}`);
     } else {
       firstByName.set(descriptor.name, index);
     }
     const sameNumber = firstByNumber.get(descriptor.mNum);
     if (sameNumber !== undefined) {
       duplicates.push(
-        `mNum ${descriptor.mNum} is used by element ${sameNumber.index} (${JSON.stringify(sameNumber.name)}) and element ${index} (${JSON.stringify(descriptor.name)})`,
+        `mNum ${descriptor.mNum} is used by element ${sameNumber.index} (${quoteString(sameNumber.name)}) and element ${index} (${quoteString(descriptor.name)})`,
       );
     } else {
       firstByNumber.set(descriptor.mNum, { index, name: descriptor.name });
@@ -174,8 +175,8 @@ function readElement(
 /** A `QueryResult` whose `result` is not `Ok` fails the answer it closes, with its `detail`. */
 function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string): void {
   if (trailer === undefined || trailer.result === 'Ok') return;
-  const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? trailer.detail : JSON.stringify(trailer.detail)}`;
-  throw new ResponseError(`${origin}: the service reported QueryResult ${JSON.stringify(trailer.result)}${detail}.`, {
+  const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? inlineText(trailer.detail) : jsonText(trailer.detail)}`;
+  throw new ResponseError(`${origin}: the service reported QueryResult ${jsonText(trailer.result)}${detail}.`, {
     hint: 'The answer is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.',
   });
 }
@@ -244,11 +245,11 @@ function describeInput(issue: z.core.$ZodIssue | FieldProblem): string {
   if (!('input' in issue)) return '';
   const input = issue.input;
   if (input === undefined) return ', but it is missing';
-  const text = JSON.stringify(input) ?? String(input);
+  const text = jsonText(input);
   return `, got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }
 
 function formatIssue(issue: ValidationIssue): string {
-  const who = issue.name === undefined ? `element ${issue.index}` : `element ${issue.index} (${JSON.stringify(issue.name)})`;
+  const who = issue.name === undefined ? `element ${issue.index}` : `element ${issue.index} (${quoteString(issue.name)})`;
   return `${who}, field ${issue.field}: ${issue.message}`;
 }

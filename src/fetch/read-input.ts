@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { ConfigError, SchemaSyncError } from '../model/errors.js';
-import { listingResponse, secretRedactors, type FetchResult, type ListingResponse } from './listing-response.js';
+import { createRedactor } from '../model/redact.js';
+import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
 import { readAtMost, tooLargeError, validateMaxBytes } from './read-limited.js';
 
@@ -45,5 +46,5 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
-  return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redactors: secretRedactors([]) });
+  return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: createRedactor([]) });
 }

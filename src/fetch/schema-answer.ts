@@ -5,6 +5,7 @@ import { FIELD_TYPES, fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type F
 import { listValue, readFlag, readList } from './encodings.js';
 import { readAnswer } from './parse-listing.js';
 import { flag, sortKeysDeep } from './wire-message.js';
+import { jsonText, quoteString } from '../text/safe-text.js';
 
 /**
  * The answer to `cmd=getschema&msgType=<name>`: one `FieldDesc` element per field, possibly
@@ -73,8 +74,8 @@ export function parseSchemaAnswer(body: unknown, options: { origin: string; msgT
   const frame = {
     origin,
     arrayOf: 'FieldDesc elements',
-    invalidIn: `the field descriptors of ${JSON.stringify(msgType)}`,
-    duplicates: `the field descriptors of ${JSON.stringify(msgType)} have duplicates`,
+    invalidIn: `the field descriptors of ${quoteString(msgType)}`,
+    duplicates: `the field descriptors of ${quoteString(msgType)} have duplicates`,
     hints: {
       notArray: 'The service answers cmd=getschema&msgType=<name> with an array; check --base-url, or pull without --fields.',
       invalid: 'The service sent field descriptors schema-sync cannot use; nothing was written. Fix the service data, or pull without --fields.',
@@ -84,16 +85,16 @@ export function parseSchemaAnswer(body: unknown, options: { origin: string; msgT
 
   readAnswer(body, frame, fieldDescSchema, ({ data, message, type, index }, { duplicates }) => {
     if (type !== undefined && type !== FIELD_DESC_TYPE) {
-      throw new ResponseError(`${origin}: element ${index} is a ${JSON.stringify(type)}, not a ${FIELD_DESC_TYPE}: the service did not answer getschema for ${JSON.stringify(msgType)}.`, {
+      throw new ResponseError(`${origin}: element ${index} is a ${quoteString(type)}, not a ${FIELD_DESC_TYPE}: the service did not answer getschema for ${quoteString(msgType)}.`, {
         hint: 'This deployment may not support cmd=getschema: pull without --fields (or "fields": false in the config).',
       });
     }
-    const where = `getschema ${JSON.stringify(msgType)}, element ${index} (${JSON.stringify(data.name)})`;
+    const where = `getschema ${quoteString(msgType)}, element ${index} (${quoteString(data.name)})`;
     const field = normaliseField(data, message, (text) => warnings.push(`${where}: ${text}`));
     const path = fieldPath(field);
     const first = firstAt.get(path);
     if (first === undefined) firstAt.set(path, index);
-    else duplicates.push(`field ${JSON.stringify(path)} is described by elements ${first} and ${index}`);
+    else duplicates.push(`field ${quoteString(path)} is described by elements ${first} and ${index}`);
     fields.push(field);
   });
   warnings.push(...orphanWarnings(fields, msgType));
@@ -113,7 +114,7 @@ function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>,
     fType = readFieldType(message.fType);
     if (fType === undefined) {
       fType = String(message.fType);
-      warn(`unknown fType ${JSON.stringify(message.fType)} kept as is; the field is typed unknown (known: ${FIELD_TYPES.join(', ')}).`);
+      warn(`unknown fType ${jsonText(message.fType)} kept as is; the field is typed unknown (known: ${FIELD_TYPES.join(', ')}).`);
     }
   }
   return makeField(
@@ -141,5 +142,5 @@ function orphanWarnings(fields: readonly FieldDescriptor[], msgType: string): st
   const groups = new Set(fields.flatMap((field) => (field.inRepeater === undefined || repeaters.has(field.inRepeater) ? [] : [field.inRepeater])));
   return [...groups]
     .sort(compareStrings)
-    .map((group) => `getschema ${JSON.stringify(msgType)}: fields are in repeating group ${JSON.stringify(group)}, which no Repeater field describes; typed as a repeating group of those fields.`);
+    .map((group) => `getschema ${quoteString(msgType)}: fields are in repeating group ${quoteString(group)}, which no Repeater field describes; typed as a repeating group of those fields.`);
 }

@@ -1,5 +1,5 @@
 import { ResponseError } from '../model/errors.js';
-import type { Redactor } from '../model/redact.js';
+import { quoteString } from '../text/safe-text.js';
 
 /** How much more than it shows the context before a bad byte reads, so that no secret is cut where the redactor cannot see it. */
 const REDACT_MARGIN = 1024;
@@ -10,14 +10,14 @@ const REDACT_MARGIN = 1024;
  * and the generated code. (Checking is one native pass, `isUtf8`; the offset is looked for here,
  * only on failure.)
  */
-export function notUtf8Error(body: Buffer, origin: string, redact: Redactor): ResponseError {
+export function notUtf8Error(body: Buffer, origin: string, redact: (text: string) => string): ResponseError {
   const offset = firstInvalidUtf8(body);
   const bytes = [...body.subarray(offset, offset + 4)].map((byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
   // Redacted before it is cut to its last 40 characters: a secret the cut split would be out of
   // the redactor's sight (one longer than the margin is not a credential).
   const window = body.subarray(Math.max(0, offset - 40 - REDACT_MARGIN), offset).toString('utf8');
   const before = redact(window).replace(/\s+/g, ' ').slice(-40);
-  return new ResponseError(`${origin}: the answer is not valid UTF-8: at byte ${offset} (${bytes}), after ${JSON.stringify(before)}.`, {
+  return new ResponseError(`${origin}: the answer is not valid UTF-8: at byte ${offset} (${bytes}), after ${quoteString(before)}.`, {
     hint: 'JSON must be UTF-8. The service, or a proxy that re-encodes its answers, sent another encoding there; nothing was written.',
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KNOWN_FIELDS, makeDescriptor, sortedEntries, type Descriptor } from '../model/descriptor.js';
 import { ACTIONS_EXPECTED, FLAG_TEXT, listValue, readActions, readFlag, readList, type FlagValue } from './encodings.js';
+import { quoteString } from '../text/safe-text.js';
 
 /**
  * The wire shape of one listing element, validated at the edge. Only `name`, `mNum` and
@@ -86,7 +87,7 @@ export function normaliseMessage(
     const read = readActions(message.actions);
     if ('problem' in read) return { problems: [{ field: 'actions', message: read.problem, input: message.actions }] };
     for (const letter of read.unknownLetters) {
-      warn(`message ${JSON.stringify(message.name)}: unknown action letter ${JSON.stringify(letter)} kept as is (known: SIURD).`);
+      warn(`message ${quoteString(message.name)}: unknown action letter ${quoteString(letter)} kept as is (known: SIURD).`);
     }
     actions = read.actions;
   }

@@ -1,5 +1,6 @@
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { parseEntries } from './parse.js';
+import { jsonText } from '../text/safe-text.js';
 
 /**
  * Reading a lockfile in schema-sync's own layout entry by entry, so a pull that changed a few of
@@ -94,6 +95,6 @@ function head(text: string): string {
 
 /** The line (1-based) of message `name`'s entry in a lockfile in schema-sync's layout; undefined when it has none. */
 export function entryLine(text: string, name: string): number | undefined {
-  const at = text.indexOf(`\n    ${JSON.stringify(name)}: {`);
+  const at = text.indexOf(`\n    ${jsonText(name)}: {`);
   return at < 0 ? undefined : text.slice(0, at + 1).split('\n').length;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { compareStrings, sortedEntries } from '../model/descriptor.js';
 import { keyPath } from '../model/errors.js';
 import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
+import { quoteString } from '../text/safe-text.js';
 
 /**
  * The field descriptors of a lockfile entry, under its `$fields` key (`FIELDS_KEY`): an array in
@@ -48,7 +49,7 @@ export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | 
   fields.forEach((field, index) => {
     const first = seen.get(fieldPath(field));
     if (first === undefined) seen.set(fieldPath(field), index);
-    else problems.push(`[${index}]: field ${JSON.stringify(fieldPath(field))} is also at [${first}]`);
+    else problems.push(`[${index}]: field ${quoteString(fieldPath(field))} is also at [${first}]`);
   });
   return problems.length > 0 ? { problems } : { fields: sortFields(fields) };
 }

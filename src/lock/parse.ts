@@ -6,6 +6,7 @@ import { settingsSchema } from '../config/settings.js';
 import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 import { readStoredFields } from './fields.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
+import { quoteString } from '../text/safe-text.js';
 
 /** A known field absent from an entry was not sent by the service (absent is not empty). */
 const entrySchema = z.looseObject({
@@ -122,19 +123,19 @@ export function parseEntries(entries: Iterable<readonly [name: string, raw: unkn
     // Refused before anything recursive (the printer, canonical JSON, hashing) walks it.
     const deep = tooDeep(raw);
     if (deep !== undefined) {
-      problems.push(`messages[${JSON.stringify(name)}].${describeDeepPath(deep)}: nested more than ${MAX_NESTING} levels deep`);
+      problems.push(`messages[${quoteString(name)}].${describeDeepPath(deep)}: nested more than ${MAX_NESTING} levels deep`);
       continue;
     }
     const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
       for (const issue of entry.error.issues) {
-        problems.push(`messages[${JSON.stringify(name)}].${issue.path.join('.')}: ${issue.message}`);
+        problems.push(`messages[${quoteString(name)}].${issue.path.join('.')}: ${issue.message}`);
       }
       continue;
     }
     const stored = Object.hasOwn(entry.data, FIELDS_KEY) ? readStoredFields(entry.data[FIELDS_KEY]) : undefined;
     if (stored !== undefined && 'problems' in stored) {
-      for (const problem of stored.problems) problems.push(`messages[${JSON.stringify(name)}].${FIELDS_KEY}${problem}`);
+      for (const problem of stored.problems) problems.push(`messages[${quoteString(name)}].${FIELDS_KEY}${problem}`);
       continue;
     }
     messages.push(descriptorOfEntry(name, raw as Record<string, unknown>, entry.data, stored?.fields));

@@ -2,11 +2,13 @@ import { compareStrings, sortDescriptors, type Descriptor } from '../model/descr
 import { FIELDS_KEY } from '../model/field.js';
 import { fieldEntry } from './fields.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
+import { jsonText, safeJson } from '../text/safe-text.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
  * in a fixed order, unknown fields with their keys sorted at every depth, two-space indent and
- * a final newline. The same descriptors in any order give the same bytes.
+ * a final newline. The same descriptors in any order give the same bytes. Every entry passes
+ * `safeJson`: invisible and line-breaking characters a server sent appear as `\uXXXX`.
  */
 export function serializeLockfile(lock: Lockfile): string {
   return serializeLockfileEntries(lock).text;
@@ -27,9 +29,9 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts: string[] = [];
   for (const d of messages) {
-    const entry = entryText(d);
+    const entry = safeJson(entryText(d));
     entries.set(d.name, entry);
-    parts.push('    ', JSON.stringify(d.name), ': ', entry, ',\n');
+    parts.push('    ', jsonText(d.name), ': ', entry, ',\n');
   }
   parts[parts.length - 1] = '\n';
   return { text: `${head},\n  "messages": {\n${parts.join('')}  }\n}\n`, entries };
@@ -52,9 +54,9 @@ function entryText(d: Descriptor): string {
   if (keys.length > 1) keys.sort(compareStrings);
   for (const key of keys) {
     const value = d.extra[key];
-    if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', stableStringify(value, 3));
+    if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', rawStringify(value, 3));
   }
-  if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', stableStringify(d.fields.map(fieldEntry), 3));
+  if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', rawStringify(d.fields.map(fieldEntry), 3));
   parts.push('\n    }');
   return parts.join('');
 }
@@ -65,27 +67,33 @@ function scalarList(items: readonly string[]): string {
 
 /**
  * JSON with two-space indentation: a `Map` keeps its insertion order, a plain object gets its
- * keys sorted at every depth, arrays of scalars stay on one line (easier to review in a diff).
+ * keys sorted at every depth, arrays of scalars stay on one line (easier to review in a diff);
+ * unsafe characters as `\uXXXX` (`safeJson`).
  */
 export function stableStringify(value: unknown, depth = 0): string {
+  return safeJson(rawStringify(value, depth));
+}
+
+/** {@link stableStringify} before `safeJson`: the writer escapes whole entries at once. */
+function rawStringify(value: unknown, depth = 0): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   const pad = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
   if (value instanceof Map) {
     const pairs = [...value.entries()].filter(([, v]) => v !== undefined);
     if (pairs.length === 0) return '{}';
-    return `{\n${pairs.map(([k, v]) => `${pad}${JSON.stringify(String(k))}: ${stableStringify(v, depth + 1)}`).join(',\n')}\n${close}}`;
+    return `{\n${pairs.map(([k, v]) => `${pad}${JSON.stringify(String(k))}: ${rawStringify(v, depth + 1)}`).join(',\n')}\n${close}}`;
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     if (value.every((item) => item === null || typeof item !== 'object')) {
       return `[${value.map((item) => JSON.stringify(item ?? null)).join(', ')}]`;
     }
-    return `[\n${value.map((item) => pad + stableStringify(item, depth + 1)).join(',\n')}\n${close}]`;
+    return `[\n${value.map((item) => pad + rawStringify(item, depth + 1)).join(',\n')}\n${close}]`;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).filter((key) => record[key] !== undefined);
   if (keys.length === 0) return '{}';
   keys.sort(compareStrings);
-  return `{\n${keys.map((key) => `${pad}${JSON.stringify(key)}: ${stableStringify(record[key], depth + 1)}`).join(',\n')}\n${close}}`;
+  return `{\n${keys.map((key) => `${pad}${JSON.stringify(key)}: ${rawStringify(record[key], depth + 1)}`).join(',\n')}\n${close}}`;
 }

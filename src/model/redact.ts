@@ -7,37 +7,55 @@
 /** The placeholder a secret is replaced with. */
 const REDACTED = '***';
 
-/** Replaces the given secrets (and their encoded forms) wherever they stand as a token of a text. */
-export type Redactor = (text: string) => string;
-
 /**
- * From this length on a secret is replaced wherever it occurs, also run together with letters or
- * digits (an echo such as `key:abc…` without a space, a hex dump): no ordinary word holds a
- * credential that long. A shorter one is replaced only where it stands on its own.
+ * The one length policy (SECURITY.md): from this length on a secret is recognisable. It is then
+ * masked wherever it occurs, also run together with letters or digits (an echo such as
+ * `key:abc…` without a space, a hex dump) and inside the data a server sends (a listing's
+ * strings): no ordinary word holds a credential that long. A shorter one is masked in texts only
+ * where it stands on its own (a one-letter key must not turn "Breaking" into "Brea***ing"), and
+ * never in data (it would mangle the listing).
  */
-const MASKED_ANYWHERE = 8;
+export const RECOGNISABLE_SECRET_LENGTH = 6;
 
 /**
- * Builds a redactor for the secrets of one run; empty or missing secrets are ignored. A short
- * secret is replaced where it stands on its own, not where it is only part of a longer word or
- * token (a one-letter key must not turn "Breaking" into "Brea***ing"); one of
- * {@link MASKED_ANYWHERE} characters or more wherever it occurs.
+ * The run's redactor, built once from its secrets: called on a text that may reach a person or a
+ * file (a log line, an error, a URL), it replaces every secret and its encoded forms by `***`.
+ */
+export interface Redactor {
+  (text: string): string;
+  /**
+   * The same masking for data a server sent (a listing's strings and keys): only the recognisable
+   * secrets ({@link RECOGNISABLE_SECRET_LENGTH}); undefined when the run has none.
+   */
+  readonly data: ((text: string) => string) | undefined;
+}
+
+/**
+ * Builds the redactor of one run's secrets (see {@link RECOGNISABLE_SECRET_LENGTH} for where
+ * each is masked); empty or missing secrets are ignored.
  */
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
-  const variants = new Set<string>();
+  const given = secrets.filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+  const recognisable = given.filter((secret) => secret.length >= RECOGNISABLE_SECRET_LENGTH);
+  const text = masker(given);
+  return Object.assign((value: string) => text(value), { data: recognisable.length === 0 ? undefined : masker(recognisable) });
+}
+
+/** Replaces `secrets` and their URL- and JSON-encoded forms: recognisable ones anywhere, shorter ones where they stand alone. */
+function masker(secrets: readonly string[]): (text: string) => string {
+  const variants = new Map<string, boolean>();
   for (const secret of secrets) {
-    if (!secret) continue;
-    variants.add(secret);
-    variants.add(encodeURIComponent(secret));
-    variants.add(new URLSearchParams({ s: secret }).toString().slice(2));
-    variants.add(JSON.stringify(secret).slice(1, -1));
+    const anywhere = secret.length >= RECOGNISABLE_SECRET_LENGTH;
+    for (const variant of [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
+      variants.set(variant, (variants.get(variant) ?? false) || anywhere);
+    }
   }
   // Longest first, so a secret that contains another is replaced whole.
-  const ordered = [...variants].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  const ordered = [...variants.keys()].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
   const escape = (variant: string) => variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const alone = (variant: string) => `(?<![\\p{L}\\p{N}])${escape(variant)}(?![\\p{L}\\p{N}])`;
-  const pattern = new RegExp(ordered.map((variant) => (variant.length >= MASKED_ANYWHERE ? escape(variant) : alone(variant))).join('|'), 'gu');
+  const pattern = new RegExp(ordered.map((variant) => (variants.get(variant) ? escape(variant) : alone(variant))).join('|'), 'gu');
   return (text) => text.replace(pattern, REDACTED);
 }
 

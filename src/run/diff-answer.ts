@@ -1,4 +1,4 @@
-import { diffDescriptors, type DriftChange } from '../diff/index.js';
+import { compareDescriptors, type ChangeFact } from '../diff/index.js';
 import type { KnownAnswer, RunFacts } from '../incremental/index.js';
 import { LockfileText } from '../lock/index.js';
 import type { Descriptor } from '../model/descriptor.js';
@@ -8,7 +8,7 @@ import { sameSettings, type RunContext } from './run-context.js';
 
 /** The service's answer against the lockfile a run found. */
 export interface AnswerDrift {
-  changes: DriftChange[];
+  changes: ChangeFact[];
   /** The lockfile the answer makes: `before` itself when the answer is known to make it. */
   after: LockfileText;
   messageCount: number;
@@ -38,7 +38,7 @@ export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText
   const same = after.text === before?.text;
   const locked = before === undefined ? [] : same ? fetched : before.descriptorsSharedWith(after);
   return {
-    changes: same ? [] : diffDescriptors({ locked, fetched }),
+    changes: same ? [] : compareDescriptors({ locked, fetched }),
     after,
     messageCount: fetched.length,
     compared: { locked, fetched },

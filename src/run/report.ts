@@ -1,5 +1,5 @@
 import { issueMessage, reviewSchema } from '../config/settings.js';
-import { buildReport, changesInScope, unusedAcceptanceWarnings, type DriftChange, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
+import { buildReport, unusedAcceptanceWarnings, type ChangeFact, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError, keyPath } from '../model/errors.js';
 import type { Descriptor } from '../model/descriptor.js';
 import type { GenerationSettings } from '../model/lockfile.js';
@@ -15,16 +15,15 @@ export function reportFor(
   warn: RunContext['warn'],
   policy: ReviewOptions,
   input: {
-    changes: readonly DriftChange[];
+    changes: readonly ChangeFact[];
     compared: { locked: readonly Descriptor[]; fetched: readonly Descriptor[] } | undefined;
     settings: GenerationSettings;
     staleFiles?: readonly StaleFile[];
     settingsDiffer?: readonly SettingDrift[];
   },
 ): DriftReport {
-  const scope = { include: input.settings.include, exclude: input.settings.exclude };
-  const changes = input.compared === undefined ? input.changes : changesInScope(input.changes, input.compared, scope);
-  const report = buildReport({ changes, staleFiles: input.staleFiles, settings: input.settingsDiffer, policy: { rules: policy.rules, accept: policy.accept } });
+  const scope = input.compared === undefined ? undefined : { scope: { include: input.settings.include, exclude: input.settings.exclude }, compared: input.compared };
+  const report = buildReport({ changes: input.changes, staleFiles: input.staleFiles, settings: input.settingsDiffer, policy: { rules: policy.rules, accept: policy.accept, scope } });
   for (const warning of unusedAcceptanceWarnings(policy, report)) warn(warning);
   return report;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffDescriptors, type DriftChange, type RuleId, type Severity } from '../../src/diff/index.js';
+import { diffDescriptors, type ReportedChange, type RuleId, type Severity } from '../../src/diff/index.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { descriptor } from './descriptor-fixture.js';
 
@@ -195,12 +195,14 @@ const worst = (fields: FieldCase['want']): Severity =>
 describe('diffDescriptors: field rules', () => {
   it.each(fieldCases)('$name', ({ before, after, want }) => {
     const got = diffDescriptors({ locked: [descriptor('M', before)], fetched: [descriptor('M', after)] });
-    expect(got).toEqual([{ kind: 'changed', name: 'M', severity: worst(want), fields: want }]);
+    // A changed type is named by the rule of its worst field (the first of them).
+    const rule = want.find((field) => field.severity === worst(want))!.rule;
+    expect(got).toEqual([{ kind: 'changed', name: 'M', rule, severity: worst(want), fields: want }]);
   });
 });
 
 describe('diffDescriptors: kinds', () => {
-  const cases: { name: string; locked: Descriptor[]; fetched: Descriptor[]; want: DriftChange[] }[] = [
+  const cases: { name: string; locked: Descriptor[]; fetched: Descriptor[]; want: ReportedChange[] }[] = [
     { name: 'both empty', locked: [], fetched: [], want: [] },
     {
       name: 'identical lists, in another order',
@@ -212,13 +214,13 @@ describe('diffDescriptors: kinds', () => {
       name: 'added',
       locked: [],
       fetched: [descriptor('New', { mNum: 9 })],
-      want: [{ kind: 'added', name: 'New', severity: 'safe', after: { mNum: 9 } }],
+      want: [{ kind: 'added', name: 'New', rule: 'MESSAGE_ADDED', severity: 'safe', after: { mNum: 9 } }],
     },
     {
       name: 'removed',
       locked: [descriptor('Old', { mNum: 1 })],
       fetched: [],
-      want: [{ kind: 'removed', name: 'Old', severity: 'breaking', before: { mNum: 1 } }],
+      want: [{ kind: 'removed', name: 'Old', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 1 } }],
     },
     {
       name: 'renamed: same mNum under a new name',
@@ -228,6 +230,7 @@ describe('diffDescriptors: kinds', () => {
         {
           kind: 'renamed',
           name: 'New',
+          rule: 'MESSAGE_RENAMED',
           severity: 'breaking',
           before: { name: 'Old', mNum: 5 },
           after: { name: 'New', mNum: 5 },
@@ -243,6 +246,7 @@ describe('diffDescriptors: kinds', () => {
         {
           kind: 'renamed',
           name: 'New',
+          rule: 'MESSAGE_RENAMED',
           severity: 'breaking',
           before: { name: 'Old', mNum: 5 },
           after: { name: 'New', mNum: 5 },
@@ -258,10 +262,11 @@ describe('diffDescriptors: kinds', () => {
       locked: [descriptor('A', { mNum: 1 }), descriptor('B', { mNum: 2 })],
       fetched: [descriptor('B', { mNum: 1 })],
       want: [
-        { kind: 'removed', name: 'A', severity: 'breaking', before: { mNum: 1 } },
+        { kind: 'removed', name: 'A', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 1 } },
         {
           kind: 'changed',
           name: 'B',
+          rule: 'MNUM_CHANGED',
           severity: 'breaking',
           fields: [{ field: 'mNum', before: 2, after: 1, severity: 'breaking', rule: 'MNUM_CHANGED' }],
         },
@@ -272,8 +277,8 @@ describe('diffDescriptors: kinds', () => {
       locked: [descriptor('Old', { mNum: 1 })],
       fetched: [descriptor('New', { mNum: 2 })],
       want: [
-        { kind: 'removed', name: 'Old', severity: 'breaking', before: { mNum: 1 } },
-        { kind: 'added', name: 'New', severity: 'safe', after: { mNum: 2 } },
+        { kind: 'removed', name: 'Old', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 1 } },
+        { kind: 'added', name: 'New', rule: 'MESSAGE_ADDED', severity: 'safe', after: { mNum: 2 } },
       ],
     },
     {
@@ -281,10 +286,11 @@ describe('diffDescriptors: kinds', () => {
       locked: [descriptor('Y', { mNum: 3 }), descriptor('X', { mNum: 3 })],
       fetched: [descriptor('Z', { mNum: 3 })],
       want: [
-        { kind: 'removed', name: 'Y', severity: 'breaking', before: { mNum: 3 } },
+        { kind: 'removed', name: 'Y', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 3 } },
         {
           kind: 'renamed',
           name: 'Z',
+          rule: 'MESSAGE_RENAMED',
           severity: 'breaking',
           before: { name: 'X', mNum: 3 },
           after: { name: 'Z', mNum: 3 },
@@ -310,9 +316,9 @@ describe('diffDescriptors: message numbers that move between deployments', () =>
     const locked = [descriptor('OptionNbboQuote', { mNum: 2745 }), descriptor('OldType', { mNum: 2785 })];
     const fetched = [descriptor('OptionNbboQuote', { mNum: 2785 }), descriptor('NewType', { mNum: 2745 })];
     expect(diffDescriptors({ locked, fetched })).toEqual([
-      { kind: 'removed', name: 'OldType', severity: 'breaking', before: { mNum: 2785 } },
-      { kind: 'changed', name: 'OptionNbboQuote', severity: 'breaking', fields: [{ field: 'mNum', before: 2745, after: 2785, severity: 'breaking', rule: 'MNUM_CHANGED' }] },
-      { kind: 'added', name: 'NewType', severity: 'safe', after: { mNum: 2745 } },
+      { kind: 'removed', name: 'OldType', rule: 'MESSAGE_REMOVED', severity: 'breaking', before: { mNum: 2785 } },
+      { kind: 'changed', name: 'OptionNbboQuote', rule: 'MNUM_CHANGED', severity: 'breaking', fields: [{ field: 'mNum', before: 2745, after: 2785, severity: 'breaking', rule: 'MNUM_CHANGED' }] },
+      { kind: 'added', name: 'NewType', rule: 'MESSAGE_ADDED', severity: 'safe', after: { mNum: 2745 } },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatValue, quoteString } from '../../src/diff/format-value.js';
+import { formatValue } from '../../src/diff/format-value.js';
+import { displayName, quoteString } from '../../src/text/safe-text.js';
 
 describe('formatValue', () => {
   const cases: { name: string; given: unknown; want: string }[] = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffDescriptors, type DriftChange } from '../../src/diff/index.js';
+import { diffDescriptors, type DriftChange, type ReportedChange } from '../../src/diff/index.js';
 import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import { descriptor } from './descriptor-fixture.js';
 
@@ -30,9 +30,9 @@ function mirror(change: DriftChange): unknown {
   }
 }
 
-/** A change without severities, for comparison with {@link mirror}. */
-function withoutSeverity(change: DriftChange): unknown {
-  const { severity: _severity, ...rest } = change;
+/** A change without severities and rules (they follow the severities), for comparison with {@link mirror}. */
+function withoutSeverity(change: ReportedChange): unknown {
+  const { severity: _severity, rule: _rule, ...rest } = change;
   if (!('fields' in rest)) return rest;
   return { ...rest, fields: rest.fields.map(({ field, before, after }) => ({ field, before, after })) };
 }

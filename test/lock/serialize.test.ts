@@ -11,6 +11,7 @@ import { fieldEntry } from '../../src/lock/fields.js';
 import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import type { Lockfile } from '../../src/model/lockfile.js';
 import { lockfile } from './arbitraries.js';
+import { jsonText } from '../../src/text/safe-text.js';
 
 /** The lockfile as the generic printer writes it: known fields in fixed order, unknown ones sorted. */
 function generic(lock: Lockfile): string {
@@ -55,7 +56,8 @@ describe('serializeLockfile', () => {
     fc.assert(
       fc.property(lockfile, (lock) => {
         const { text, entries } = serializeLockfileEntries(lock);
-        for (const [name, entry] of entries) expect(text).toContain(`    ${JSON.stringify(name)}: ${entry}`);
+        // The key as the lockfile writes every string: JSON, unsafe characters as \uXXXX.
+        for (const [name, entry] of entries) expect(text).toContain(`    ${jsonText(name)}: ${entry}`);
         expect(entries.size).toBe(lock.messages.length);
         expect(serializeLockfile({ ...lock, messages: [...lock.messages].reverse() })).toBe(text);
       }),

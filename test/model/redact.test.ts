@@ -1,6 +1,7 @@
 /**
- * The redactor: a long secret wherever it occurs, also run together with letters or digits; a
- * short one only where it stands on its own, so ordinary words are never mangled.
+ * The redactor: a secret of 6 characters or more wherever it occurs, also run together with
+ * letters or digits and in a listing's data; a shorter one only where it stands on its own in a
+ * text, so ordinary words are never mangled.
  */
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/model/redact.js';
@@ -16,6 +17,14 @@ describe('createRedactor', () => {
   it('masks a short secret only where it stands on its own', () => {
     const redact = createRedactor(['k', 'key-7']);
     expect(redact('Breaking change: apikey=k, key-7 and key-7x')).toBe('Breaking change: apikey=***, *** and key-7x');
+  });
+
+  it('one length policy: from 6 characters a secret is masked anywhere, in texts and in data alike', () => {
+    const redact = createRedactor(['abc123', 'k']);
+    expect(redact('xabc123y, abc123 and k')).toBe('x***y, *** and ***');
+    expect(redact.data?.('xabc123y, abc123 and k')).toBe('x***y, *** and k');
+    expect(createRedactor(['abc12']).data).toBeUndefined();
+    expect(createRedactor(['abc12'])('xabc12 abc12')).toBe('xabc12 ***');
   });
 
   it('masks nothing without secrets', () => {

@@ -38,10 +38,12 @@ export interface Incremental {
   knownAnswer(fingerprint: string | undefined, lockfile: HashedText | undefined): KnownAnswer | undefined;
   /** Whether `lockfile` is the one a recorded answer parsed to: schema-sync serialised it from valid descriptors, so it parses without errors. */
   knownValid(lockfile: HashedText): boolean;
-  /** Whether `manifest` is recorded as listing exactly the output of `planKey` (then its entries are the plan). */
-  knowsOutput(planKey: string, manifest: HashedText | undefined): boolean;
-  /** How many files `manifest` lists, when every one of them is known unchanged on disk since a run verified it; else undefined. */
-  unchangedFiles(manifest: HashedText, view: FolderView): number | undefined;
+  /**
+   * Whether the folder is known to hold exactly the output of `planKey`: `manifest` is recorded as
+   * listing it (its entries are the plan's paths and inputs), and every file it lists is
+   * unchanged on disk since a run verified it.
+   */
+  holdsOutput(planKey: string, manifest: HashedText, view: FolderView): boolean;
   /** Whether the file at `path` holds bytes with hash `sha`. */
   holds(view: FolderView, path: string, sha: string): Promise<boolean>;
   /** Records what this run established (once, at its end). */
@@ -64,11 +66,9 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
     knownValid(lockfile) {
       return record.answer?.lockfileHash === lockfile.hash;
     },
-    knowsOutput(planKey, manifest) {
-      return manifest !== undefined && record.output?.planKey === planKey && record.output.manifestHash === manifest.hash;
-    },
-    unchangedFiles(manifest, view) {
-      return stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path));
+    holdsOutput(planKey, manifest, view) {
+      if (record.output?.planKey !== planKey || record.output.manifestHash !== manifest.hash) return false;
+      return stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path)) !== undefined;
     },
     async holds(view, path, sha) {
       const onDisk = view.pathOnDisk(path);
@@ -91,8 +91,7 @@ const plain: Incremental = {
   fingerprint: () => undefined,
   knownAnswer: () => undefined,
   knownValid: () => false,
-  knowsOutput: () => false,
-  unchangedFiles: () => undefined,
+  holdsOutput: () => false,
   async holds(view, path, sha) {
     const bytes = await view.read(path);
     return bytes !== undefined && hashOf(bytes) === sha;

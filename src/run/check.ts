@@ -1,14 +1,14 @@
-import type { DriftReport } from '../diff/index.js';
 import type { LockfileText } from '../lock/index.js';
+import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
-import { compareOutput, folderStamp, openFolderView, waitForLiveRun, type FolderDrift, type FolderView } from '../write/index.js';
+import type { DriftReport, StaleFile } from '../diff/index.js';
+import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
-import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
+import { heldOutputFacts, outputChanges, type OutputChanges } from './output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
-import { renderFiles } from './render-and-write.js';
 import { checkPolicy, reportFor } from './report.js';
 import { openRun, settingsDiffer, type RunContext } from './run-context.js';
 
@@ -41,7 +41,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     run.mark('fetch');
     const drift = diffAnswer(run, listing, folder.lockfile, settings);
     run.mark('diff');
-    run.cache.remember({ answer: drift.answerFacts, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
+    run.cache.remember({ answer: drift.answerFacts, ...(folder.staleFiles.length === 0 ? heldOutputFacts(folder.output) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
     const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
@@ -60,7 +60,7 @@ const INSPECTIONS = 5;
 export async function inspectFolder(
   run: RunContext,
   openView: (outDir: string) => Promise<FolderView> = openFolderView,
-): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
+): Promise<{ lockfile: LockfileText; output: OutputChanges; staleFiles: StaleFile[] }> {
   for (let inspection = 1; ; inspection++) {
     const stamp = folderStamp(run.paths.outDir, run.paths.lockfilePath);
     const view = await openView(run.paths.outDir);
@@ -82,8 +82,8 @@ export async function inspectFolder(
     });
     // A damaged lockfile is reported before the request is made.
     if (!run.cache.knownValid(lockfile)) lockfile.parse();
-    const output = await assessOutput(run, view, lockfile);
-    const staleFiles = await compareFolder(run, view, lockfile, output);
+    const output = await outputChanges(run, view, lockfile);
+    const staleFiles = driftOf(output.changes);
     if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) return { lockfile, output, staleFiles };
     if (inspection === INSPECTIONS) throw folderBusyError(run.paths.outDir);
   }
@@ -95,13 +95,11 @@ function folderBusyError(outDir: string): WriteError {
   });
 }
 
-/** The files that are not what the lockfile generates: stale ones rendered and compared, extra ones found. */
-async function compareFolder(run: RunContext, view: FolderView, lockfile: LockfileText, output: OutputState): Promise<FolderDrift[]> {
-  if (output.expected === undefined) return [];
-  return compareOutput({
-    view,
-    files: await renderFiles(output.settings, lockfile.parse(), output.stale),
-    expectedPaths: new Set(output.expected.map((file) => file.path)),
-    manifest: output.manifest?.entries() ?? new Map(),
-  });
+/** The files that are not what the lockfile generates, by path: missing, other bytes, or no longer generated. */
+function driftOf(changes: ChangeSet): StaleFile[] {
+  const drift: StaleFile[] = [
+    ...changes.write.map((file) => ({ path: file.path, reason: file.found ? ('modified' as const) : ('missing' as const) })),
+    ...[...changes.delete, ...changes.edited].map((path) => ({ path, reason: 'extra' as const })),
+  ];
+  return drift.sort((a, b) => compareStrings(a.path, b.path));
 }

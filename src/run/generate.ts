@@ -1,8 +1,7 @@
 import { withRunLock, type FolderView, type WriteResult } from '../write/index.js';
-import { assessOutput } from './assess-output.js';
 import type { BaseOptions } from './options.js';
+import { outputChanges, writeOutput } from './output.js';
 import { requireLockfile } from './read-lockfile.js';
-import { renderAndWrite } from './render-and-write.js';
 import { LockfileText } from '../lock/index.js';
 import { openRun, sameSettings, settingsOver, type RunContext } from './run-context.js';
 
@@ -31,8 +30,9 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   // Settings it was given are applied, and recorded in the lockfile.
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
-  const output = await assessOutput(run, view, lockfile);
-  const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
+  const output = await outputChanges(run, view, lockfile);
+  run.mark('emit');
+  const { write, facts } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
   run.cache.remember(facts);
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };

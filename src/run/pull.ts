@@ -2,13 +2,12 @@ import type { DriftReport } from '../diff/index.js';
 import { openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
-import { assessOutput } from './assess-output.js';
 import { diffAnswer } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
 import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
-import { renderAndWrite } from './render-and-write.js';
+import { outputChanges, writeOutput } from './output.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
 
@@ -65,10 +64,11 @@ async function previewPull(run: RunContext, view: FolderView, answer: Answer, op
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
 async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
   const { found, after, answerFacts, result } = await diffPull(run, view, answer, options);
-  const output = await assessOutput(run, view, after);
+  const output = await outputChanges(run, view, after);
+  run.mark('emit');
   // A lockfile with conflict markers is rewritten clean even when its entries do not change.
   const lockfileUnchanged = after === found?.lockfile && found.conflictAt === undefined;
-  const { write, facts } = await renderAndWrite(run, view, { lockfile: after, output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
+  const { write, facts } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
   run.cache.remember({ answer: answerFacts, ...facts });
   return { ...result, lockfileText: after.text, write };

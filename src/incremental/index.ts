@@ -5,22 +5,23 @@
  * the commands ask it questions whose answer "don't know" always leads to the plain path, and
  * {@link openIncremental} without a cache folder gives exactly that plain path.
  */
+import type { LockfileText } from '../lock/index.js';
 import { cacheFileOf } from '../model/cache-dir.js';
+import { canonicalJson } from '../model/canonical-json.js';
 import { hashOf, type HashedText } from '../model/hash.js';
+import type { GenerationSettings } from '../model/lockfile.js';
+import type { AnswerDrift } from '../run/diff-answer.js';
 import type { FolderView, Manifest } from '../write/index.js';
-import { loadRunRecord, saveRunRecord, type RecordedAnswer } from './run-record.js';
+import { loadRunRecord, saveRunRecord } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
 
 export type { AnswerIdentity } from './fingerprint.js';
 
-/** What the last run knew of the answer: it parses to the lockfile, with these warnings. */
-export type KnownAnswer = Pick<RecordedAnswer, 'messageCount' | 'warnings'>;
-
 /** What a run established, for the next one. */
 export interface RunFacts {
-  /** The answer with `fingerprint`, parsed to `lockfile` (no fingerprint: it depended on the run's secrets). */
-  answer?: { fingerprint: string | undefined; lockfile: HashedText; messageCount: number; warnings: string[] };
+  /** The answer with `identity`, parsed to `lockfile` (no identity: it depended on the run's secrets, and is not remembered). */
+  answer?: { identity: AnswerIdentity | undefined; lockfile: HashedText; messageCount: number; warnings: string[] };
   /** The folder's manifest now lists exactly the output of `planKey`. */
   output?: { planKey: string; manifest: HashedText };
   /**
@@ -32,10 +33,12 @@ export interface RunFacts {
 
 /** The questions a run asks before doing work that may already be done. */
 export interface Incremental {
-  /** Identifies an answer for the run record: equal fingerprints parse alike. Undefined on the plain path, which records nothing. */
-  fingerprint(answer: AnswerIdentity): string | undefined;
-  /** The answer as recorded when the answer with `fingerprint` is the one that produced `lockfile`; then it needs no parsing. */
-  knownAnswer(fingerprint: string | undefined, lockfile: HashedText | undefined): KnownAnswer | undefined;
+  /**
+   * The drift of an answer against `before` with `settings`: a memo of `compute`. When the answer
+   * with this identity is recorded as making `before` with the settings it records (which are
+   * `settings`), it is "no changes", `before` as it is, with the count and warnings recorded.
+   */
+  answerDrift(key: { answer: AnswerIdentity | undefined; before: LockfileText | undefined; settings: GenerationSettings }, compute: () => Promise<AnswerDrift>): Promise<AnswerDrift>;
   /** Whether `lockfile` is the one a recorded answer parsed to: schema-sync serialised it from valid descriptors, so it parses without errors. */
   knownValid(lockfile: HashedText): boolean;
   /**
@@ -56,12 +59,19 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
   const recordFile = cacheFileOf(cacheDir, outDir, 'memo', 'json');
   const record = loadRunRecord(recordFile);
   const stats = openStatCache(cacheFileOf(cacheDir, outDir, 'stat', 'tsv'), clock);
+  // An answer is hashed once, whether it is looked up, remembered or both.
+  const fingerprints = new WeakMap<AnswerIdentity, string>();
+  const fingerprint = (identity: AnswerIdentity) => {
+    let known = fingerprints.get(identity);
+    if (known === undefined) fingerprints.set(identity, (known = answerFingerprint(identity)));
+    return known;
+  };
   return {
-    fingerprint: answerFingerprint,
-    knownAnswer(fingerprint, lockfile) {
+    answerDrift({ answer, before, settings }, compute) {
       const known = record.answer;
-      if (known === undefined || fingerprint !== known.fingerprint || lockfile?.hash !== known.lockfileHash) return undefined;
-      return { messageCount: known.messageCount, warnings: known.warnings };
+      if (answer === undefined || before === undefined || known === undefined || before.hash !== known.lockfileHash) return compute();
+      if (fingerprint(answer) !== known.fingerprint || canonicalJson(settings) !== canonicalJson(before.settings())) return compute();
+      return Promise.resolve({ changes: [], after: before, messageCount: known.messageCount, warnings: known.warnings });
     },
     knownValid(lockfile) {
       return record.answer?.lockfileHash === lockfile.hash;
@@ -75,12 +85,13 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       return onDisk === undefined ? plain.holds(view, path, sha) : stats.holds(path, onDisk, sha);
     },
     remember(facts) {
-      if (facts.answer?.fingerprint !== undefined) {
-        const { fingerprint, lockfile, messageCount, warnings } = facts.answer;
-        record.answer = { fingerprint, lockfileHash: lockfile.hash, messageCount, warnings };
+      const answer = facts.answer?.identity === undefined ? undefined : facts.answer;
+      if (answer?.identity !== undefined) {
+        const { identity, lockfile, messageCount, warnings } = answer;
+        record.answer = { fingerprint: fingerprint(identity), lockfileHash: lockfile.hash, messageCount, warnings };
       }
       if (facts.output !== undefined) record.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
-      if (facts.answer?.fingerprint !== undefined || facts.output !== undefined) saveRunRecord(recordFile, record);
+      if (answer !== undefined || facts.output !== undefined) saveRunRecord(recordFile, record);
       if (facts.folder !== undefined) stats.save(facts.folder.manifest.hash, facts.folder.files);
     },
   };
@@ -88,8 +99,7 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
 
 /** No cache: nothing is known, every file is read and hashed, nothing is remembered. */
 const plain: Incremental = {
-  fingerprint: () => undefined,
-  knownAnswer: () => undefined,
+  answerDrift: (_key, compute) => compute(),
   knownValid: () => false,
   holdsOutput: () => false,
   async holds(view, path, sha) {

@@ -4,9 +4,8 @@ import { WriteError } from '../model/errors.js';
 import type { DriftReport, StaleFile } from '../diff/index.js';
 import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { acquireSchemas } from './acquire-schemas.js';
 import { heldOutputFacts, outputChanges, type OutputChanges } from './output.js';
-import { diffAnswer } from './diff-answer.js';
+import { answerDrift } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { checkPolicy, reportFor } from './report.js';
@@ -37,13 +36,12 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     run.mark('verify');
     const answer = await acquireListing(run, options);
     const settings = folder.lockfile.settings();
-    const listing = await acquireSchemas(run, answer, folder.lockfile, settings, options);
-    run.mark('fetch');
-    const drift = diffAnswer(run, listing, folder.lockfile, settings);
+    const drift = await answerDrift(run, answer, folder.lockfile, settings, options);
     run.mark('diff');
-    run.cache.remember({ answer: drift.answerFacts, ...(folder.staleFiles.length === 0 ? heldOutputFacts(folder.output) : {}) });
+    const answerFacts = { identity: answer.identity, lockfile: drift.after, messageCount: drift.messageCount, warnings: drift.warnings };
+    run.cache.remember({ answer: answerFacts, ...(folder.staleFiles.length === 0 ? heldOutputFacts(folder.output) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
-    const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
+    const report = reportFor(run.warn, options, { changes: drift.changes, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
   });
 }

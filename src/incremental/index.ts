@@ -5,7 +5,7 @@
  * the commands ask it questions whose answer "don't know" always leads to the plain path, and
  * {@link openIncremental} without a cache folder gives exactly that plain path.
  */
-import type { LockfileText } from '../lock/index.js';
+import type { LockfileHead, LockfileText } from '../lock/index.js';
 import { cacheFileOf } from '../model/cache-dir.js';
 import { canonicalJson } from '../model/canonical-json.js';
 import { hashOf, type HashedText } from '../model/hash.js';
@@ -24,6 +24,8 @@ export interface RunFacts {
   answer?: { identity: AnswerIdentity | undefined; lockfile: HashedText; messageCount: number; warnings: string[] };
   /** The folder's manifest now lists exactly the output of `planKey`. */
   output?: { planKey: string; manifest: HashedText };
+  /** The lockfile the run leaves, valid (written by schema-sync or read whole). */
+  lockfile?: LockfileText;
   /**
    * The manifest now in the folder, and its entries (unless the folder was found as recorded, all
    * unchanged). Files a run wrote have no stat entry yet: the next run hashes them.
@@ -39,8 +41,8 @@ export interface Incremental {
    * `settings`), it is "no changes", `before` as it is, with the count and warnings recorded.
    */
   answerDrift(key: { answer: AnswerIdentity | undefined; before: LockfileText | undefined; settings: GenerationSettings }, compute: () => Promise<AnswerDrift>): Promise<AnswerDrift>;
-  /** Whether `lockfile` is the one a recorded answer parsed to: schema-sync serialised it from valid descriptors, so it parses without errors. */
-  knownValid(lockfile: HashedText): boolean;
+  /** The head recorded for the lockfile with hash `hash`: it is valid, and need not be parsed to know its settings. */
+  lockfileHead(hash: string): LockfileHead | undefined;
   /**
    * Whether the folder is known to hold exactly the output of `planKey`: `manifest` is recorded as
    * listing it (its entries are the plan's paths and inputs), and every file it lists is
@@ -73,8 +75,9 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       if (fingerprint(answer) !== known.fingerprint || canonicalJson(settings) !== canonicalJson(before.settings())) return compute();
       return Promise.resolve({ changes: [], after: before, messageCount: known.messageCount, warnings: known.warnings });
     },
-    knownValid(lockfile) {
-      return record.answer?.lockfileHash === lockfile.hash;
+    lockfileHead(hash) {
+      const known = record.lockfile;
+      return known?.hash === hash ? { settings: known.settings, messageCount: known.messageCount } : undefined;
     },
     holdsOutput(planKey, manifest, view) {
       if (record.output?.planKey !== planKey || record.output.manifestHash !== manifest.hash) return false;
@@ -91,7 +94,8 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
         record.answer = { fingerprint: fingerprint(identity), lockfileHash: lockfile.hash, messageCount, warnings };
       }
       if (facts.output !== undefined) record.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
-      if (answer !== undefined || facts.output !== undefined) saveRunRecord(recordFile, record);
+      if (facts.lockfile !== undefined) record.lockfile = { hash: facts.lockfile.hash, ...facts.lockfile.head() };
+      if (answer !== undefined || facts.output !== undefined || facts.lockfile !== undefined) saveRunRecord(recordFile, record);
       if (facts.folder !== undefined) stats.save(facts.folder.manifest.hash, facts.folder.files);
     },
   };
@@ -100,7 +104,7 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
 /** No cache: nothing is known, every file is read and hashed, nothing is remembered. */
 const plain: Incremental = {
   answerDrift: (_key, compute) => compute(),
-  knownValid: () => false,
+  lockfileHead: () => undefined,
   holdsOutput: () => false,
   async holds(view, path, sha) {
     const bytes = await view.read(path);

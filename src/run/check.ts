@@ -39,7 +39,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     const drift = await answerDrift(run, answer, folder.lockfile, settings, options);
     run.mark('diff');
     const answerFacts = { identity: answer.identity, lockfile: drift.after, messageCount: drift.messageCount, warnings: drift.warnings };
-    run.cache.remember({ answer: answerFacts, ...(folder.staleFiles.length === 0 ? heldOutputFacts(folder.output) : {}) });
+    run.cache.remember({ answer: answerFacts, lockfile: folder.lockfile, ...(folder.staleFiles.length === 0 ? heldOutputFacts(folder.output) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
     const report = reportFor(run.warn, options, { changes: drift.changes, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
@@ -74,12 +74,13 @@ export async function inspectFolder(
       }
       throw folderBusyError(run.paths.outDir);
     }
-    const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
+    const lockfile = await requireLockfile(run, view, {
       detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
-    // A damaged lockfile is reported before the request is made.
-    if (!run.cache.knownValid(lockfile)) lockfile.parse();
+    // A damaged lockfile is reported before the request is made: its head is read (parsed,
+    // unless recorded for this very text) before anything else.
+    lockfile.head();
     const output = await outputChanges(run, view, lockfile);
     const staleFiles = driftOf(output.changes);
     if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) return { lockfile, output, staleFiles };

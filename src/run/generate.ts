@@ -23,7 +23,7 @@ export async function generate(options: BaseOptions & { lockWaitMs?: number }): 
 
 /** The generate itself, under the run lock. */
 async function generateInView(run: RunContext, view: FolderView, interrupt: AbortSignal): Promise<GenerateResult> {
-  const found = await requireLockfile(view, run.paths.lockfilePath, {
+  const found = await requireLockfile(run, view, {
     detail: '.',
     hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
   });
@@ -34,6 +34,6 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   run.mark('emit');
   const { write, facts } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
-  run.cache.remember(facts);
+  run.cache.remember({ lockfile, ...facts });
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };
 }

@@ -69,7 +69,7 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
   const { write, facts } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
-  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, ...facts });
+  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...facts });
   return { ...result, lockfileText: after.text, write };
 }
 
@@ -78,7 +78,7 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
  * answer against it (with the safety rails), report, and release the package.
  */
 async function diffPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions) {
-  const found = await readLockfile(view, run.paths.lockfilePath);
+  const found = await readLockfile(run, view);
   if (found?.conflictAt !== undefined) {
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }

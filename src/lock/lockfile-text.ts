@@ -1,9 +1,7 @@
-import type { Descriptor } from '../model/descriptor.js';
 import { hashOf, type HashedText } from '../model/hash.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
-import { descriptorsSharing } from './entries.js';
 import { parseLockfile } from './parse.js';
-import { serializeLockfileEntries } from './serialize.js';
+import { serializeLockfile } from './serialize.js';
 
 /** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
 export interface LockfileHead {
@@ -19,8 +17,6 @@ export interface LockfileHead {
 export class LockfileText implements HashedText {
   readonly hash: string;
   #parsed: Lockfile | undefined;
-  /** Entry texts by name, when this text was just serialised. */
-  #entries: ReadonlyMap<string, string> | undefined;
   #head: LockfileHead | undefined;
 
   /**
@@ -38,10 +34,8 @@ export class LockfileText implements HashedText {
 
   /** The lockfile that serialises to these bytes. */
   static of(lockfile: Lockfile, path: string): LockfileText {
-    const { text, entries } = serializeLockfileEntries(lockfile);
-    const made = new LockfileText(text, path);
+    const made = new LockfileText(serializeLockfile(lockfile), path);
     made.#parsed = lockfile;
-    made.#entries = entries;
     return made;
   }
 
@@ -67,17 +61,5 @@ export class LockfileText implements HashedText {
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */
   parse(): Lockfile {
     return (this.#parsed ??= parseLockfile(this.text, this.path));
-  }
-
-  /**
-   * The descriptors, as {@link parse} gives them, sharing `next`'s own descriptor objects where
-   * an entry is the same in both: only the entries that differ are parsed (see `entries.ts`).
-   * `next` is a lockfile made with {@link LockfileText.of}.
-   */
-  descriptorsSharedWith(next: LockfileText): Descriptor[] {
-    const after = next.#parsed;
-    const entries = next.#entries;
-    const shared = after === undefined || entries === undefined ? undefined : descriptorsSharing(this, { text: next.text, entries, descriptors: after.messages });
-    return shared ?? this.parse().messages;
   }
 }

@@ -27,7 +27,7 @@ export interface Rails {
 
 /**
  * Diffs a listing against `before`, the lockfile found, into the lockfile it makes with
- * `settings` (at `lockfilePath`): entry by entry, the same bytes meaning the same descriptors.
+ * `settings` (at `lockfilePath`); the same lockfile bytes mean the same descriptors.
  * With `rails`, refuses what looks like a broken service rather than a change.
  */
 export function diffListing(listing: FetchResult, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails): AnswerDrift {
@@ -35,7 +35,7 @@ export function diffListing(listing: FetchResult, before: LockfileText | undefin
   const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched }, lockfilePath);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.text === before?.text;
-  const locked = before === undefined ? [] : same ? fetched : before.descriptorsSharedWith(after);
+  const locked = before === undefined ? [] : same ? fetched : before.parse().messages;
   if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
   const changes = same ? [] : changesInScope(diffDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
   return { changes, after, messageCount: fetched.length, warnings: listing.warnings };

@@ -11,7 +11,7 @@ import { canonicalJson } from '../model/canonical-json.js';
 import { hashOf, type HashedText } from '../model/hash.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import type { AnswerDrift } from '../run/diff-answer.js';
-import type { FolderView, Manifest } from '../write/index.js';
+import { noChanges, type ChangeSet, type FolderView, type Manifest, type ManifestText } from '../write/index.js';
 import { loadRunRecord, saveRunRecord } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
@@ -44,11 +44,13 @@ export interface Incremental {
   /** The head recorded for the lockfile with hash `hash`: it is valid, and need not be parsed to know its settings. */
   lockfileHead(hash: string): LockfileHead | undefined;
   /**
-   * Whether the folder is known to hold exactly the output of `planKey`: `manifest` is recorded as
-   * listing it (its entries are the plan's paths and inputs), and every file it lists is
-   * unchanged on disk since a run verified it.
+   * The change set that makes the folder hold the output of `planKey`: a memo of `compute`, which
+   * is given how to tell whether a file holds the bytes with a hash (by its stat, when a run
+   * verified it). When `manifest` is recorded as listing exactly that output and every file it
+   * lists is unchanged on disk since a run verified it, there is nothing to change, and nothing
+   * is planned.
    */
-  holdsOutput(planKey: string, manifest: HashedText, view: FolderView): boolean;
+  outputChanges(key: { planKey: string; manifest: ManifestText | undefined; view: FolderView }, compute: (holds: (path: string, sha: string) => Promise<boolean>) => Promise<ChangeSet>): Promise<ChangeSet>;
   /** Whether the file at `path` holds bytes with hash `sha`. */
   holds(view: FolderView, path: string, sha: string): Promise<boolean>;
   /** Records what this run established (once, at its end). */
@@ -68,6 +70,10 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
     if (known === undefined) fingerprints.set(identity, (known = answerFingerprint(identity)));
     return known;
   };
+  const holds = async (view: FolderView, path: string, sha: string): Promise<boolean> => {
+    const onDisk = view.pathOnDisk(path);
+    return onDisk === undefined ? plain.holds(view, path, sha) : stats.holds(path, onDisk, sha);
+  };
   return {
     answerDrift({ answer, before, settings }, compute) {
       const known = record.answer;
@@ -79,14 +85,12 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       const known = record.lockfile;
       return known?.hash === hash ? { settings: known.settings, messageCount: known.messageCount } : undefined;
     },
-    holdsOutput(planKey, manifest, view) {
-      if (record.output?.planKey !== planKey || record.output.manifestHash !== manifest.hash) return false;
-      return stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path)) !== undefined;
+    async outputChanges({ planKey, manifest, view }, compute) {
+      const known = manifest !== undefined && record.output?.planKey === planKey && record.output.manifestHash === manifest.hash;
+      if (known && stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path)) !== undefined) return noChanges(manifest.entries());
+      return compute((path, sha) => holds(view, path, sha));
     },
-    async holds(view, path, sha) {
-      const onDisk = view.pathOnDisk(path);
-      return onDisk === undefined ? plain.holds(view, path, sha) : stats.holds(path, onDisk, sha);
-    },
+    holds,
     remember(facts) {
       const answer = facts.answer?.identity === undefined ? undefined : facts.answer;
       if (answer?.identity !== undefined) {
@@ -105,7 +109,7 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
 const plain: Incremental = {
   answerDrift: (_key, compute) => compute(),
   lockfileHead: () => undefined,
-  holdsOutput: () => false,
+  outputChanges: ({ view }, compute) => compute((path, sha) => plain.holds(view, path, sha)),
   async holds(view, path, sha) {
     const bytes = await view.read(path);
     return bytes !== undefined && hashOf(bytes) === sha;

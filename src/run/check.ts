@@ -4,7 +4,7 @@ import { WriteError } from '../model/errors.js';
 import type { DriftReport, StaleFile } from '../diff/index.js';
 import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { heldOutputFacts, outputChanges, type OutputChanges } from './output.js';
+import { outputChanges, outputFacts, type OutputChanges } from './output.js';
 import { answerDrift } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
@@ -39,7 +39,7 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     const drift = await answerDrift(run, answer, folder.lockfile, settings, options);
     run.mark('diff');
     const answerFacts = { identity: answer.identity, lockfile: drift.after, messageCount: drift.messageCount, warnings: drift.warnings };
-    run.cache.remember({ answer: answerFacts, lockfile: folder.lockfile, ...(folder.staleFiles.length === 0 ? heldOutputFacts(folder.output) : {}) });
+    run.cache.remember({ answer: answerFacts, lockfile: folder.lockfile, ...(folder.staleFiles.length === 0 ? outputFacts(folder.output, folder.output.found) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
     const report = reportFor(run.warn, options, { changes: drift.changes, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };

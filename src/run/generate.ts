@@ -1,6 +1,6 @@
 import { withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import type { BaseOptions } from './options.js';
-import { outputChanges, writeOutput } from './output.js';
+import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { requireLockfile } from './read-lockfile.js';
 import { LockfileText } from '../lock/index.js';
 import { openRun, sameSettings, settingsOver, type RunContext } from './run-context.js';
@@ -32,8 +32,8 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
   const output = await outputChanges(run, view, lockfile);
   run.mark('emit');
-  const { write, facts } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
+  const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
-  run.cache.remember({ lockfile, ...facts });
+  run.cache.remember({ lockfile, ...outputFacts(output, manifest) });
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };
 }

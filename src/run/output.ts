@@ -4,7 +4,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOfParts } from '../model/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, noChanges, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 
 /** The output a lockfile makes, and what it takes to make the folder hold it. */
@@ -33,14 +33,9 @@ export async function outputChanges(run: RunContext, view: FolderView, lockfile:
   const settings = outputSettings(run.paths, lockfile.settings());
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
-  if (found !== undefined && run.cache.holdsOutput(planKey, found, view)) return { settings, planKey, found, changes: noChanges(found.entries()) };
-  const changes = await changeSet({
-    planned: await planOutput(settings, lockfile.parse()),
-    manifest: found?.entries() ?? new Map(),
-    view,
-    holds: (path, sha) => run.cache.holds(view, path, sha),
-    render: renderPlanned,
-  });
+  const changes = await run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
+    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned }),
+  );
   return { settings, planKey, found, changes };
 }
 
@@ -49,33 +44,37 @@ export function inSync(changes: ChangeSet): boolean {
   return changes.write.length === 0 && changes.delete.length === 0 && changes.edited.length === 0;
 }
 
-/** What a run that found the folder holding its output may record of it. */
-export function heldOutputFacts(output: OutputChanges): Pick<RunFacts, 'output' | 'folder'> {
-  const { found, changes } = output;
-  if (found === undefined) return {};
-  const files = found.entries();
-  // Found as the cache knew it: the stat cache holds every file already.
-  if (changes.manifest === files) return { output: { planKey: output.planKey, manifest: found }, folder: { manifest: found } };
+/**
+ * What the next run may take as known of a folder that now holds `output`'s files with the
+ * manifest `now` (`output.found` when nothing was written).
+ */
+export function outputFacts(output: OutputChanges, now: ManifestText | undefined): Pick<RunFacts, 'output' | 'folder'> {
+  const { planKey, found, changes } = output;
+  if (now === undefined) return {};
+  // Written: the manifest lists exactly this output; its new files have no stat entry yet.
+  if (now !== found) return { output: { planKey, manifest: now }, folder: { manifest: now, files: now.entries() } };
+  const files = now.entries();
+  // As the cache knew it: the stat cache holds every file already.
+  if (changes.manifest === files) return { output: { planKey, manifest: now }, folder: { manifest: now } };
   // Exact when the manifest found is the one the change set leaves: same files, same inputs.
   const exact = inSync(changes) && files.size === changes.manifest.size && [...changes.manifest].every(([path, entry]) => files.get(path)?.input === entry.input);
-  return { output: exact ? { planKey: output.planKey, manifest: found } : undefined, folder: { manifest: found, files } };
+  return { output: exact ? { planKey, manifest: now } : undefined, folder: { manifest: now, files } };
 }
 
 /**
  * Applies the change set of `output`, with `writeLockfile` when given, in one transaction; call
- * with the run lock held. Gives what was written, and what the next run may take as known of the
- * folder.
+ * with the run lock held. Gives what was written and the folder's manifest now.
  */
 export async function writeOutput(
   run: RunContext,
   view: FolderView,
   input: { output: OutputChanges; writeLockfile?: LockfileText; interrupt?: AbortSignal },
-): Promise<{ write: WriteResult; facts: Pick<RunFacts, 'output' | 'folder'> }> {
+): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
   const { output, writeLockfile } = input;
   const { changes } = output;
   if (writeLockfile === undefined && changes.manifest === output.found?.entries()) {
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
-    return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, facts: heldOutputFacts(output) };
+    return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
   }
   input.interrupt?.throwIfAborted();
   refuseForeignMarker(output, run.paths.outDir);
@@ -90,7 +89,7 @@ export async function writeOutput(
   for (const path of write.leftEdited) {
     run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);
   }
-  return { write, facts: { output: { planKey: output.planKey, manifest }, folder: { manifest, files: manifest.entries() } } };
+  return { write, manifest };
 }
 
 /**

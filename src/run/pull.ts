@@ -6,7 +6,7 @@ import { redactingSecrets, type SourceOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
 import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
-import { outputChanges, writeOutput } from './output.js';
+import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
 
 /** Options of {@link pull}. */
@@ -66,10 +66,10 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
   run.mark('emit');
   // A lockfile with conflict markers is rewritten clean even when its entries do not change.
   const lockfileUnchanged = after === found?.lockfile && found.conflictAt === undefined;
-  const { write, facts } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
+  const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
-  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...facts });
+  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...outputFacts(output, manifest) });
   return { ...result, lockfileText: after.text, write };
 }
 

@@ -3,7 +3,8 @@
  * ({@link renderPlanned}), formatted with prettier where the plan says so. Pure apart from
  * reading templates (and prettier's config); writing is the `write` stage's job.
  */
-import { compareStrings, type Descriptor } from '../model/descriptor.js';
+import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
+import { checkDescriptors } from './check-descriptors.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { plan, type PlannedFile } from './plan.js';
@@ -66,6 +67,9 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
  */
 export async function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
   const { messages, source, ...settings } = options;
+  // Descriptors from a library caller are checked before anything reads them (the plan checks
+  // them only before it renders: a run's come from a validated lockfile).
+  checkDescriptors(sortDescriptors(messages));
   return renderPlanned(await plan({ messages, source }, settings));
 }
 

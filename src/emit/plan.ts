@@ -98,7 +98,12 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
   const descriptors = sortDescriptors(settings.scope === undefined ? lockfile.messages : scoped(lockfile.messages, settings.scope));
-  checkDescriptors(descriptors);
+  // Checked once, before the first file is rendered: a plan that renders nothing needs no check.
+  let checked = false;
+  const valid = () => {
+    if (!checked) checkDescriptors(descriptors);
+    checked = true;
+  };
   const names = planNames(descriptors.map((d) => d.name));
   if (fields) checkRecords(descriptors, names);
   const templates = await loadTemplates(settings.templatesDir);
@@ -107,16 +112,17 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   const target = targetOf(settings);
   const kinds = moduleKinds(target);
 
+  // What every message module reads besides its own type: its renderer, the banner template and the package.
+  const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
+  const bannerOf = (message: Descriptor) => templates.banner.render({ ...bannerValues, schemaHash: commentText(message.schemaHash), messageName: commentText(message.name) });
   const modules: PlannedFile[] = [];
   for (const descriptor of descriptors) {
     const name = names.get(descriptor.name)!;
-    const banner = templates.banner.render({ ...bannerValues, schemaHash: commentText(descriptor.schemaHash), messageName: commentText(descriptor.name) });
     const message = messageView(descriptor, fields);
-    // One JSON text of the view's parts for every kind of the module.
-    const json = JSON.stringify([message, name, banner, fields]);
+    // One input for every kind of the module: the kind is its path's, which the manifest keys by.
+    const input = hashOf(`${context}\0${JSON.stringify([message, name, fields])}`);
     for (const kind of kinds) {
-      const view = { message, name, banner, kind, fields };
-      modules.push(planned(modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), RENDERERS.message, view, (v) => messageFileText(v.message, v.name, v.banner, v.kind, { fields: v.fields }), `${kind}\0${json}`));
+      modules.push({ path: modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, render: () => (valid(), messageFileText(message, name, bannerOf(message), kind, { fields })), formatted: true });
     }
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
@@ -128,7 +134,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       modulePath('index', kind),
       RENDERERS.index,
       { entries, banner: sharedBanner, kind, fields },
-      (v) => indexFileText({ descriptors: v.entries.map((e) => e.descriptor), plan: new Map(v.entries.map((e) => [e.descriptor.name, e.name])), banner: v.banner, kind: v.kind, fields: v.fields }),
+      (v) => (valid(), indexFileText({ descriptors: v.entries.map((e) => e.descriptor), plan: new Map(v.entries.map((e) => [e.descriptor.name, e.name])), banner: v.banner, kind: v.kind, fields: v.fields })),
       JSON.stringify([entriesJson, sharedBanner, kind, fields]),
     ),
   );

@@ -1,23 +1,14 @@
 /**
- * The emit stage: descriptors in, file texts out. Pure apart from reading templates; writing is
- * the `write` stage's job. ts-morph is imported lazily so commands that emit nothing never load
- * it; each file is built as a plain structure and printed once with `printStructure`.
+ * The emit stage's entry points: every file of a plan rendered ({@link emitFiles}), or some
+ * ({@link renderPlanned}), formatted with prettier where the plan says so. Pure apart from
+ * reading templates (and prettier's config); writing is the `write` stage's job.
  */
-import { compareStrings, type Descriptor, sortDescriptors } from '../model/descriptor.js';
-import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
-import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
-import type { ListingSource } from '../model/source.js';
+import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { checkDescriptors } from './check-descriptors.js';
-import { indexFileText, typesFileText } from './index-file.js';
-import { commentText } from './literals.js';
-import { messageFileText } from './message-file.js';
-import { planNames } from './naming.js';
-import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
-import { checkRecords } from './record-types.js';
-import { packageFiles, validatePackageName } from './package-files.js';
-import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
-import { formatWithPrettier } from './prettier.js';
-import { loadTemplates } from './templates.js';
+import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
+import type { ListingSource } from '../model/source.js';
+import { plan, type PlannedFile } from './plan.js';
+import { createPrettierFormatter } from './prettier.js';
 
 /** Options of {@link emitFiles}. */
 export interface EmitOptions {
@@ -66,61 +57,6 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
   return compareStrings(a.path, b.path);
 }
 
-/** Which files {@link render} prints: the message modules of `only`, and files whose path is in `paths`. */
-interface Selection {
-  only: ReadonlySet<string>;
-  paths: ReadonlySet<string>;
-}
-
-async function render(options: EmitOptions, selection?: Selection): Promise<EmittedFile[]> {
-  const { source, templatesDir, packageName, fields = false } = options;
-  if (packageName !== undefined) validatePackageName(packageName);
-  if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
-  const descriptors = sortDescriptors(options.messages);
-  checkDescriptors(descriptors);
-  const plan = planNames(descriptors.map((d) => d.name));
-  if (fields) checkRecords(descriptors, plan);
-  const wanted = (path: string) => selection === undefined || selection.paths.has(path);
-
-  const templates = await loadTemplates(templatesDir);
-  const bannerValues = {
-    packageName: packageName === undefined ? undefined : commentText(packageName),
-  };
-  const sharedBanner = templates.banner.render(bannerValues);
-
-  const target = targetOf(options);
-  const kinds = moduleKinds(target);
-  const files: EmittedFile[] = [];
-  for (const descriptor of descriptors) {
-    if (selection !== undefined && !selection.only.has(descriptor.name)) continue;
-    const planned = plan.get(descriptor.name)!;
-    const stem = `messages/${planned.fileStem}`;
-    const banner = templates.banner.render({
-      ...bannerValues,
-      schemaHash: commentText(descriptor.schemaHash),
-      messageName: commentText(descriptor.name),
-    });
-    for (const kind of kinds) {
-      const path = modulePath(stem, kind);
-      if (!wanted(path)) continue;
-      files.push({ path, text: messageFileText(descriptor, planned, banner, kind, { fields }) });
-    }
-  }
-  for (const kind of kinds) {
-    const path = modulePath('index', kind);
-    if (wanted(path)) files.push({ path, text: indexFileText({ descriptors, plan, banner: sharedBanner, kind, fields }) });
-  }
-  if (wanted(typesPath(target))) files.push({ path: typesPath(target), text: typesFileText(sharedBanner, { fields }) });
-  if (packageName !== undefined) {
-    const names = descriptors.map((d) => [d.name, plan.get(d.name)!] as const);
-    const { packageVersion = INITIAL_PACKAGE_VERSION, changelog = [] } = options;
-    files.push(...packageFiles({ packageName, packageVersion, changelog, target, baseUrl: source.baseUrl, names, templates }).filter((file) => wanted(file.path)));
-  } else if (wanted(MODULE_MARKER_PATH)) {
-    files.push(moduleMarkerFile());
-  }
-  return files.sort(byPath);
-}
-
 /**
  * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
@@ -129,35 +65,28 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
-export function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
-  return render(options);
-}
-
-/** Options of {@link renderSelected}. */
-export interface RenderSelectedOptions {
-  emit: EmitOptions;
-  /** Message types whose modules are wanted (names without a message, e.g. removed ones, are ignored). */
-  only: ReadonlySet<string>;
-  /** The paths wanted: message modules of `only`, and whole-listing files (`index.ts`, …). */
-  paths: ReadonlySet<string>;
-  /** When set, format with prettier, its configuration resolved from this folder. */
-  prettierOutDir?: string;
+export async function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
+  const { messages, source, ...settings } = options;
+  // Descriptors from a library caller are checked before anything reads them (the plan checks
+  // them only before it renders: a run's come from a validated lockfile).
+  checkDescriptors(sortDescriptors(messages));
+  return renderPlanned(await plan({ messages, source }, settings));
 }
 
 /**
- * The files of {@link emitFiles} whose paths are in `paths` (message modules only for the names
- * in `only`), formatted with prettier when `prettierOutDir` is given (all but the module
- * marker), sorted by path. Names are
- * planned over all messages, so every file has the path and bytes {@link emitFiles} gives it.
+ * The texts of planned files, sorted by path: each rendered, then formatted with prettier when
+ * the plan says so (files of one folder and kind several to a call; see `prettier.ts`).
  *
  * @throws EmitError as {@link emitFiles} does, or naming the file prettier cannot format.
  */
-export async function renderSelected(options: RenderSelectedOptions): Promise<EmittedFile[]> {
-  const files = await render(options.emit, options);
-  if (options.prettierOutDir === undefined) return files;
-  // The module marker is schema-sync's own fixed JSON, not code in the user's style (and a
-  // parser configured for TypeScript would fail on it): prettier leaves it alone.
-  const marker = options.emit.packageName === undefined ? files.filter((file) => file.path === MODULE_MARKER_PATH) : [];
-  const formatted = await formatWithPrettier(files.filter((file) => !marker.includes(file)), { outDir: options.prettierOutDir });
-  return [...marker, ...formatted].sort(byPath);
+export async function renderPlanned(files: readonly PlannedFile[]): Promise<EmittedFile[]> {
+  const rendered = files.map((file) => ({ path: file.path, text: file.render() }));
+  const outDirs = [...new Set(files.flatMap((file) => (file.prettier === undefined ? [] : [file.prettier])))];
+  if (outDirs.length === 0) return rendered.sort(byPath);
+  const formatted = rendered.filter((_, i) => files[i]!.prettier === undefined);
+  for (const outDir of outDirs) {
+    const format = await createPrettierFormatter(outDir);
+    formatted.push(...(await format(rendered.filter((_, i) => files[i]!.prettier === outDir))));
+  }
+  return formatted.sort(byPath);
 }

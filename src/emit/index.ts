@@ -1,9 +1,11 @@
 /**
- * The emit stage: descriptors in, TypeScript file texts out. Pure apart from reading
- * templates; writing is the `write` stage's job.
+ * The emit stage: descriptors in, the plan of the output and its file texts out. Pure apart from
+ * reading templates; writing is the `write` stage's job.
  */
-export { type EmitOptions, type EmittedFile, emitFiles, renderSelected } from './emit-files.js';
-export { outputSettingsKey, planOutput, type PlannedFile } from './plan-output.js';
+export { type EmitOptions, type EmittedFile, emitFiles, renderPlanned } from './emit-files.js';
+export { plan, type PlannedFile, type PlanSettings } from './plan.js';
+export { formatPlan } from './format-plan.js';
 export { planNames } from './naming.js';
-export { formatWithPrettier, prettierFormatKey } from './prettier.js';
+export { formatWithPrettier } from './prettier.js';
 export { MODULE_MARKER_PATH } from './module-marker.js';
+export { planSettingsKey } from './plan-key.js';

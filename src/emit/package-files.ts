@@ -12,15 +12,7 @@
 import { EmitError } from '../model/errors.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import { lineText, stringLiteral } from './literals.js';
-import type { PlannedName } from './naming.js';
-import { moduleKinds, modulePath, typesPath } from './targets.js';
-import type { Templates } from './templates.js';
-
-/** The files of `--package` besides the modules, which planning and rendering both list from here. */
-export const PACKAGE_FILES = ['package.json', 'README.md', 'CHANGELOG.md'] as const;
-
-/** One of {@link PACKAGE_FILES}. */
-export type PackageFile = (typeof PACKAGE_FILES)[number];
+import type { CompiledTemplate } from './templates.js';
 
 /** The rules of npm for new package names: lowercase, URL-safe, optional `@scope/`, ≤ 214. */
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -54,30 +46,27 @@ export function validatePackageName(name: string): void {
   }
 }
 
-/** Inputs of {@link packageFiles}. */
-export interface PackageFilesInput {
-  packageName: string;
-  packageVersion: string;
-  /** CHANGELOG.md's sections, newest first. */
-  changelog: readonly ChangelogSection[];
-  target: OutputTarget;
-  baseUrl: string | undefined;
-  /** Planned names of all message types, sorted by name (the first one is the README example). */
-  names: ReadonlyArray<readonly [name: string, planned: PlannedName]>;
-  templates: Templates;
-}
-
 /**
  * The Node.js versions that load the package from `import` and from `require`: Node's
  * `require(esm)` is on by default from 20.19 and 22.12 on, so CommonJS needs no copy of its own.
  */
 const PACKAGE_ENGINES = '^20.19.0 || >=22.12.0';
 
+/** What `package.json` shows: the package, and the output's files at the folder's top (from the plan). */
+export interface PackageJsonView {
+  packageName: string;
+  packageVersion: string;
+  /** The index module's files: the code first, the declarations (or the `.ts` file, both) last. */
+  index: readonly string[];
+  /** The files and folders at the top of the output besides `package.json`, in the order published. */
+  files: readonly string[];
+}
+
 /** `package.json` of the package: what it exports, for whom, and which files it publishes. */
-function packageJsonText(packageName: string, packageVersion: string, target: OutputTarget): string {
+export function packageJsonText(view: PackageJsonView): string {
+  const { packageName, packageVersion, index } = view;
   // The `ts` target exports its sources as they are (for bundlers and TypeScript-aware runtimes):
   // `index.ts` is code and types; otherwise `index.js` is the code and `index.d.ts` the types.
-  const index = moduleKinds(target).map((kind) => modulePath('index', kind));
   const [code, types] = [`./${index[0]!}`, `./${index.at(-1)!}`];
   const manifest = {
     name: packageName,
@@ -93,7 +82,7 @@ function packageJsonText(packageName: string, packageVersion: string, target: Ou
       './package.json': './package.json',
     },
     // Only the generated files: not the manifest, a pending transaction or a lockfile kept here.
-    files: [...index, typesPath(target), 'messages', ...PACKAGE_FILES.filter((path) => path !== 'package.json')],
+    files: [...view.files],
     engines: { node: PACKAGE_ENGINES },
   };
   return JSON.stringify(manifest, null, 2) + '\n';
@@ -103,7 +92,8 @@ function packageJsonText(packageName: string, packageVersion: string, target: Ou
  * CHANGELOG.md: how the version moves, then one section per bump, newest first, each the
  * version as a heading and the pull's markdown report as it was recorded in the lockfile.
  */
-function changelogText(packageName: string, changelog: readonly ChangelogSection[]): string {
+export function changelogText(view: { packageName: string; changelog: readonly ChangelogSection[] }): string {
+  const { packageName, changelog } = view;
   const intro = [
     `# Changelog of ${lineText(packageName)}`,
     '',
@@ -116,24 +106,27 @@ function changelogText(packageName: string, changelog: readonly ChangelogSection
   return [intro, ...(sections.length === 0 ? ['No changes since the first version.'] : sections)].join('\n\n') + '\n';
 }
 
-/** The {@link PACKAGE_FILES} for the output folder. */
-export function packageFiles(input: PackageFilesInput): { path: PackageFile; text: string }[] {
-  const { packageName, packageVersion, changelog, target, baseUrl, names, templates } = input;
-  const example = names[0];
-  const readme = templates.packageReadme.render({
+/** What the package's README shows. */
+export interface ReadmeView {
+  packageName: string;
+  baseUrl: string | undefined;
+  messageCount: number;
+  /** The first message type by name and its identifier: the README's example. */
+  example: { name: string; identifier: string } | undefined;
+  target: OutputTarget;
+}
+
+/** The package's README.md, from the `package-readme.md` template. */
+export function readmeText(template: CompiledTemplate<'packageReadme'>, view: ReadmeView): string {
+  const { packageName, baseUrl, example, target } = view;
+  return template.render({
     packageName: lineText(packageName),
     baseUrl: baseUrl === undefined ? undefined : lineText(baseUrl),
-    messageCount: String(names.length),
-    exampleIdentifier: example?.[1].identifier,
-    exampleNameLiteral: example === undefined ? undefined : stringLiteral(example[0]),
+    messageCount: String(view.messageCount),
+    exampleIdentifier: example?.identifier,
+    exampleNameLiteral: example === undefined ? undefined : stringLiteral(example.name),
     // Empty for their target, unset otherwise: a line holding one appears for that target only.
     jsTarget: target === 'js+dts' ? '' : undefined,
     tsTarget: target === 'ts' ? '' : undefined,
   });
-  const texts: Record<PackageFile, string> = {
-    'package.json': packageJsonText(packageName, packageVersion, target),
-    'README.md': readme,
-    'CHANGELOG.md': changelogText(packageName, changelog),
-  };
-  return PACKAGE_FILES.map((path) => ({ path, text: texts[path] }));
 }

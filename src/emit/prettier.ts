@@ -142,24 +142,29 @@ export async function formatWithPrettier(
   return format(files);
 }
 
-/**
- * A file of each folder and kind the output holds, under either target: the config prettier
- * resolves for these is the config of every generated file, as long as no override names a
- * single file (see {@link createPrettierFormatter}).
- */
-const FORMAT_KEY_PATHS = ['messages/_.ts', 'messages/_.js', 'messages/_.d.ts', 'index.ts', 'index.js', 'index.d.ts', 'package.json', 'README.md', 'CHANGELOG.md'];
+/** Which config prettier resolves alike: files of one folder and one kind (`.d.ts` apart from `.ts`). */
+export function formatGroup(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  const kind = base.endsWith('.d.ts') ? '.d.ts' : base.slice(base.lastIndexOf('.'));
+  return `${path.slice(0, Math.max(slash, 0))}\0${kind}`;
+}
 
 /**
- * Fingerprint of prettier's formatting for the output folder: its version and the config it
- * resolves there. Part of each file's input fingerprint, so a changed `.prettierrc` re-formats.
+ * The key of prettier's formatting of each group ({@link formatGroup}) of `paths` in the output
+ * folder: prettier's version and the config it resolves for the group's first file. Part of the
+ * input of each file it formats, so a changed `.prettierrc` re-formats the files it applies to.
+ * (Overrides naming single files are not told apart; see {@link createPrettierFormatter}.)
  */
-export async function prettierFormatKey(outDir: string): Promise<string> {
+export async function prettierFormatKeys(outDir: string, paths: readonly string[]): Promise<Map<string, string>> {
   const prettier = await import('prettier');
   await prettier.clearConfigCache();
-  const configs = await Promise.all(
-    FORMAT_KEY_PATHS.map((path) =>
-      prettier.resolveConfig(join(outDir, ...path.split('/')), { editorconfig: true }).catch(() => 'unreadable'),
-    ),
-  );
-  return JSON.stringify(['prettier', prettier.version, configs]);
+  const firsts = new Map<string, string>();
+  for (const path of paths) if (!firsts.has(formatGroup(path))) firsts.set(formatGroup(path), path);
+  const keys = new Map<string, string>();
+  for (const [group, path] of firsts) {
+    const config = await prettier.resolveConfig(join(outDir, ...path.split('/')), { editorconfig: true }).catch(() => 'unreadable');
+    keys.set(group, JSON.stringify(['prettier', prettier.version, config]));
+  }
+  return keys;
 }

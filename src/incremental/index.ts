@@ -5,24 +5,27 @@
  * the commands ask it questions whose answer "don't know" always leads to the plain path, and
  * {@link openIncremental} without a cache folder gives exactly that plain path.
  */
+import type { LockfileHead, LockfileText } from '../lock/index.js';
 import { cacheFileOf } from './cache-dir.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { hashOf, type HashedText } from '../util/hash.js';
-import type { FolderView, Manifest } from '../write/index.js';
-import { loadRunRecord, saveRunRecord, type RecordedAnswer } from './run-record.js';
+import type { GenerationSettings } from '../model/lockfile.js';
+import type { AnswerDrift } from '../run/diff-answer.js';
+import { noChanges, type ChangeSet, type FolderView, type Manifest, type ManifestText } from '../write/index.js';
+import { loadRunRecord, saveRunRecord } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
 
 export type { AnswerIdentity } from './fingerprint.js';
 
-/** What the last run knew of the answer: it parses to the lockfile, with these warnings. */
-export type KnownAnswer = Pick<RecordedAnswer, 'messageCount' | 'warnings'>;
-
 /** What a run established, for the next one. */
 export interface RunFacts {
-  /** The answer with `fingerprint`, parsed to `lockfile` (no fingerprint: it depended on the run's secrets). */
-  answer?: { fingerprint: string | undefined; lockfile: HashedText; messageCount: number; warnings: string[] };
+  /** The answer with `identity`, parsed to `lockfile` (no identity: it depended on the run's secrets, and is not remembered). */
+  answer?: { identity: AnswerIdentity | undefined; lockfile: HashedText; messageCount: number; warnings: string[] };
   /** The folder's manifest now lists exactly the output of `planKey`. */
   output?: { planKey: string; manifest: HashedText };
+  /** The lockfile the run leaves, valid (written by schema-sync or read whole). */
+  lockfile?: LockfileText;
   /**
    * The manifest now in the folder, and its entries (unless the folder was found as recorded, all
    * unchanged). Files a run wrote have no stat entry yet: the next run hashes them.
@@ -32,16 +35,22 @@ export interface RunFacts {
 
 /** The questions a run asks before doing work that may already be done. */
 export interface Incremental {
-  /** Identifies an answer for the run record: equal fingerprints parse alike. Undefined on the plain path, which records nothing. */
-  fingerprint(answer: AnswerIdentity): string | undefined;
-  /** The answer as recorded when the answer with `fingerprint` is the one that produced `lockfile`; then it needs no parsing. */
-  knownAnswer(fingerprint: string | undefined, lockfile: HashedText | undefined): KnownAnswer | undefined;
-  /** Whether `lockfile` is the one a recorded answer parsed to: schema-sync serialised it from valid descriptors, so it parses without errors. */
-  knownValid(lockfile: HashedText): boolean;
-  /** Whether `manifest` is recorded as listing exactly the output of `planKey` (then its entries are the plan). */
-  knowsOutput(planKey: string, manifest: HashedText | undefined): boolean;
-  /** How many files `manifest` lists, when every one of them is known unchanged on disk since a run verified it; else undefined. */
-  unchangedFiles(manifest: HashedText, view: FolderView): number | undefined;
+  /**
+   * The drift of an answer against `before` with `settings`: a memo of `compute`. When the answer
+   * with this identity is recorded as making `before` with the settings it records (which are
+   * `settings`), it is "no changes", `before` as it is, with the count and warnings recorded.
+   */
+  answerDrift(key: { answer: AnswerIdentity | undefined; before: LockfileText | undefined; settings: GenerationSettings }, compute: () => Promise<AnswerDrift>): Promise<AnswerDrift>;
+  /** The head recorded for the lockfile with hash `hash`: it is valid, and need not be parsed to know its settings. */
+  lockfileHead(hash: string): LockfileHead | undefined;
+  /**
+   * The change set that makes the folder hold the output of `planKey`: a memo of `compute`, which
+   * is given how to tell whether a file holds the bytes with a hash (by its stat, when a run
+   * verified it). When `manifest` is recorded as listing exactly that output and every file it
+   * lists is unchanged on disk since a run verified it, there is nothing to change, and nothing
+   * is planned.
+   */
+  outputChanges(key: { planKey: string; manifest: ManifestText | undefined; view: FolderView }, compute: (holds: (path: string, sha: string) => Promise<boolean>) => Promise<ChangeSet>): Promise<ChangeSet>;
   /** Whether the file at `path` holds bytes with hash `sha`. */
   holds(view: FolderView, path: string, sha: string): Promise<boolean>;
   /** Records what this run established (once, at its end). */
@@ -54,33 +63,43 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
   const recordFile = cacheFileOf(cacheDir, outDir, 'memo', 'json');
   const record = loadRunRecord(recordFile);
   const stats = openStatCache(cacheFileOf(cacheDir, outDir, 'stat', 'tsv'), clock);
+  // An answer is hashed once, whether it is looked up, remembered or both.
+  const fingerprints = new WeakMap<AnswerIdentity, string>();
+  const fingerprint = (identity: AnswerIdentity) => {
+    let known = fingerprints.get(identity);
+    if (known === undefined) fingerprints.set(identity, (known = answerFingerprint(identity)));
+    return known;
+  };
+  const holds = async (view: FolderView, path: string, sha: string): Promise<boolean> => {
+    const onDisk = view.pathOnDisk(path);
+    return onDisk === undefined ? plain.holds(view, path, sha) : stats.holds(path, onDisk, sha);
+  };
   return {
-    fingerprint: answerFingerprint,
-    knownAnswer(fingerprint, lockfile) {
+    answerDrift({ answer, before, settings }, compute) {
       const known = record.answer;
-      if (known === undefined || fingerprint !== known.fingerprint || lockfile?.hash !== known.lockfileHash) return undefined;
-      return { messageCount: known.messageCount, warnings: known.warnings };
+      if (answer === undefined || before === undefined || known === undefined || before.hash !== known.lockfileHash) return compute();
+      if (fingerprint(answer) !== known.fingerprint || canonicalJson(settings) !== canonicalJson(before.settings())) return compute();
+      return Promise.resolve({ changes: [], after: before, messageCount: known.messageCount, warnings: known.warnings });
     },
-    knownValid(lockfile) {
-      return record.answer?.lockfileHash === lockfile.hash;
+    lockfileHead(hash) {
+      const known = record.lockfile;
+      return known?.hash === hash ? { settings: known.settings, messageCount: known.messageCount } : undefined;
     },
-    knowsOutput(planKey, manifest) {
-      return manifest !== undefined && record.output?.planKey === planKey && record.output.manifestHash === manifest.hash;
+    async outputChanges({ planKey, manifest, view }, compute) {
+      const known = manifest !== undefined && record.output?.planKey === planKey && record.output.manifestHash === manifest.hash;
+      if (known && stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path)) !== undefined) return noChanges(manifest.entries());
+      return compute((path, sha) => holds(view, path, sha));
     },
-    unchangedFiles(manifest, view) {
-      return stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path));
-    },
-    async holds(view, path, sha) {
-      const onDisk = view.pathOnDisk(path);
-      return onDisk === undefined ? plain.holds(view, path, sha) : stats.holds(path, onDisk, sha);
-    },
+    holds,
     remember(facts) {
-      if (facts.answer?.fingerprint !== undefined) {
-        const { fingerprint, lockfile, messageCount, warnings } = facts.answer;
-        record.answer = { fingerprint, lockfileHash: lockfile.hash, messageCount, warnings };
+      const answer = facts.answer?.identity === undefined ? undefined : facts.answer;
+      if (answer?.identity !== undefined) {
+        const { identity, lockfile, messageCount, warnings } = answer;
+        record.answer = { fingerprint: fingerprint(identity), lockfileHash: lockfile.hash, messageCount, warnings };
       }
       if (facts.output !== undefined) record.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
-      if (facts.answer?.fingerprint !== undefined || facts.output !== undefined) saveRunRecord(recordFile, record);
+      if (facts.lockfile !== undefined) record.lockfile = { hash: facts.lockfile.hash, ...facts.lockfile.head() };
+      if (answer !== undefined || facts.output !== undefined || facts.lockfile !== undefined) saveRunRecord(recordFile, record);
       if (facts.folder !== undefined) stats.save(facts.folder.manifest.hash, facts.folder.files);
     },
   };
@@ -88,11 +107,9 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
 
 /** No cache: nothing is known, every file is read and hashed, nothing is remembered. */
 const plain: Incremental = {
-  fingerprint: () => undefined,
-  knownAnswer: () => undefined,
-  knownValid: () => false,
-  knowsOutput: () => false,
-  unchangedFiles: () => undefined,
+  answerDrift: (_key, compute) => compute(),
+  lockfileHead: () => undefined,
+  outputChanges: ({ view }, compute) => compute((path, sha) => plain.holds(view, path, sha)),
   async holds(view, path, sha) {
     const bytes = await view.read(path);
     return bytes !== undefined && hashOf(bytes) === sha;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { writeCacheFile } from './cache-dir.js';
+import type { GenerationSettings } from '../model/lockfile.js';
 
 /**
  * What the last run of an output folder established, kept in the cache folder (never in the
@@ -9,7 +10,9 @@ import { writeCacheFile } from './cache-dir.js';
  *   (with these warnings); the same answer against the same lockfile is "no changes" unparsed;
  * - `output`: the output of the lockfile and settings with this plan key is exactly the files the
  *   manifest with this hash lists; the folder is then checked against that manifest without
- *   planning the output.
+ *   planning the output;
+ * - `lockfile`: the lockfile with this hash (valid: schema-sync wrote it, or read it whole)
+ *   records these settings and this many message types; it is then not parsed to know them.
  *
  * Each fact is used only when every hash it names matches what is on disk now, so a stale or
  * missing record costs time, never correctness.
@@ -17,6 +20,14 @@ import { writeCacheFile } from './cache-dir.js';
 export interface RunRecord {
   answer?: RecordedAnswer;
   output?: { planKey: string; manifestHash: string };
+  lockfile?: RecordedLockfile;
+}
+
+/** A lockfile's head, by the lockfile's hash. */
+export interface RecordedLockfile {
+  hash: string;
+  settings: GenerationSettings;
+  messageCount: number;
 }
 
 /** An answer of the service and the lockfile it parsed to. */
@@ -42,6 +53,10 @@ export function loadRunRecord(file: string): RunRecord {
   }
   const output = parsed['output'] as RunRecord['output'];
   if (typeof output?.planKey === 'string' && typeof output.manifestHash === 'string') record.output = output;
+  const lockfile = parsed['lockfile'] as Partial<RecordedLockfile> | undefined;
+  if (typeof lockfile?.hash === 'string' && Number.isInteger(lockfile.messageCount) && typeof lockfile.settings === 'object' && lockfile.settings !== null && !Array.isArray(lockfile.settings)) {
+    record.lockfile = lockfile as RecordedLockfile;
+  }
   return record;
 }
 

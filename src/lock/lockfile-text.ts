@@ -1,62 +1,65 @@
-import type { Descriptor } from '../model/descriptor.js';
 import { hashOf, type HashedText } from '../util/hash.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
-import { descriptorsSharing, lockfileEntries } from './entries.js';
-import { parseLockfile, settingsOf } from './parse.js';
-import { serializeLockfileEntries } from './serialize.js';
+import { parseLockfile } from './parse.js';
+import { serializeLockfile } from './serialize.js';
+
+/** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
+export interface LockfileHead {
+  settings: GenerationSettings;
+  messageCount: number;
+}
 
 /**
  * A lockfile as text, with its hash, and its contents parsed on first use: a run where nothing
- * changed compares and keys by the hash and never parses its entries.
+ * changed compares and keys by the hash, takes its head from a cache that recorded it for this
+ * hash, and never parses its entries.
  */
 export class LockfileText implements HashedText {
   readonly hash: string;
   #parsed: Lockfile | undefined;
-  /** Entry texts by name, when this text was just serialised. */
-  #entries: ReadonlyMap<string, string> | undefined;
-  #settings: GenerationSettings | undefined;
+  #head: LockfileHead | undefined;
 
-  /** `path` names the file in errors. */
+  /**
+   * `path` names the file in errors; `recorded` gives the head a cache recorded for a lockfile
+   * with this hash (one schema-sync wrote or read whole before, so it is valid), if any.
+   */
   constructor(
     readonly text: string,
     readonly path: string,
+    recorded?: (hash: string) => LockfileHead | undefined,
   ) {
     this.hash = hashOf(text);
+    this.#head = recorded?.(this.hash);
   }
 
   /** The lockfile that serialises to these bytes. */
   static of(lockfile: Lockfile, path: string): LockfileText {
-    const { text, entries } = serializeLockfileEntries(lockfile);
-    const made = new LockfileText(text, path);
+    const made = new LockfileText(serializeLockfile(lockfile), path);
     made.#parsed = lockfile;
-    made.#entries = entries;
     return made;
   }
 
-  /** The generation settings, read without parsing the messages where the layout allows. */
-  settings(): GenerationSettings {
-    return (this.#settings ??= this.#parsed?.settings ?? settingsOf(this.text) ?? this.parse().settings);
+  /** The settings and the number of message types: as recorded for this hash, else parsed. */
+  head(): LockfileHead {
+    if (this.#head === undefined) {
+      const { settings, messages } = this.parse();
+      this.#head = { settings, messageCount: messages.length };
+    }
+    return this.#head;
   }
 
-  /** How many message types it records: counted from its layout where it can be, without parsing them. */
+  /** The generation settings it records. */
+  settings(): GenerationSettings {
+    return this.head().settings;
+  }
+
+  /** How many message types it records. */
   messageCount(): number {
-    return this.#parsed?.messages.length ?? lockfileEntries(this.text)?.size ?? this.parse().messages.length;
+    return this.head().messageCount;
   }
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */
   parse(): Lockfile {
     return (this.#parsed ??= parseLockfile(this.text, this.path));
-  }
-
-  /**
-   * The descriptors, as {@link parse} gives them, sharing `next`'s own descriptor objects where
-   * an entry is the same in both: only the entries that differ are parsed (see `entries.ts`).
-   * `next` is a lockfile made with {@link LockfileText.of}.
-   */
-  descriptorsSharedWith(next: LockfileText): Descriptor[] {
-    const after = next.#parsed;
-    const entries = next.#entries;
-    const shared = after === undefined || entries === undefined ? undefined : descriptorsSharing(this, { text: next.text, entries, descriptors: after.messages });
-    return shared ?? this.parse().messages;
   }
 }

@@ -94,25 +94,6 @@ export function parseLockfile(text: string, file: string): Lockfile {
 }
 
 /**
- * The generation settings of a lockfile in schema-sync's own layout, read from the text before its
- * messages without parsing them; undefined when the text is not so laid out (parse it whole): the
- * settings are written before the messages, and the messages are the last key (in that layout
- * nothing after them starts a line two spaces in).
- */
-export function settingsOf(text: string): GenerationSettings | undefined {
-  const end = text.indexOf(',\n  "messages": ');
-  if (end < 0 || text.includes('\n  "', end + 3)) return undefined;
-  try {
-    const raw = JSON.parse(`${text.slice(0, end)}\n}`) as unknown;
-    if (typeof raw !== 'object' || raw === null || !Object.hasOwn(raw, 'settings')) return undefined;
-    const header = headerSchema.safeParse(raw);
-    return header.success && header.data.lockfileVersion === LOCKFILE_VERSION ? header.data.settings : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * Validates lockfile entries (name, parsed JSON value) into descriptors sorted by name; a
  * {@link LockError} lists every invalid field of every entry.
  */

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { readListingInput, requestListing, type FetchOptions, type FetchResult } from '../fetch/index.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
+import type { AnswerIdentity } from '../incremental/index.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 
@@ -9,10 +10,10 @@ import type { RunContext } from './run-context.js';
 export interface Answer {
   source: ListingSource;
   /**
-   * Identifies the answer for the run record; undefined for a saved answer (`input`), for one that
-   * echoes the run's secrets (its parse depends on them) and without a cache.
+   * Everything its parse depends on; undefined for a saved answer (`input`) and for one that
+   * echoes the run's secrets (its parse depends on them), which are never remembered.
    */
-  fingerprint: string | undefined;
+  identity: AnswerIdentity | undefined;
   /** The validated listing (validated once). */
   parse(): FetchResult;
 }
@@ -28,7 +29,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       maxBytes: options.maxBytes,
     });
     const result = response.parse();
-    return { source: result.source, fingerprint: undefined, parse: () => result };
+    return { source: result.source, identity: undefined, parse: () => result };
   }
   if (!options.baseUrl) {
     throw new ConfigError('no base URL: schema-sync does not know where the service is.', {
@@ -37,8 +38,8 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   }
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
-  const fingerprint = response.echoesSecrets() ? undefined : run.cache.fingerprint({ ...response.identity, source: response.source });
-  return { source: response.source, fingerprint, parse: () => response.parse() };
+  const identity = response.echoesSecrets() ? undefined : { ...response.identity, source: response.source };
+  return { source: response.source, identity, parse: () => response.parse() };
 }
 
 /** How to reach the service, from a run's options: the same for the listing and for getschema. */

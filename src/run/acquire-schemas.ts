@@ -6,7 +6,6 @@ import type { FieldDescriptor } from '../model/field.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { scoped } from '../model/scope.js';
 import { serviceOptions, type Answer } from './acquire-listing.js';
-import { knownAnswer } from './diff-answer.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 
@@ -16,13 +15,12 @@ import type { RunContext } from './run-context.js';
  * (new, changed hash, or no fields recorded yet) gets them from the service (`cmd=getschema`, a
  * few at a time, all or nothing). Types out of scope (`include`/`exclude`) are not asked for:
  * they are neither generated nor reviewed; they keep the fields their entries record while their
- * `schemaHash` stays, and have none once it changes. An answer the run record knows to make
- * `before` (same settings) needs none and is given back as it is, unvalidated; so is every
- * answer with fields off.
+ * `schemaHash` stays, and have none once it changes. An answer with fields off is given back
+ * as it is.
  * Warnings of the requests go to the run now; the answer's own stay its own.
  */
 export async function acquireSchemas(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings, options: SourceOptions): Promise<Answer> {
-  if (settings.fields !== true || knownAnswer(run, answer, before, settings) !== undefined) return answer;
+  if (settings.fields !== true) return answer;
   const listing = answer.parse();
   const locked = new Map((before?.parse().messages ?? []).map((descriptor) => [descriptor.name, descriptor]));
   const recordedFields = (descriptor: Descriptor): FieldDescriptor[] | undefined => {

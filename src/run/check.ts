@@ -1,14 +1,13 @@
-import type { DriftReport } from '../diff/index.js';
 import type { LockfileText } from '../lock/index.js';
+import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
-import { compareOutput, folderStamp, openFolderView, waitForLiveRun, type FolderDrift, type FolderView } from '../write/index.js';
+import type { DriftReport, StaleFile } from '../diff/index.js';
+import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { acquireSchemas } from './acquire-schemas.js';
-import { assessOutput, freshOutputFacts, type OutputState } from './assess-output.js';
-import { diffAnswer } from './diff-answer.js';
+import { outputChanges, outputFacts, type OutputChanges } from './output.js';
+import { answerDrift } from './diff-answer.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
-import { renderFiles } from './render-and-write.js';
 import { checkPolicy, reportFor } from './report.js';
 import { openRun, settingsDiffer, type RunContext } from './run-context.js';
 
@@ -37,13 +36,12 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     run.mark('verify');
     const answer = await acquireListing(run, options);
     const settings = folder.lockfile.settings();
-    const listing = await acquireSchemas(run, answer, folder.lockfile, settings, options);
-    run.mark('fetch');
-    const drift = diffAnswer(run, listing, folder.lockfile, settings);
+    const drift = await answerDrift(run, answer, folder.lockfile, settings, options);
     run.mark('diff');
-    run.cache.remember({ answer: drift.answerFacts, ...(folder.staleFiles.length === 0 ? freshOutputFacts(folder.output) : {}) });
+    const answerFacts = { identity: answer.identity, lockfile: drift.after, messageCount: drift.messageCount, warnings: drift.warnings };
+    run.cache.remember({ answer: answerFacts, lockfile: folder.lockfile, ...(folder.staleFiles.length === 0 ? outputFacts(folder.output, folder.output.found) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
-    const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
+    const report = reportFor(run.warn, options, { changes: drift.changes, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
   });
 }
@@ -60,7 +58,7 @@ const INSPECTIONS = 5;
 export async function inspectFolder(
   run: RunContext,
   openView: (outDir: string) => Promise<FolderView> = openFolderView,
-): Promise<{ lockfile: LockfileText; output: OutputState; staleFiles: FolderDrift[] }> {
+): Promise<{ lockfile: LockfileText; output: OutputChanges; staleFiles: StaleFile[] }> {
   for (let inspection = 1; ; inspection++) {
     const stamp = folderStamp(run.paths.outDir, run.paths.lockfilePath);
     const view = await openView(run.paths.outDir);
@@ -76,14 +74,15 @@ export async function inspectFolder(
       }
       throw folderBusyError(run.paths.outDir);
     }
-    const lockfile = await requireLockfile(view, run.paths.lockfilePath, {
+    const lockfile = await requireLockfile(run, view, {
       detail: ': there is nothing to check against.',
       hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
     });
-    // A damaged lockfile is reported before the request is made.
-    if (!run.cache.knownValid(lockfile)) lockfile.parse();
-    const output = await assessOutput(run, view, lockfile);
-    const staleFiles = await compareFolder(run, view, lockfile, output);
+    // A damaged lockfile is reported before the request is made: its head is read (parsed,
+    // unless recorded for this very text) before anything else.
+    lockfile.head();
+    const output = await outputChanges(run, view, lockfile);
+    const staleFiles = driftOf(output.changes);
     if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) return { lockfile, output, staleFiles };
     if (inspection === INSPECTIONS) throw folderBusyError(run.paths.outDir);
   }
@@ -95,13 +94,11 @@ function folderBusyError(outDir: string): WriteError {
   });
 }
 
-/** The files that are not what the lockfile generates: stale ones rendered and compared, extra ones found. */
-async function compareFolder(run: RunContext, view: FolderView, lockfile: LockfileText, output: OutputState): Promise<FolderDrift[]> {
-  if (output.expected === undefined) return [];
-  return compareOutput({
-    view,
-    files: await renderFiles(output.settings, lockfile.parse(), output.stale),
-    expectedPaths: new Set(output.expected.map((file) => file.path)),
-    manifest: output.manifest?.entries() ?? new Map(),
-  });
+/** The files that are not what the lockfile generates, by path: missing, other bytes, or no longer generated. */
+function driftOf(changes: ChangeSet): StaleFile[] {
+  const drift: StaleFile[] = [
+    ...changes.write.map((file) => ({ path: file.path, reason: file.found ? ('modified' as const) : ('missing' as const) })),
+    ...[...changes.delete, ...changes.edited].map((path) => ({ path, reason: 'extra' as const })),
+  ];
+  return drift.sort((a, b) => compareStrings(a.path, b.path));
 }

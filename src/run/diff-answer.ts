@@ -1,52 +1,62 @@
-import { compareDescriptors, type ChangeFact } from '../diff/index.js';
-import type { KnownAnswer, RunFacts } from '../incremental/index.js';
+import { changesInScope, compareDescriptors, type ChangeFact } from '../diff/index.js';
+import type { FetchResult } from '../fetch/index.js';
 import { LockfileText } from '../lock/index.js';
-import type { Descriptor } from '../model/descriptor.js';
 import { LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
 import type { Answer } from './acquire-listing.js';
-import { sameSettings, type RunContext } from './run-context.js';
+import { acquireSchemas } from './acquire-schemas.js';
+import type { SourceOptions } from './options.js';
+import type { RunContext } from './run-context.js';
+import { checkSafetyRails } from './safety-rails.js';
 
 /** The service's answer against the lockfile a run found. */
 export interface AnswerDrift {
+  /** The changes of the message types in the scope of the settings. */
   changes: ChangeFact[];
-  /** The lockfile the answer makes: `before` itself when the answer is known to make it. */
+  /** The lockfile the answer makes. */
   after: LockfileText;
   messageCount: number;
-  /** The descriptors compared; undefined when the answer was known (nothing was compared). */
-  compared: { locked: readonly Descriptor[]; fetched: readonly Descriptor[] } | undefined;
-  /** What the next run may take as known; undefined when this answer was known already. */
-  answerFacts: RunFacts['answer'];
+  /** The answer's own warnings. */
+  warnings: string[];
+}
+
+/** The safety rails of a pull (see `safety-rails.ts`); a check has none. */
+export interface Rails {
+  allowEmpty?: boolean | undefined;
+  force?: boolean | undefined;
 }
 
 /**
- * Diffs the answer against `before`, the lockfile found, into the lockfile it makes with
- * `settings`. An answer the run record knows to make this very lockfile (same settings) is "no
- * changes", unvalidated; any other is validated and compared entry by entry. Its warnings are
- * reported either way.
+ * Diffs a listing against `before`, the lockfile found, into the lockfile it makes with
+ * `settings` (at `lockfilePath`); the same lockfile bytes mean the same descriptors.
+ * With `rails`, refuses what looks like a broken service rather than a change.
  */
-export function diffAnswer(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings): AnswerDrift {
-  const known = knownAnswer(run, answer, before, settings);
-  if (before !== undefined && known !== undefined) {
-    for (const warning of known.warnings) run.warn(warning);
-    return { changes: [], after: before, messageCount: known.messageCount, compared: undefined, answerFacts: undefined };
-  }
-  const listing = answer.parse();
-  for (const warning of listing.warnings) run.warn(warning);
+export function diffListing(listing: FetchResult, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails): AnswerDrift {
   const fetched = listing.descriptors;
-  const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched }, run.paths.lockfilePath);
+  const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched }, lockfilePath);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.text === before?.text;
-  const locked = before === undefined ? [] : same ? fetched : before.descriptorsSharedWith(after);
-  return {
-    changes: same ? [] : compareDescriptors({ locked, fetched }),
-    after,
-    messageCount: fetched.length,
-    compared: { locked, fetched },
-    answerFacts: { fingerprint: answer.fingerprint, lockfile: after, messageCount: fetched.length, warnings: listing.warnings },
-  };
+  const locked = before === undefined ? [] : same ? fetched : before.parse().messages;
+  if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
+  const changes = same ? [] : changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
+  return { changes, after, messageCount: fetched.length, warnings: listing.warnings };
 }
 
-/** What the run record knows of `answer`: that it makes `before` as it is, with `settings`; undefined when it does not know. */
-export function knownAnswer(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings): KnownAnswer | undefined {
-  return before === undefined || !sameSettings(settings, before.settings()) ? undefined : run.cache.knownAnswer(answer.fingerprint, before);
+/**
+ * The drift of the service's answer (with its field descriptors, fields on) against `before`:
+ * acquiring the schemas and diffing is a memo keyed by the answer, `before` and the settings
+ * (an answer recorded as making `before` is "no changes", neither validated nor compared). The
+ * answer's warnings go to the run either way.
+ */
+export async function answerDrift(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings, options: SourceOptions & { rails?: Rails }): Promise<AnswerDrift> {
+  let fetched = false;
+  const drift = await run.cache.answerDrift({ answer: answer.identity, before, settings }, async () => {
+    const listing = await acquireSchemas(run, answer, before, settings, options);
+    // The listing's request and, with fields on, the schemas' requests: both are the fetch stage.
+    run.mark('fetch');
+    fetched = true;
+    return diffListing(listing.parse(), before, settings, run.paths.lockfilePath, options.rails);
+  });
+  if (!fetched) run.mark('fetch');
+  for (const warning of drift.warnings) run.warn(warning);
+  return drift;
 }

@@ -1,4 +1,4 @@
-import { compareDescriptors, type DriftReport } from '../diff/index.js';
+import { changesInScope, compareDescriptors, type DriftReport } from '../diff/index.js';
 import { ConfigError } from '../model/errors.js';
 import { resolvePaths, type BaseOptions, type ReviewOptions } from './options.js';
 import { lockfileAtRevision, readLockfileSource } from './lockfile-source.js';
@@ -61,6 +61,7 @@ export async function diffLockfiles(options: DiffOptions): Promise<DiffResult> {
   const locked = base.lockfile.parse().messages;
   const fetched = head.lockfile.parse().messages;
   const settings = settingsOver(head.lockfile.settings(), { include: options.include, exclude: options.exclude });
-  const report = reportFor((text) => options.onWarning?.(text), options, { changes: compareDescriptors({ locked, fetched }), compared: { locked, fetched }, settings });
+  const changes = changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
+  const report = reportFor((text) => options.onWarning?.(text), options, { changes });
   return { report, base: base.label, head: head.label, lockfilePath: head.path, lockfileText: head.lockfile.text, outDir: paths.outDir };
 }

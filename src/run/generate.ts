@@ -1,8 +1,7 @@
 import { withRunLock, type FolderView, type WriteResult } from '../write/index.js';
-import { assessOutput } from './assess-output.js';
 import type { BaseOptions } from './options.js';
+import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { requireLockfile } from './read-lockfile.js';
-import { renderAndWrite } from './render-and-write.js';
 import { LockfileText } from '../lock/index.js';
 import { openRun, sameSettings, settingsOver, type RunContext } from './run-context.js';
 
@@ -24,16 +23,17 @@ export async function generate(options: BaseOptions): Promise<GenerateResult> {
 
 /** The generate itself, under the run lock. */
 async function generateInView(run: RunContext, view: FolderView, interrupt: AbortSignal): Promise<GenerateResult> {
-  const found = await requireLockfile(view, run.paths.lockfilePath, {
+  const found = await requireLockfile(run, view, {
     detail: '.',
     hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
   });
   // Settings it was given are applied, and recorded in the lockfile.
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
-  const output = await assessOutput(run, view, lockfile);
-  const { write, facts } = await renderAndWrite(run, view, { lockfile, output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
+  const output = await outputChanges(run, view, lockfile);
+  run.mark('emit');
+  const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
-  run.cache.remember(facts);
+  run.cache.remember({ lockfile, ...outputFacts(output, manifest) });
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };
 }

@@ -1,16 +1,13 @@
 import type { DriftReport } from '../diff/index.js';
 import { openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
-import { acquireSchemas } from './acquire-schemas.js';
-import { assessOutput } from './assess-output.js';
-import { diffAnswer } from './diff-answer.js';
+import { answerDrift } from './diff-answer.js';
 import { redactingSecrets, type PullOptions } from './options.js';
 import { readLockfile } from './read-lockfile.js';
 import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
-import { renderAndWrite } from './render-and-write.js';
+import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
-import { checkSafetyRails } from './safety-rails.js';
 
 export type { PullOptions } from './options.js';
 
@@ -54,13 +51,15 @@ async function previewPull(run: RunContext, view: FolderView, answer: Answer, op
 
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
 async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
-  const { found, after, answerFacts, result } = await diffPull(run, view, answer, options);
-  const output = await assessOutput(run, view, after);
+  const { found, after, drift, result } = await diffPull(run, view, answer, options);
+  const output = await outputChanges(run, view, after);
+  run.mark('emit');
   // A lockfile with conflict markers is rewritten clean even when its entries do not change.
   const lockfileUnchanged = after === found?.lockfile && found.conflictAt === undefined;
-  const { write, facts } = await renderAndWrite(run, view, { lockfile: after, output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
+  const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
-  run.cache.remember({ answer: answerFacts, ...facts });
+  // The answer makes the released lockfile: that is the one the next run finds.
+  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...outputFacts(output, manifest) });
   return { ...result, lockfileText: after.text, write };
 }
 
@@ -69,26 +68,21 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
  * answer against it (with the safety rails), report, and release the package.
  */
 async function diffPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions) {
-  const found = await readLockfile(view, run.paths.lockfilePath);
+  const found = await readLockfile(run, view);
   if (found?.conflictAt !== undefined) {
     run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }
   const before = found?.lockfile;
   const settings = settingsOver(before?.settings() ?? {}, run.given);
-  const listing = await acquireSchemas(run, answer, before, settings, options);
-  // The listing's request and, with fields on, the schemas' requests: both are the fetch stage.
-  run.mark('fetch');
-  const drift = diffAnswer(run, listing, before, settings);
-  if (drift.compared !== undefined) checkSafetyRails({ ...drift.compared, allowEmpty: options.allowEmpty, force: options.force });
+  const drift = await answerDrift(run, answer, before, settings, { ...options, rails: { allowEmpty: options.allowEmpty, force: options.force } });
   // The report as the project rates it (scope, rules, acceptances) is what the package release carries.
-  const report = reportFor(run.warn, options, { changes: drift.changes, compared: drift.compared, settings });
+  const report = reportFor(run.warn, options, { changes: drift.changes });
   const after = releasePackage(drift.after, before, run.given.packageVersion, report);
   run.mark('diff');
   return {
     found,
     after,
-    // The answer makes the released lockfile: that is the one the next run finds.
-    answerFacts: drift.answerFacts === undefined ? undefined : { ...drift.answerFacts, lockfile: after },
+    drift,
     result: { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, package: packageSummary(before, after) },
   };
 }

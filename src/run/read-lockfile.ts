@@ -1,6 +1,7 @@
 import { findMergeConflict, LockfileText } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import type { FolderView } from '../write/index.js';
+import type { RunContext } from './run-context.js';
 
 /** A lockfile as found: its text, or its current branch's side when git left conflict markers in it. */
 export interface FoundLockfile {
@@ -12,22 +13,24 @@ export interface FoundLockfile {
 }
 
 /**
- * The lockfile as the next command will see it (a pending interrupted run's, if any); undefined
- * when there is none (the first pull).
+ * The run's lockfile as the next command will see it (a pending interrupted run's, if any), its
+ * head as the cache recorded it for its hash; undefined when there is none (the first pull).
  */
-export async function readLockfile(view: FolderView, path: string): Promise<FoundLockfile | undefined> {
+export async function readLockfile(run: RunContext, view: FolderView): Promise<FoundLockfile | undefined> {
+  const path = run.paths.lockfilePath;
   const text = await view.readLockfile(path);
   if (text === undefined) return undefined;
   const conflict = findMergeConflict(text);
-  return { lockfile: new LockfileText(conflict?.ours ?? text, path), text, conflictAt: conflict?.line };
+  return { lockfile: new LockfileText(conflict?.ours ?? text, path, (hash) => run.cache.lockfileHead(hash)), text, conflictAt: conflict?.line };
 }
 
 /**
  * The lockfile, for commands that cannot work without one or with a conflicted one: a LockError
  * ending with `what` when there is none, and one that says how to resolve merge conflicts.
  */
-export async function requireLockfile(view: FolderView, path: string, what: { detail: string; hint: string }): Promise<LockfileText> {
-  const found = await readLockfile(view, path);
+export async function requireLockfile(run: RunContext, view: FolderView, what: { detail: string; hint: string }): Promise<LockfileText> {
+  const path = run.paths.lockfilePath;
+  const found = await readLockfile(run, view);
   if (found === undefined) throw new LockError(`no lockfile at ${path}${what.detail}`, { hint: what.hint });
   if (found.conflictAt !== undefined) {
     throw new LockError(`${path} has git merge conflict markers (line ${found.conflictAt}).`, {

@@ -1,29 +1,23 @@
 import { issueMessage, reviewSchema } from '../config/settings.js';
 import { buildReport, unusedAcceptanceWarnings, type ChangeFact, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError, keyPath } from '../model/errors.js';
-import type { Descriptor } from '../model/descriptor.js';
-import type { GenerationSettings } from '../model/lockfile.js';
 import type { ReviewOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 
 /**
- * The report of a run's changes: only those about message types in the scope of `settings`
- * (when the descriptors were compared at all), rated and accepted as `policy` says; each
- * acceptance that accepted nothing is warned about.
+ * The report of a run's changes (those of the message types in scope), rated and accepted as
+ * `policy` says; each acceptance that accepted nothing is warned about.
  */
 export function reportFor(
   warn: RunContext['warn'],
   policy: ReviewOptions,
   input: {
     changes: readonly ChangeFact[];
-    compared: { locked: readonly Descriptor[]; fetched: readonly Descriptor[] } | undefined;
-    settings: GenerationSettings;
     staleFiles?: readonly StaleFile[];
     settingsDiffer?: readonly SettingDrift[];
   },
 ): DriftReport {
-  const scope = input.compared === undefined ? undefined : { scope: { include: input.settings.include, exclude: input.settings.exclude }, compared: input.compared };
-  const report = buildReport({ changes: input.changes, staleFiles: input.staleFiles, settings: input.settingsDiffer, policy: { rules: policy.rules, accept: policy.accept, scope } });
+  const report = buildReport({ changes: input.changes, staleFiles: input.staleFiles, settings: input.settingsDiffer, policy: { rules: policy.rules, accept: policy.accept } });
   for (const warning of unusedAcceptanceWarnings(policy, report)) warn(warning);
   return report;
 }

@@ -1,5 +1,4 @@
 import { dirname, relative, resolve, sep } from 'node:path';
-import { outputSettingsKey, prettierFormatKey } from '../emit/index.js';
 import type { SettingDrift } from '../diff/index.js';
 import { openIncremental, type Incremental } from '../incremental/index.js';
 import { cacheDir } from '../incremental/cache-dir.js';
@@ -102,25 +101,19 @@ export type OutputSettings = { [K in 'packageName' | 'packageVersion' | 'changel
   target: OutputTarget;
   /** Where prettier's config is resolved from, when the output is formatted. */
   prettierOutDir: string | undefined;
-  /** Fingerprint of prettier's version and resolved config, when formatting. */
-  formatKey: string | undefined;
   /** Whether each message type's record interfaces are generated (from its recorded fields). */
   fields: boolean;
   /** Which message types are generated. */
   scope: Scope;
-  /** A key of all of the above and schema-sync's version: same lockfile and key, same files. */
-  key: string;
 };
 
-/** The output settings of recorded generation settings: templates resolved, prettier's config read. */
-export async function outputSettings(paths: RunPaths, settings: GenerationSettings): Promise<OutputSettings> {
+/** The output settings of recorded generation settings: templates and prettier's folder resolved. */
+export function outputSettings(paths: RunPaths, settings: GenerationSettings): OutputSettings {
   const templatesDir = settings.templates === undefined ? undefined : resolve(dirname(paths.lockfilePath), settings.templates);
   const prettierOutDir = settings.prettier ? paths.outDir : undefined;
-  const formatKey = prettierOutDir === undefined ? undefined : await prettierFormatKey(prettierOutDir);
   const { packageName, packageVersion, changelog } = settings;
   const target = settings.target ?? defaultTarget(packageName);
   const fields = settings.fields === true;
   const scope = { include: settings.include, exclude: settings.exclude };
-  const key = await outputSettingsKey({ templatesDir, packageName, target, formatKey, fields, scope });
-  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, formatKey, fields, scope, key };
+  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields, scope };
 }

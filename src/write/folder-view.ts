@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
-import { readJournal, pendingLockfilePath, pendingFilePath } from './journal.js';
+import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
+import { RUN_LOCK_FILE } from './run-lock.js';
 
 /**
  * The output folder as the next run will see it: when an interrupted run left a committed
@@ -12,6 +13,11 @@ import { readJournal, pendingLockfilePath, pendingFilePath } from './journal.js'
 export interface FolderView {
   /** Whether an interrupted run left a committed journal that the next writing run will finish. */
   readonly pending: boolean;
+  /**
+   * Whether the folder held none of the output when the view was opened (it did not exist, or
+   * held only a run's lock): then no file needs reading to know it is not there.
+   */
+  readonly empty: boolean;
   /** Bytes of a file relative to the output folder, or undefined when absent. */
   read(path: string): Promise<Buffer | undefined>;
   /** Text of the lockfile at `path`, or undefined when absent. */
@@ -42,14 +48,18 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
       return undefined;
     }
   };
+  const pending = journal !== undefined && journal !== null;
+  const empty = !pending && isEmptyFolder(outDir);
   return {
-    pending: journal !== undefined && journal !== null,
+    pending,
+    empty,
     pathOnDisk(path) {
       // Concatenation, not join(): paths here are plain relative posix paths (checked when the
       // manifest is read), so there is nothing to normalise.
       return writes.has(path) || deletes.has(path) ? undefined : `${outDir}/${path}`;
     },
     async read(path) {
+      if (empty) return undefined;
       if (writes.has(path)) {
         const prepared = await readOrUndefined(pendingFilePath(outDir, path));
         if (prepared) return prepared;
@@ -74,6 +84,18 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
       }
     },
   };
+}
+
+/** Names in an output folder that are a run's, not the output's. */
+const RUN_FILES: ReadonlySet<string> = new Set([RUN_LOCK_FILE, TXN_DIR]);
+
+/** Whether `outDir` does not exist or holds nothing but a run's lock and transaction folder. */
+function isEmptyFolder(outDir: string): boolean {
+  try {
+    return readdirSync(outDir).every((name) => RUN_FILES.has(name));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 /**

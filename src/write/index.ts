@@ -1,6 +1,5 @@
-export { writeOutput, type OutputFile, type WriteResult } from './write-output.js';
-export { compareOutput, type FolderDrift } from './compare-output.js';
-export { assessFreshness } from './freshness.js';
+export { applyChangeSet, type WriteResult } from './apply-change-set.js';
+export { changeSet, noChanges, type ChangeSet, type ExpectedFile, type OutputFile } from './change-set.js';
 export { folderStamp, openFolderView, type FolderView } from './folder-view.js';
 export { Interrupted, withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE, waitForLiveRun } from './run-lock.js';

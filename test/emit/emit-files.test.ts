@@ -3,7 +3,7 @@ import { isAbsolute, join, normalize, resolve, sep } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type EmitOptions, emitFiles, formatWithPrettier, renderSelected } from '../../src/emit/index.js';
+import { type EmitOptions, emitFiles, formatWithPrettier } from '../../src/emit/index.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
 import {
@@ -13,6 +13,7 @@ import {
   makeTempDir,
   REPO_ROOT,
   removeTempDir,
+  renderSelected,
   shuffled,
 } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { ACTION_LETTERS, KNOWN_FIELDS, makeDescriptor, type Descriptor } from '../../src/model/descriptor.js';
-import type { EmittedFile } from '../../src/emit/index.js';
+import { formatPlan, plan, planNames, renderPlanned, type EmitOptions, type EmittedFile } from '../../src/emit/index.js';
 import { moduleMarkerFile } from '../../src/emit/module-marker.js';
 import { compileProjects, type TscResult } from '../helpers/tsc.js';
 
@@ -197,4 +197,18 @@ export function hostileDescriptors(): Descriptor[] {
       },
     });
   });
+}
+
+/**
+ * The planned files of `paths` (message modules only of the types in `only`), rendered and
+ * formatted when `prettierOutDir` is given: as a run renders the files it finds stale.
+ */
+export async function renderSelected(input: { emit: EmitOptions; only: ReadonlySet<string>; paths: ReadonlySet<string>; prettierOutDir?: string }): Promise<EmittedFile[]> {
+  const { messages, source, ...settings } = input.emit;
+  const planned = await plan({ messages, source }, settings);
+  const files = input.prettierOutDir === undefined ? planned : await formatPlan(planned, input.prettierOutDir);
+  const names = planNames(messages.map((m) => m.name));
+  const stems = new Set([...input.only].flatMap((name) => (names.has(name) ? [`messages/${names.get(name)!.fileStem}`] : [])));
+  const wanted = (path: string) => input.paths.has(path) && (!path.startsWith('messages/') || stems.has(path.replace(/\.(d\.ts|ts|js)$/, '')));
+  return renderPlanned(files.filter((file) => wanted(file.path)));
 }

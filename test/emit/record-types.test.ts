@@ -6,7 +6,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitFiles, planOutput } from '../../src/emit/index.js';
+import { emitFiles, plan as planFiles } from '../../src/emit/index.js';
+import type { EmitOptions } from '../../src/emit/index.js';
+
+const planOutput = ({ messages, source, ...settings }: EmitOptions) => planFiles({ messages, source }, settings);
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError, LockError } from '../../src/model/errors.js';
 import { FIELD_TYPES, makeField, type FieldDescriptor } from '../../src/model/field.js';

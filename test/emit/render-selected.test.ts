@@ -7,11 +7,11 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emitFiles, formatWithPrettier, renderSelected, type EmittedFile } from '../../src/emit/index.js';
+import { emitFiles, formatWithPrettier, type EmittedFile } from '../../src/emit/index.js';
 import { createPrettierFormatter } from '../../src/emit/prettier.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
-import { formatEachAlone, hostileDescriptors, loadExampleDescriptors, makeTempDir, removeTempDir } from './helpers.js';
+import { formatEachAlone, hostileDescriptors, loadExampleDescriptors, makeTempDir, removeTempDir, renderSelected } from './helpers.js';
 
 const SOURCE = { baseUrl: 'https://schema.example.com/api', query: { cmd: 'getmsgtypes' } };
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { check, pull } from '../../src/index.js';
+import { openIncremental } from '../../src/incremental/index.js';
+import { LockfileText, parseLockfile } from '../../src/lock/index.js';
+import { LockError } from '../../src/model/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { smallListing, wireElement, type WireElement } from '../helpers/listing.js';
 
@@ -111,5 +114,21 @@ describe('the run memo', () => {
     expect(warnings.join('\n')).toMatch(/API key|secret/i);
     expect(await readFile(join(dir, 'schema-sync.lock.json'), 'utf8')).not.toContain(key);
     for (const name of readdirSync(join(dir, 'cache'))) expect(await readFile(join(dir, 'cache', name), 'latin1')).not.toContain(key);
+  });
+
+  it("keeps the lockfile's head (settings, message count) by its hash, as a full parse gives it; another text is parsed", async () => {
+    const lockfilePath = join(dir, 'schema-sync.lock.json');
+    const text = await readFile(lockfilePath, 'utf8');
+    const cache = openIncremental(join(dir, 'out'), join(dir, 'cache'));
+    const head = cache.lockfileHead(new LockfileText(text, lockfilePath).hash);
+    const parsed = parseLockfile(text, lockfilePath);
+    expect(head).toEqual({ settings: parsed.settings, messageCount: parsed.messages.length });
+    const recorded = new LockfileText(text, lockfilePath, (hash) => cache.lockfileHead(hash));
+    expect(recorded.head()).toEqual(head);
+    // A hand edit gives another hash: its head is the full parse's, its damage an error.
+    const edited = new LockfileText(text.replace('"T0001"', '"T0001x"'), lockfilePath, (hash) => cache.lockfileHead(hash));
+    expect(edited.messageCount()).toBe(6);
+    expect(() => new LockfileText(`${text}x`, lockfilePath, (hash) => cache.lockfileHead(hash)).head()).toThrow(LockError);
+    expect(openIncremental(join(dir, 'out'), undefined).lockfileHead(recorded.hash)).toBeUndefined();
   });
 });

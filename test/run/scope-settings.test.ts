@@ -1,6 +1,9 @@
 /** The scope as a generation setting: given over recorded, compared, and part of the plan key. */
 import { describe, expect, it } from 'vitest';
-import { outputSettingsKey } from '../../src/emit/plan-output.js';
+import { planSettingsKey } from '../../src/emit/plan-key.js';
+import type { PlanSettings } from '../../src/emit/plan.js';
+
+const outputSettingsKey = (settings: PlanSettings) => planSettingsKey(settings, undefined);
 import type { GenerationSettings } from '../../src/model/lockfile.js';
 import { sameSettings, settingsDiffer, settingsOver } from '../../src/run/run-context.js';
 

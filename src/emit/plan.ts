@@ -1,0 +1,188 @@
+/**
+ * The one plan of the output: every file the output folder must hold, each with the hash of
+ * exactly the value its renderer reads and a closure that renders it from that value. A file's
+ * freshness (its input against the manifest's) and its text therefore cannot disagree, and no
+ * scheme constant needs raising by hand: what a renderer reads is its input, and the renderer's
+ * own version (schema-sync's version and the renderer's id) is part of it.
+ */
+import type { Descriptor } from '../model/descriptor.js';
+import { compareStrings, sortDescriptors } from '../model/descriptor.js';
+import type { FieldDescriptor } from '../model/field.js';
+import { hashOf } from '../util/hash.js';
+import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
+import type { ListingSource } from '../model/source.js';
+import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
+import { scoped, type Scope } from '../model/scope.js';
+import { VERSION } from '../util/version.js';
+import { checkDescriptors } from './check-descriptors.js';
+import { indexFileText, typesFileText } from './index-file.js';
+import { commentText } from './literals.js';
+import { messageFileText } from './message-file.js';
+import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
+import { planNames, type PlannedName } from './naming.js';
+import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
+import { checkRecords } from './record-types.js';
+import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
+import { loadTemplates } from './templates.js';
+
+/** A file the output folder must hold. */
+export interface PlannedFile {
+  /** POSIX path relative to the output folder. */
+  path: string;
+  /** Hash of the renderer's version and of the value {@link PlannedFile.render} reads: equal inputs, equal bytes. */
+  input: string;
+  /** The file's text (before any formatting), from the value its input hashes. */
+  render(): string;
+  /** Whether the file is code or docs in the user's style, which prettier formats when asked to (not the module marker). */
+  formatted: boolean;
+  /** When set, prettier formats the rendered text, its config resolved from this folder (see `format-plan.ts`). */
+  prettier?: string;
+}
+
+/** What decides the output besides the lockfile's descriptors and source. */
+export interface PlanSettings {
+  /**
+   * A folder whose `banner.txt` / `package-readme.md` override the built-in templates.
+   * @default the `templates/` folder of schema-sync
+   */
+  templatesDir?: string | undefined;
+  /** When set, the folder is the npm package of this name (`package.json`, `README.md`, `CHANGELOG.md`). */
+  packageName?: string | undefined;
+  /** The package's version, `x.y.z` (with `packageName` only). @default "1.0.0" */
+  packageVersion?: string | undefined;
+  /** The sections of the package's CHANGELOG.md, newest first (with `packageName` only). @default [] */
+  changelog?: readonly ChangelogSection[] | undefined;
+  /** `ts`, or `js+dts`. @default "js+dts" with a `packageName`, else "ts" */
+  target?: OutputTarget | undefined;
+  /** Whether each message type's record interfaces are generated. @default false */
+  fields?: boolean | undefined;
+  /** Which message types are generated. @default all */
+  scope?: Scope | undefined;
+}
+
+/**
+ * The renderers, each with the version of its code: schema-sync's version and the renderer's
+ * id. A file's input starts with its renderer's, so a new schema-sync renders every file anew.
+ */
+const RENDERERS = {
+  message: `message-module ${VERSION}`,
+  index: `index ${VERSION}`,
+  types: `types ${VERSION}`,
+  packageJson: `package.json ${VERSION}`,
+  readme: `package README ${VERSION}`,
+  changelog: `package CHANGELOG ${VERSION}`,
+  marker: `module marker ${VERSION}`,
+} as const;
+
+/** The folder of the message modules. */
+const MESSAGES_DIR = 'messages';
+
+/** A planned file whose renderer reads `view` (JSON) and nothing else. */
+function planned<V>(path: string, renderer: string, view: V, render: (view: V) => string, viewJson: string = JSON.stringify(view)): PlannedFile {
+  // NUL keeps the parts apart: JSON escapes it, and neither a renderer id nor a path holds one.
+  return { path, input: hashOf(`${renderer}\0${path}\0${viewJson}`), render: () => render(view), formatted: true };
+}
+
+/**
+ * Every file the output folder must hold for `lockfile` with `settings` (its message types in
+ * the scope only), sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
+ * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
+ * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` with a
+ * `packageName`, else a `package.json` that marks the folder's files as ES modules. Nothing is
+ * rendered until a file's `render` is called.
+ *
+ * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
+ */
+export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource }, settings: PlanSettings): Promise<PlannedFile[]> {
+  const { packageName, fields = false } = settings;
+  if (packageName !== undefined) validatePackageName(packageName);
+  if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
+  const descriptors = sortDescriptors(settings.scope === undefined ? lockfile.messages : scoped(lockfile.messages, settings.scope));
+  // Checked once, before the first file is rendered: a plan that renders nothing needs no check.
+  let checked = false;
+  const valid = () => {
+    if (!checked) checkDescriptors(descriptors);
+    checked = true;
+  };
+  const names = planNames(descriptors.map((d) => d.name));
+  if (fields) checkRecords(descriptors, names);
+  const templates = await loadTemplates(settings.templatesDir);
+  const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
+  const sharedBanner = templates.banner.render(bannerValues);
+  const target = targetOf(settings);
+  const kinds = moduleKinds(target);
+
+  // What every message module reads besides its own type: its renderer, the banner template and the package.
+  const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
+  const bannerOf = (message: Descriptor) => templates.banner.render({ ...bannerValues, schemaHash: commentText(message.schemaHash), messageName: commentText(message.name) });
+  const modules: PlannedFile[] = [];
+  for (const descriptor of descriptors) {
+    const name = names.get(descriptor.name)!;
+    const message = messageView(descriptor, fields);
+    // One input for every kind of the module: the kind is its path's, which the manifest keys by.
+    const input = hashOf(`${context}\0${JSON.stringify([message, name, fields])}`);
+    for (const kind of kinds) {
+      modules.push({ path: modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, render: () => (valid(), messageFileText(message, name, bannerOf(message), kind, { fields })), formatted: true });
+    }
+  }
+  // The index shows each type's name, identifier, file and number (and with fields on whether it
+  // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
+  const entries = descriptors.map((descriptor) => indexView(descriptor, names.get(descriptor.name)!, fields));
+  const entriesJson = JSON.stringify(entries);
+  const whole = kinds.map((kind) =>
+    planned(
+      modulePath('index', kind),
+      RENDERERS.index,
+      { entries, banner: sharedBanner, kind, fields },
+      (v) => (valid(), indexFileText({ descriptors: v.entries.map((e) => e.descriptor), plan: new Map(v.entries.map((e) => [e.descriptor.name, e.name])), banner: v.banner, kind: v.kind, fields: v.fields })),
+      JSON.stringify([entriesJson, sharedBanner, kind, fields]),
+    ),
+  );
+  whole.push(planned(typesPath(target), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
+
+  let extra: PlannedFile[];
+  if (packageName === undefined) {
+    // Without a package, package.json is the module marker: fixed bytes.
+    // It is schema-sync's own fixed JSON, not code in the user's style: prettier leaves it alone.
+    extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, {}, () => moduleMarkerFile().text), formatted: false }];
+  } else {
+    const first = entries[0]?.descriptor;
+    const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: entries.length, example: first === undefined ? undefined : { name: first.name, identifier: entries[0]!.name.identifier }, target, template: templates.packageReadme.source };
+    const docs = [
+      planned('README.md', RENDERERS.readme, readme, (v) => readmeText(templates.packageReadme, v)),
+      planned('CHANGELOG.md', RENDERERS.changelog, { packageName, changelog: settings.changelog ?? [] }, changelogText),
+    ];
+    // package.json publishes the output's files: the whole-listing modules, the messages, the docs.
+    const packageJson = { packageName, packageVersion: settings.packageVersion ?? INITIAL_PACKAGE_VERSION, index: whole.slice(0, kinds.length).map((f) => f.path), files: [...whole.map((f) => f.path), MESSAGES_DIR, ...docs.map((f) => f.path)] };
+    extra = [...docs, planned('package.json', RENDERERS.packageJson, packageJson, packageJsonText)];
+  }
+  return [...modules, ...whole, ...extra].sort((a, b) => compareStrings(a.path, b.path));
+}
+
+/**
+ * What a message module reads of a descriptor: its known fields, its description (the one
+ * unknown key it shows), and with fields on its field descriptors without their unknown keys.
+ * Other unknown keys are not shown, so they are not part of its input either: their key order,
+ * which a lockfile may hold otherwise than the service sent it, re-renders nothing.
+ */
+function messageView(descriptor: Descriptor, fields: boolean): Descriptor {
+  const { extra, fields: recorded, ...known } = descriptor;
+  const desc = extra['desc'];
+  const view: Descriptor = { ...known, extra: typeof desc === 'string' ? { desc } : {} };
+  if (fields && recorded !== undefined) view.fields = recorded.map(fieldView);
+  return view;
+}
+
+function fieldView(field: FieldDescriptor): FieldDescriptor {
+  const { extra: _unknown, ...known } = field;
+  return { ...known, extra: {} };
+}
+
+/**
+ * What the index reads of a message type: its name, number, planned names and, with fields on,
+ * its primary key fields (whether it has a primary key type).
+ */
+function indexView(descriptor: Descriptor, name: PlannedName, fields: boolean): { descriptor: Descriptor; name: PlannedName } {
+  const keyFields = (descriptor.fields ?? []).filter((field) => field.isPkey === true && field.inRepeater === undefined).map(fieldView);
+  return { descriptor: { name: descriptor.name, mNum: descriptor.mNum, schemaHash: '', extra: {}, ...(fields ? { fields: keyFields } : {}) }, name };
+}

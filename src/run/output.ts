@@ -1,0 +1,105 @@
+import { formatPlan, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlanned, type PlannedFile } from '../emit/index.js';
+import type { RunFacts } from '../incremental/index.js';
+import type { LockfileText } from '../lock/index.js';
+import { WriteError } from '../model/errors.js';
+import { hashOfParts } from '../util/hash.js';
+import type { Lockfile } from '../model/lockfile.js';
+import { applyChangeSet, changeSet, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
+import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
+
+/** The output a lockfile makes, and what it takes to make the folder hold it. */
+export interface OutputChanges {
+  /** The settings the lockfile records, resolved. */
+  settings: OutputSettings;
+  /** Key of the lockfile and everything its plan depends on: same key, same files. */
+  planKey: string;
+  /** The folder's manifest as found. */
+  found: ManifestText | undefined;
+  changes: ChangeSet;
+}
+
+/** The plan of a lockfile's output with the settings it records (formatted, when they say so). */
+export async function planOutput(settings: OutputSettings, lockfile: Pick<Lockfile, 'messages' | 'source'>): Promise<PlannedFile[]> {
+  const planned = await plan(lockfile, settings);
+  return settings.prettierOutDir === undefined ? planned : formatPlan(planned, settings.prettierOutDir);
+}
+
+/**
+ * The change set that makes the folder hold the output of `lockfile`: the plan against the
+ * folder and its manifest, the files not known fresh rendered and compared. When the cache knows
+ * the folder to hold exactly this output, unchanged since a run verified it, nothing is planned.
+ */
+export async function outputChanges(run: RunContext, view: FolderView, lockfile: LockfileText): Promise<OutputChanges> {
+  const settings = outputSettings(run.paths, lockfile.settings());
+  const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
+  const found = await readManifest(view, run.paths.outDir);
+  const changes = await run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
+    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned }),
+  );
+  return { settings, planKey, found, changes };
+}
+
+/** Whether a change set changes nothing: no file to write or delete, none edited by hand. */
+export function inSync(changes: ChangeSet): boolean {
+  return changes.write.length === 0 && changes.delete.length === 0 && changes.edited.length === 0;
+}
+
+/**
+ * What the next run may take as known of a folder that now holds `output`'s files with the
+ * manifest `now` (`output.found` when nothing was written).
+ */
+export function outputFacts(output: OutputChanges, now: ManifestText | undefined): Pick<RunFacts, 'output' | 'folder'> {
+  const { planKey, found, changes } = output;
+  if (now === undefined) return {};
+  // Written: the manifest lists exactly this output; its new files have no stat entry yet.
+  if (now !== found) return { output: { planKey, manifest: now }, folder: { manifest: now, files: now.entries() } };
+  const files = now.entries();
+  // As the cache knew it: the stat cache holds every file already.
+  if (changes.manifest === files) return { output: { planKey, manifest: now }, folder: { manifest: now } };
+  // Exact when the manifest found is the one the change set leaves: same files, same inputs.
+  const exact = inSync(changes) && files.size === changes.manifest.size && [...changes.manifest].every(([path, entry]) => files.get(path)?.input === entry.input);
+  return { output: exact ? { planKey, manifest: now } : undefined, folder: { manifest: now, files } };
+}
+
+/**
+ * Applies the change set of `output`, with `writeLockfile` when given, in one transaction; call
+ * with the run lock held. Gives what was written and the folder's manifest now.
+ */
+export async function writeOutput(
+  run: RunContext,
+  view: FolderView,
+  input: { output: OutputChanges; writeLockfile?: LockfileText; interrupt?: AbortSignal },
+): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
+  const { output, writeLockfile } = input;
+  const { changes } = output;
+  if (writeLockfile === undefined && changes.manifest === output.found?.entries()) {
+    // The cache knew the folder to hold this output (see outputChanges): nothing to write.
+    return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
+  }
+  input.interrupt?.throwIfAborted();
+  refuseForeignMarker(output, run.paths.outDir);
+  const { write, manifest } = await applyChangeSet({
+    outDir: run.paths.outDir,
+    view,
+    changes,
+    found: output.found,
+    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
+    interrupt: input.interrupt,
+  });
+  for (const path of write.leftEdited) {
+    run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);
+  }
+  return { write, manifest };
+}
+
+/**
+ * Without `--package`, the folder's `package.json` is schema-sync's module marker; one that
+ * schema-sync did not write (the output folder is a package of the user's, or the project
+ * root) is never overwritten.
+ */
+function refuseForeignMarker(output: OutputChanges, outDir: string): void {
+  if (output.settings.packageName !== undefined || !output.changes.foreign.includes(MODULE_MARKER_PATH)) return;
+  throw new WriteError(`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
+    hint: 'Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.',
+  });
+}

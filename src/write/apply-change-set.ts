@@ -1,0 +1,55 @@
+import { compareStrings } from '../model/descriptor.js';
+import type { ChangeSet } from './change-set.js';
+import type { FolderView } from './folder-view.js';
+import { commitTransaction } from './journal.js';
+import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
+
+/** What a write changed. */
+export interface WriteResult {
+  /** Paths (relative to the output folder) whose bytes changed. */
+  written: string[];
+  /** Generated files of removed types that were deleted. */
+  deleted: string[];
+  /** Generated files of removed types that were edited since: left in place, and no longer in the manifest. */
+  leftEdited: string[];
+  /** Files left alone because their bytes were already right. */
+  unchanged: number;
+  /** Whether the lockfile's bytes changed. */
+  lockfileWritten: boolean;
+}
+
+/**
+ * Applies a change set to the output folder, with the lockfile when given, as one transaction:
+ * only files whose bytes differ are written (unchanged files keep their mtime), schema-sync's
+ * files the plan no longer holds are deleted when they have the bytes it wrote, and nothing else
+ * is. Call with the run lock held. Gives what changed and the folder's manifest now.
+ */
+export async function applyChangeSet(input: {
+  outDir: string;
+  /** The folder as it is now (after recovering any interrupted run). */
+  view: FolderView;
+  changes: ChangeSet;
+  /** The folder's manifest as found. */
+  found: ManifestText | undefined;
+  /** The lockfile to write with the folder, when the run updates it. */
+  lockfile?: { path: string; text: string };
+  /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
+  interrupt?: AbortSignal;
+}): Promise<{ write: WriteResult; manifest: ManifestText }> {
+  const { outDir, view, changes } = input;
+  const manifestText = serializeManifest(changes.manifest);
+  const writes = changes.write.map((file) => ({ path: file.path, text: file.text }));
+  if (input.found?.text !== manifestText) writes.push({ path: MANIFEST_FILE, text: manifestText });
+  let lockfile = input.lockfile;
+  if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
+  writes.sort((a, b) => compareStrings(a.path, b.path));
+  await commitTransaction(outDir, { writes, deletes: changes.delete, lockfile }, input.interrupt);
+  const write = {
+    written: changes.write.map((file) => file.path),
+    deleted: changes.delete,
+    leftEdited: changes.edited,
+    unchanged: changes.unchanged,
+    lockfileWritten: lockfile !== undefined,
+  };
+  return { write, manifest: new ManifestText(manifestText, outDir, changes.manifest) };
+}

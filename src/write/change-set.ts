@@ -1,0 +1,101 @@
+import { compareStrings } from '../model/descriptor.js';
+import { WriteError } from '../model/errors.js';
+import { hashOf } from '../util/hash.js';
+import type { FolderView } from './folder-view.js';
+import { isSafeRelativePath, type Manifest } from './manifest.js';
+
+/** A file the output folder must hold: its path and the fingerprint of what its text is made from. */
+export interface ExpectedFile {
+  path: string;
+  input: string;
+}
+
+/** A file to place in the output folder. */
+export interface OutputFile {
+  /** Posix path relative to the output folder. */
+  path: string;
+  text: string;
+}
+
+/** A file whose bytes must change, and whether the folder has one at its path now. */
+export interface FileWrite extends OutputFile {
+  found: boolean;
+}
+
+/**
+ * What it takes to make the folder hold the plan: `check` reports it as drift, `pull` and
+ * `generate` apply it (with the lockfile) in one transaction.
+ */
+export interface ChangeSet {
+  /** Planned files whose bytes must change (missing, or holding other bytes), sorted by path. */
+  write: FileWrite[];
+  /** schema-sync's files the plan no longer holds, with the bytes it wrote: to delete. */
+  delete: string[];
+  /** How many planned files already hold their bytes. */
+  unchanged: number;
+  /** schema-sync's files the plan no longer holds, edited by hand since: left in place, no longer managed. */
+  edited: string[];
+  /** Planned paths the folder holds with other bytes, that schema-sync never wrote (the manifest does not name them). */
+  foreign: string[];
+  /** The manifest of the folder once the change set is applied. */
+  manifest: Manifest;
+}
+
+/** The change set of a folder known to hold exactly `manifest`'s files, as it records them: nothing to do. */
+export function noChanges(manifest: Manifest): ChangeSet {
+  return { write: [], delete: [], unchanged: manifest.size, edited: [], foreign: [], manifest };
+}
+
+/**
+ * The change set that makes the folder seen through `view`, whose manifest is `manifest`, hold
+ * the `planned` files: a file is fresh when the manifest records its input and `holds` confirms
+ * it still has the bytes recorded; every other one is rendered (`render`, all at once) and
+ * compared with the folder. A folder known to be empty is not read.
+ *
+ * @throws WriteError for a planned path that is not a plain path inside the folder.
+ */
+export async function changeSet<F extends ExpectedFile>(input: {
+  planned: readonly F[];
+  manifest: Manifest;
+  view: FolderView;
+  /** Whether the file at `path` holds bytes with hash `sha`. */
+  holds: (path: string, sha: string) => Promise<boolean>;
+  /** The texts of the files that are not known fresh. */
+  render: (stale: F[]) => Promise<OutputFile[]>;
+}): Promise<ChangeSet> {
+  const { planned, manifest, view } = input;
+  const next: Manifest = new Map();
+  const stale: F[] = [];
+  for (const file of planned) {
+    if (!isSafeRelativePath(file.path) || file.path.startsWith('.schema-sync')) {
+      throw new WriteError(`refusing to write ${JSON.stringify(file.path)}: not a plain path inside the output folder.`);
+    }
+    const entry = manifest.get(file.path);
+    if (entry !== undefined && entry.input === file.input && (await input.holds(file.path, entry.sha))) next.set(file.path, entry);
+    else stale.push(file);
+  }
+  let unchanged = next.size;
+  const inputs = new Map(stale.map((file) => [file.path, file.input]));
+  const write: FileWrite[] = [];
+  const foreign: string[] = [];
+  for (const file of stale.length === 0 ? [] : await input.render(stale)) {
+    next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(file.text) });
+    const current = await view.read(file.path);
+    if (current !== undefined && current.equals(Buffer.from(file.text, 'utf8'))) {
+      unchanged++;
+      continue;
+    }
+    write.push({ ...file, found: current !== undefined });
+    if (current !== undefined && !manifest.has(file.path)) foreign.push(file.path);
+  }
+  // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place.
+  const deletes: string[] = [];
+  const edited: string[] = [];
+  for (const [path, entry] of manifest) {
+    if (next.has(path)) continue;
+    const bytes = await view.read(path);
+    if (bytes !== undefined) (hashOf(bytes) === entry.sha ? deletes : edited).push(path);
+  }
+  const byPath = (a: { path: string }, b: { path: string }) => compareStrings(a.path, b.path);
+  return { write: write.sort(byPath), delete: deletes.sort(compareStrings), unchanged, edited: edited.sort(compareStrings), foreign: foreign.sort(compareStrings), manifest: next };
+}

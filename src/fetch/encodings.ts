@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTION_LETTERS, compareStrings, KNOWN_ACTIONS } from '../model/descriptor.js';
+import { ACTION_LETTERS, KNOWN_ACTIONS } from '../model/actions.js';
 
 /**
  * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real
@@ -48,6 +48,11 @@ const LETTER_BITS = new Map<string, number>(
 /** What `actions` may be, for messages. */
 export const ACTIONS_EXPECTED = `expected action letters ("SIURD"), flag names separated by commas, pipes or spaces ("Select,Insert", "MLINKACTIONS_SELECT"), a bit mask 0..${ALL_BITS}, or an array of these`;
 
+const actionItem = z.union([z.string(), z.number()]);
+
+/** What the wire schema lets through for `actions`; {@link readActions} reads its text. */
+export const actionsValue = z.union([actionItem, z.array(actionItem)], { error: ACTIONS_EXPECTED });
+
 /** Reads an `actions` value in any of the encodings above. */
 export function readActions(value: ActionsValue): ReadActions {
   let bits = 0;
@@ -64,7 +69,9 @@ export function readActions(value: ActionsValue): ReadActions {
       bits |= read;
     }
   }
-  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
+  // Sorted by UTF-16 code units, as compareStrings does (not imported: the model's descriptor
+  // module is built from the field table, which reads through this module).
+  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort();
   const actions = KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit));
   return { actions: letters.length === 0 ? actions : [...actions, ...letters], unknownLetters: letters };
 }
@@ -109,6 +116,14 @@ export const listValue = z.union([z.string(), z.array(z.string())], { error: 'ex
 
 /** The yes/no flag values the wire schema accepts as text (any case, surrounding spaces allowed). */
 export const FLAG_TEXT = /^\s*(?:yes|no|yesno_yes|yesno_no|1|2)\s*$/i;
+
+const FLAG_MESSAGE = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no)';
+
+/**
+ * What the wire schema lets through for a yes/no flag; {@link readFlag} reads it. String first:
+ * services send "Yes"/"No", and a union tries its options in order.
+ */
+export const flagValue = z.union([z.string().regex(FLAG_TEXT, { error: FLAG_MESSAGE }), z.boolean(), z.literal([1, 2])], { error: FLAG_MESSAGE });
 
 /** What the wire schema lets through for a yes/no flag. */
 export type FlagValue = string | boolean | number;

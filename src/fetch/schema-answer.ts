@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { compareStrings, sortedEntries } from '../model/descriptor.js';
 import { ResponseError } from '../model/errors.js';
 import { FIELD_TYPES, fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
-import { listValue, readFlag, readList } from './encodings.js';
+import { flagValue, listValue, readFlag, readList } from './encodings.js';
 import { readAnswer } from './parse-listing.js';
-import { flag, sortKeysDeep } from './wire-message.js';
+import { sortKeysDeep } from './wire-message.js';
 
 /**
  * The answer to `cmd=getschema&msgType=<name>`: one `FieldDesc` element per field, possibly
@@ -31,7 +31,7 @@ const fieldDescSchema = z.object({
   name: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
   pos: integer.nullish(),
   fNum: integer.nullish(),
-  isPkey: flag.nullish(),
+  isPkey: flagValue.nullish(),
   inRepeater: z.string({ error: "expected a string (the repeating group's name)" }).nullish(),
   fType: z.union([z.string(), z.number()], { error: 'expected a field type name (e.g. "Double") or number 1..21' }).nullish(),
   eSet: listValue.nullish(),

@@ -1,4 +1,8 @@
 import type { FieldDescriptor } from './field.js';
+import { KNOWN_FIELDS, type KnownValues } from './descriptor-fields.js';
+
+export { ACTION_LETTERS, KNOWN_ACTIONS } from './actions.js';
+export { KNOWN_FIELDS, type KnownField, type KnownValues } from './descriptor-fields.js';
 
 /**
  * The internal model every stage shares: one message type's descriptor, normalised.
@@ -7,46 +11,12 @@ import type { FieldDescriptor } from './field.js';
  */
 
 /**
- * The actions of the service's flag enum `MLinkActions`, in bit order (Select = 1, Insert = 2,
- * Update = 4, Replace = 8, Delete = 16). Also the canonical order of a normalised `actions`
- * list: however the service wrote them (letters, names, a mask), known actions come in this order.
+ * A normalised message-type descriptor: its known fields (`descriptor-fields.ts`, one row each).
+ * Only `name`, `mNum` and `schemaHash` are always there; every other known field is present only
+ * when the service sent it (deployments differ, and absent is not empty: an older deployment
+ * sends no `actions` at all, which is not "no actions").
  */
-export const KNOWN_ACTIONS = ['select', 'insert', 'update', 'replace', 'delete'] as const;
-
-/** Action names the service encodes as the letters `SIURD`. */
-export const ACTION_LETTERS = {
-  S: 'select',
-  I: 'insert',
-  U: 'update',
-  R: 'replace',
-  D: 'delete',
-} as const;
-
-/**
- * A normalised message-type descriptor. Only `name`, `mNum` and `schemaHash` are always there;
- * every other known field is present only when the service sent it (deployments differ, and
- * absent is not empty: an older deployment sends no `actions` at all, which is not "no actions").
- */
-export interface Descriptor {
-  /** The message type's name, exactly as the service sent it. */
-  name: string;
-  /** The message number. */
-  mNum: number;
-  /** Hash of the message's schema; changes whenever the schema changes. */
-  schemaHash: string;
-  /**
-   * Known actions (`select`, `insert`, …) in the order of {@link KNOWN_ACTIONS}, each once,
-   * then unknown action letters, each kept as itself, sorted.
-   */
-  actions?: string[];
-  hasTKey?: boolean;
-  hasEKey?: boolean;
-  hasOKey?: boolean;
-  hasCF?: boolean;
-  /** The token group the message belongs to. */
-  mToken?: string;
-  /** Static filter fields, split from the service's comma list. */
-  staticFilterFields?: string[];
+export type Descriptor = KnownValues & {
   /**
    * Every other field of the message as received (`desc`, `topic`, `pkey`, `mCat`, …), keys
    * sorted. `desc`, when a string, becomes the TSDoc of the generated constant.
@@ -58,27 +28,7 @@ export interface Descriptor {
    * key order whether it was fetched or read from the lockfile.
    */
   fields?: FieldDescriptor[];
-}
-
-/** The descriptor fields the service defines, in the order the lockfile and emitter use. */
-export const KNOWN_FIELDS = [
-  'name',
-  'mNum',
-  'schemaHash',
-  'actions',
-  'hasTKey',
-  'hasEKey',
-  'hasOKey',
-  'hasCF',
-  'mToken',
-  'staticFilterFields',
-] as const;
-
-/** A field of {@link Descriptor} other than `extra`. */
-export type KnownField = (typeof KNOWN_FIELDS)[number];
-
-/** The known fields of a descriptor; an optional one left out or given as `undefined` is absent. */
-export type KnownValues = Omit<Descriptor, 'extra'>;
+};
 
 /**
  * Builds a descriptor with its keys in one fixed order (known fields in {@link KNOWN_FIELDS}
@@ -86,18 +36,13 @@ export type KnownValues = Omit<Descriptor, 'extra'>;
  * lockfile: its JSON is then a stable fingerprint of its content.
  */
 export function makeDescriptor(known: KnownValues, extra: Record<string, unknown>): Descriptor {
-  // One plain store per field, not a loop over field names: a store by computed key is not
-  // optimised the same way, and this runs once per descriptor of a listing.
-  const d = { name: known.name, mNum: known.mNum, schemaHash: known.schemaHash } as Descriptor;
-  if (known.actions !== undefined) d.actions = known.actions;
-  if (known.hasTKey !== undefined) d.hasTKey = known.hasTKey;
-  if (known.hasEKey !== undefined) d.hasEKey = known.hasEKey;
-  if (known.hasOKey !== undefined) d.hasOKey = known.hasOKey;
-  if (known.hasCF !== undefined) d.hasCF = known.hasCF;
-  if (known.mToken !== undefined) d.mToken = known.mToken;
-  if (known.staticFilterFields !== undefined) d.staticFilterFields = known.staticFilterFields;
-  d.extra = extra;
-  return d;
+  const d: Record<string, unknown> = {};
+  for (const name of KNOWN_FIELDS) {
+    const value = known[name];
+    if (value !== undefined) d[name] = value;
+  }
+  d['extra'] = extra;
+  return d as Descriptor;
 }
 
 /** Compares strings by UTF-16 code units: deterministic everywhere, unlike `localeCompare`. */

@@ -7,7 +7,7 @@ import { compareStrings, type Descriptor, sortDescriptors } from '../model/descr
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../model/package-version.js';
 import type { ListingSource } from '../model/source.js';
-import { checkDescriptors } from './check-descriptors.js';
+import { checkCallerDescriptors, checkUniqueNumbers } from './emit-input.js';
 import { indexFileText, typesFileText } from './index-file.js';
 import { commentText } from './literals.js';
 import { messageFileText } from './message-file.js';
@@ -77,7 +77,7 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
   if (packageName !== undefined) validatePackageName(packageName);
   if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
   const descriptors = sortDescriptors(options.messages);
-  checkDescriptors(descriptors);
+  checkUniqueNumbers(descriptors);
   const plan = planNames(descriptors.map((d) => d.name));
   if (fields) checkRecords(descriptors, plan);
   const wanted = (path: string) => selection === undefined || selection.paths.has(path);
@@ -129,7 +129,9 @@ async function render(options: EmitOptions, selection?: Selection): Promise<Emit
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
-export function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
+export async function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
+  // A library caller's descriptors are checked here; the fetch stage and the lockfile check theirs.
+  checkCallerDescriptors(sortDescriptors(options.messages));
   return render(options);
 }
 

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { FieldDescriptor } from './field.js';
-import { KNOWN_FIELDS, type KnownValues } from './descriptor-fields.js';
+import { DESCRIPTOR_FIELDS, KNOWN_FIELDS, type KnownValues } from './descriptor-fields.js';
 
 export { ACTION_LETTERS, KNOWN_ACTIONS } from './actions.js';
 export { KNOWN_FIELDS, type KnownField, type KnownValues } from './descriptor-fields.js';
@@ -44,6 +45,17 @@ export function makeDescriptor(known: KnownValues, extra: Record<string, unknown
   d['extra'] = extra;
   return d as Descriptor;
 }
+
+/**
+ * A descriptor as the model holds it: each known field in its stored form (the field table's),
+ * `extra` an object; other keys (`fields`) pass. The fetch stage and the lockfile produce this
+ * from what they validated; a library caller that hands descriptors to `emit` is checked by it.
+ * Its messages complete "field X …" (`must be a string`).
+ */
+export const descriptorSchema = z.looseObject({
+  ...Object.fromEntries(DESCRIPTOR_FIELDS.map((row) => [row.name, row.required ? row.stored : row.stored.optional()])),
+  extra: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { error: 'must be an object' }),
+});
 
 /** Compares strings by UTF-16 code units: deterministic everywhere, unlike `localeCompare`. */
 export function compareStrings(a: string, b: string): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTION_LETTERS, KNOWN_ACTIONS } from '../model/actions.js';
+import { FIELD_TYPES } from '../model/field-types.js';
 
 /**
  * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real
@@ -138,4 +139,29 @@ export function readFlag(value: FlagValue): boolean {
   if (typeof value === 'number') return value === 1;
   const text = value.trim().toLowerCase();
   return text === 'yes' || text === 'yesno_yes' || text === '1';
+}
+
+const INTEGER_MESSAGE = 'expected a non-negative integer';
+
+/** What the wire schema lets through for a non-negative integer a service may also write as text (`"10"`); `Number` reads it. */
+export const integerValue = z.union(
+  [
+    z.number().int({ error: INTEGER_MESSAGE }).nonnegative({ error: INTEGER_MESSAGE }).max(Number.MAX_SAFE_INTEGER, { error: INTEGER_MESSAGE }),
+    z.string().regex(/^\s*\d{1,15}\s*$/, { error: INTEGER_MESSAGE }),
+  ],
+  { error: INTEGER_MESSAGE },
+);
+
+/** Lower-case name, without the `FIELDTYPE_` prefix → field type. */
+const TYPE_BY_NAME: ReadonlyMap<string, string> = new Map(FIELD_TYPES.map((type) => [type.toLowerCase(), type]));
+
+/**
+ * A field type from the ways a server may write it: a name in any case (`Double`, `DOUBLE`), the
+ * enum's prefixed name (`FIELDTYPE_DOUBLE`), or its number 1–21 (also as text).
+ * @returns the type's name, or undefined when it is none of these
+ */
+export function readFieldType(value: string | number): string | undefined {
+  const text = String(value).trim();
+  if (/^\d+$/.test(text)) return FIELD_TYPES[Number(text) - 1];
+  return TYPE_BY_NAME.get(text.toLowerCase().replace(/^fieldtype_/, ''));
 }

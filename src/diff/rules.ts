@@ -1,5 +1,5 @@
 import { didYouMean } from '../model/did-you-mean.js';
-import { DESCRIPTOR_FIELD_RULES, DESCRIPTOR_FIELDS, type DescriptorRuleId } from '../model/descriptor-fields.js';
+import { DESCRIPTOR_FIELDS, type DescriptorRuleId, type RuleDefinition } from '../model/descriptor-fields.js';
 import { RECORD_RULES, type RecordRuleId } from './record-rules.js';
 import type { DriftChange, FieldChange, Severity } from './types.js';
 
@@ -29,6 +29,11 @@ const OTHER_FIELD_RULES = [
 
 /** A rule id, e.g. `MESSAGE_REMOVED`. */
 export type RuleId = (typeof MESSAGE_RULES)[number]['id'] | DescriptorRuleId | (typeof OTHER_FIELD_RULES)[number]['id'] | RecordRuleId;
+
+/** The rules of the known descriptor fields' changes (each field's row names its own), each once, in table order. */
+const DESCRIPTOR_FIELD_RULES: ReadonlyArray<RuleDefinition<DescriptorRuleId>> = [
+  ...new Map(DESCRIPTOR_FIELDS.flatMap((row): RuleDefinition<DescriptorRuleId>[] => Object.values(row.rules)).map((rule) => [rule.id, rule])).values(),
+];
 
 /** Rules worst default severity first, in their given order within a severity. */
 function worstFirst<R extends Rule>(rules: readonly R[]): R[] {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { compareStrings, sortedEntries } from '../model/descriptor.js';
 import { ResponseError } from '../model/errors.js';
-import { FIELD_COLUMNS, KNOWN_FIELD_KEYS, type FieldColumn, type FieldColumnRow, type KnownFieldValues } from '../model/field-columns.js';
-import { fieldPath, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
+import { FIELD_COLUMNS, type FieldColumn, type FieldColumnRow, type KnownFieldValues } from '../model/field-columns.js';
+import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
 import { readAnswer } from './parse-listing.js';
 import { sortKeysDeep } from './wire-message.js';
 

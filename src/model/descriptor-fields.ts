@@ -11,7 +11,8 @@ import { actionsValue, flagValue, listValue, readActions, readFlag, readList } f
  * (`diff/rules.ts`). A field the service sends that no row names is kept in `extra`.
  *
  * Each row's name is its name everywhere: on the wire, in the model, in the lockfile and in the
- * generated constant.
+ * generated constant. Nothing is derived in this module, only where it is used: a test that adds
+ * a row (test/model/descriptor-fields.test.ts) replaces this module's table alone.
  */
 
 /** How a field's value is written in the generated constant. */
@@ -201,9 +202,6 @@ type Row = (typeof DESCRIPTOR_FIELDS)[number];
 /** The name of a known descriptor field. */
 export type KnownField = Row['name'];
 
-/** The names of the known descriptor fields, in table order. */
-export const KNOWN_FIELDS: readonly KnownField[] = DESCRIPTOR_FIELDS.map((row) => row.name);
-
 /** The known fields of a descriptor: a required row's value, and an optional row's when the service sent it. */
 export type KnownValues = {
   [R in Row as R['required'] extends true ? R['name'] : never]: z.output<R['stored']>;
@@ -213,8 +211,3 @@ export type KnownValues = {
 
 /** The id of a rule of a known field's changes. */
 export type DescriptorRuleId = { [R in Row as R['name']]: R['rules'][keyof R['rules']] }[KnownField] extends infer D ? (D extends RuleDefinition<infer Id> ? Id : never) : never;
-
-/** The rules of the known fields' changes, each once, in table order. */
-export const DESCRIPTOR_FIELD_RULES: ReadonlyArray<RuleDefinition<DescriptorRuleId>> = [
-  ...new Map(DESCRIPTOR_FIELDS.flatMap((row): RuleDefinition<DescriptorRuleId>[] => Object.values(row.rules)).map((rule) => [rule.id, rule])).values(),
-];

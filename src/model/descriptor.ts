@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { FieldDescriptor } from './field.js';
-import { DESCRIPTOR_FIELDS, KNOWN_FIELDS, type KnownValues } from './descriptor-fields.js';
+import { DESCRIPTOR_FIELDS, type KnownField, type KnownValues } from './descriptor-fields.js';
 
 export { ACTION_LETTERS, KNOWN_ACTIONS } from './actions.js';
-export { KNOWN_FIELDS, type KnownField, type KnownValues } from './descriptor-fields.js';
+export type { KnownField, KnownValues } from './descriptor-fields.js';
+
+/** The names of the known descriptor fields, in the field table's order (the lockfile's, the generated constant's and the diff's). */
+export const KNOWN_FIELDS: readonly KnownField[] = DESCRIPTOR_FIELDS.map((row) => row.name);
 
 /**
  * The internal model every stage shares: one message type's descriptor, normalised.

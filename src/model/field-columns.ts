@@ -8,7 +8,8 @@ import { FIELD_TYPES } from './field-types.js';
  * (`fetch/schema-answer.ts`), and the lockfile's schema and key order (`lock/fields.ts`) come
  * from this table. Nothing is known of the real answer beyond the vendor's data dictionary, so
  * the wire is read tolerantly: only `name` is required, an absent or `null` key is not sent, and
- * every key no row names is kept in `extra`.
+ * every key no row names is kept in `extra`. Nothing is derived in this module, only where it
+ * is used, so a test can replace the table alone.
  */
 
 /** One known key of a field descriptor. */
@@ -77,9 +78,6 @@ export type FieldColumnRow = (typeof FIELD_COLUMNS)[number];
 
 /** A known key of a field descriptor. */
 export type KnownFieldKey = FieldColumnRow['name'];
-
-/** The known keys of a field descriptor, in the order the lockfile writes them. */
-export const KNOWN_FIELD_KEYS: readonly KnownFieldKey[] = FIELD_COLUMNS.map((row) => row.name);
 
 /** The known keys' values of a field descriptor: `name`, and every other key the service sent. */
 export type KnownFieldValues = {

@@ -5,10 +5,12 @@
  * record interfaces by the emitter.
  */
 import { compareStrings } from './descriptor.js';
-import { KNOWN_FIELD_KEYS, type KnownFieldValues } from './field-columns.js';
+import { FIELD_COLUMNS, type KnownFieldKey, type KnownFieldValues } from './field-columns.js';
 
 export { FIELD_TYPES, isFieldType, type FieldType } from './field-types.js';
-export { KNOWN_FIELD_KEYS } from './field-columns.js';
+
+/** The known keys of a field descriptor, in the field columns' order (the lockfile's). */
+export const KNOWN_FIELD_KEYS: readonly KnownFieldKey[] = FIELD_COLUMNS.map((row) => row.name);
 
 /**
  * One field of a message type, normalised: its known keys (`field-columns.ts`, one row each),

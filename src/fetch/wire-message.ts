@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTOR_FIELDS, Unreadable, type DecodeContext, type DescriptorField } from '../model/descriptor-fields.js';
-import { KNOWN_FIELDS, makeDescriptor, sortedEntries, type Descriptor, type KnownValues } from '../model/descriptor.js';
+import { KNOWN_FIELDS, sortedEntries, type Descriptor } from '../model/descriptor.js';
 
 /**
  * The wire shape of one listing element, validated at the edge: each known field as its row in
@@ -73,7 +73,9 @@ export function normaliseMessage(
   warn: (text: string) => void,
 ): Descriptor | { problems: FieldProblem[] } {
   const context: DecodeContext = { name: message.name, warn };
-  const known: Record<string, unknown> = {};
+  // The descriptor itself, built in one pass: its known fields in table order, then `extra`, as
+  // makeDescriptor builds one (a second copy would cost more than the decoding, per element).
+  const descriptor: Record<string, unknown> = {};
   let problems: FieldProblem[] | undefined;
   for (const row of ROWS) {
     // The wire schema checked the value against this very row.
@@ -81,10 +83,11 @@ export function normaliseMessage(
     if (value === undefined) continue;
     const read = row.decode === undefined ? value : row.decode(value, context);
     if (read instanceof Unreadable) (problems ??= []).push({ field: row.name, message: read.problem, input: value });
-    else known[row.name] = read;
+    else descriptor[row.name] = read;
   }
   if (problems !== undefined) return { problems };
-  return makeDescriptor(known as KnownValues, sortedEntries(raw, KNOWN, sortKeysDeep));
+  descriptor['extra'] = sortedEntries(raw, KNOWN, sortKeysDeep);
+  return descriptor as Descriptor;
 }
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);

@@ -42,9 +42,11 @@ const FIELD = ',\n      ';
 /** One entry: known fields (except `name`, the key) in the field table's order, those sent only, then unknown ones sorted, then the field descriptors (if recorded). */
 function entryText(d: Descriptor): string {
   const parts: string[] = [];
-  for (const { name, key } of KNOWN_KEYS) {
+  for (const { name, key, list } of KNOWN_KEYS) {
     const value = d[name];
-    if (value !== undefined) parts.push(FIELD, key, stableStringify(value, 3));
+    if (value === undefined) continue;
+    // Written directly, as the generic printer writes them: this runs for every field of every entry.
+    parts.push(FIELD, key, list ? scalarList(value as readonly string[]) : JSON.stringify(value));
   }
   const keys = Object.keys(d.extra);
   if (keys.length > 1) keys.sort(compareStrings);
@@ -59,8 +61,12 @@ function entryText(d: Descriptor): string {
   return parts.join('');
 }
 
-/** Each known field of an entry with its key as written (`"mNum": `). */
-const KNOWN_KEYS = STORED_FIELDS.map((row) => ({ name: row.name, key: `${JSON.stringify(row.name)}: ` }));
+/** Each known field of an entry with its key as written (`"mNum": `), and whether it is a list of strings (else a scalar), as its row says. */
+const KNOWN_KEYS = STORED_FIELDS.map((row) => ({ name: row.name, key: `${JSON.stringify(row.name)}: `, list: row.emit === 'strings' }));
+
+function scalarList(items: readonly string[]): string {
+  return items.length === 0 ? '[]' : `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
+}
 
 /**
  * JSON with two-space indentation: a `Map` keeps its insertion order, a plain object gets its

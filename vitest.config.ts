@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const jsonOut = process.env['VITEST_JSON'];
 
 /** Files that replace a module (vi.mock): they need a module registry of their own. */
-const MOCKING = ['test/cli/verbose-stages.test.ts'];
+const MOCKING = ['test/cli/verbose-stages.test.ts', 'test/model/descriptor-fields.test.ts'];
 
 export default defineConfig({
   test: {

@@ -4,7 +4,7 @@
  * reading templates (and prettier's config); writing is the `write` stage's job.
  */
 import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
-import { checkDescriptors } from './check-descriptors.js';
+import { checkCallerDescriptors } from './emit-input.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { plan, type PlannedFile } from './plan.js';
@@ -69,7 +69,7 @@ export async function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
   const { messages, source, ...settings } = options;
   // Descriptors from a library caller are checked before anything reads them (the plan checks
   // them only before it renders: a run's come from a validated lockfile).
-  checkDescriptors(sortDescriptors(messages));
+  checkCallerDescriptors(sortDescriptors(messages));
   return renderPlanned(await plan({ messages, source }, settings));
 }
 

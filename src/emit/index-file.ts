@@ -8,6 +8,7 @@
 import type { SourceFileStructure } from 'ts-morph';
 
 import type { Descriptor } from '../model/descriptor.js';
+import { DESCRIPTOR_FIELDS, EMITTED_TYPES } from '../model/descriptor-fields.js';
 import { stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
 import { hasPrimaryKey, KEY_TYPES, recordNames } from './record-types.js';
@@ -185,20 +186,7 @@ function typesFileStructure(tsMorph: TsMorph, banner: string, fields: boolean): 
         'The descriptor of one message type, as the schema listing service describes it. Only `name`,\n`mNum` and `schemaHash` are always there: deployments differ, and a field the service does\nnot send is absent from the constant.',
       ],
       properties: [
-        property('name', 'string', 'The name, exactly as the service sends it.', false),
-        property('mNum', 'number', 'The message number.', false),
-        property('schemaHash', 'string', "Hash of the message's schema; changes whenever the schema changes.", false),
-        property(
-          'actions',
-          'readonly string[]',
-          'Supported actions: each {@link KnownMessageAction} once, in the order select, insert,\nupdate, replace, delete, then unknown action letters kept as themselves.',
-        ),
-        property('hasTKey', 'boolean', 'Whether the message has a T key.'),
-        property('hasEKey', 'boolean', 'Whether the message has an E key.'),
-        property('hasOKey', 'boolean', 'Whether the message has an O key.'),
-        property('hasCF', 'boolean', 'Whether the message has CF.'),
-        property('mToken', 'string', 'The token group the message belongs to.'),
-        property('staticFilterFields', 'readonly string[]', 'The static filter fields.'),
+        ...DESCRIPTOR_FIELDS.map((row) => property(row.name, EMITTED_TYPES[row.emit], row.doc, !row.required)),
       ],
     },
   );

@@ -20,7 +20,8 @@
  * type that `as const` gives it (`export declare const X: { readonly mNum: 1000; … }`), so a
  * consumer of either target sees the same literal types.
  */
-import { type Descriptor, descriptionOf } from '../model/descriptor.js';
+import { type Descriptor, descriptionOf, KNOWN_FIELDS, type KnownField } from '../model/descriptor.js';
+import type { EmittedValue } from '../model/descriptor-fields.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
 import { recordLines } from './record-types.js';
@@ -39,22 +40,27 @@ function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[]
   return lines;
 }
 
-/** The properties of a message constant, in the order of `KNOWN_FIELDS`; a field the service did not send is left out. */
-function messageProperties(descriptor: Descriptor): PropertyText[] {
-  const d = descriptor;
-  const properties: PropertyText[] = [
-    ['name', stringLiteral(d.name)],
-    ['mNum', String(d.mNum)],
-    ['schemaHash', stringLiteral(d.schemaHash)],
-  ];
-  if (d.actions !== undefined) properties.push(['actions', d.actions.map(stringLiteral)]);
-  if (d.hasTKey !== undefined) properties.push(['hasTKey', String(d.hasTKey)]);
-  if (d.hasEKey !== undefined) properties.push(['hasEKey', String(d.hasEKey)]);
-  if (d.hasOKey !== undefined) properties.push(['hasOKey', String(d.hasOKey)]);
-  if (d.hasCF !== undefined) properties.push(['hasCF', String(d.hasCF)]);
-  if (d.mToken !== undefined) properties.push(['mToken', stringLiteral(d.mToken)]);
-  if (d.staticFilterFields !== undefined) properties.push(['staticFilterFields', d.staticFilterFields.map(stringLiteral)]);
+/** One property of a message constant: a known field's name and its value. */
+export interface MessageProperty {
+  name: KnownField;
+  value: EmittedValue;
+}
+
+/** The properties of a message constant, in the field table's order; a field the service did not send is left out. */
+export function messageProperties(descriptor: Descriptor): MessageProperty[] {
+  const properties: MessageProperty[] = [];
+  for (const name of KNOWN_FIELDS) {
+    const value = descriptor[name];
+    if (value !== undefined) properties.push({ name, value });
+  }
   return properties;
+}
+
+/** A property as the lines are written: strings as literals, each element of a list one. */
+function propertyText({ name, value }: MessageProperty): PropertyText {
+  if (typeof value === 'string') return [name, stringLiteral(value)];
+  if (typeof value === 'object') return [name, value.map(stringLiteral)];
+  return [name, String(value)];
 }
 
 /**
@@ -71,7 +77,7 @@ function messageProperties(descriptor: Descriptor): PropertyText[] {
 export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean } = {}): string {
   const { identifier } = planned;
   const docs = docCommentLines(messageDocLines(descriptor, planned));
-  const properties = messageProperties(descriptor);
+  const properties = messageProperties(descriptor).map(propertyText);
   if (kind === 'js') return fileText(banner, [...docs, ...exportedObjectLines(identifier, properties, '')]);
   const records = options.fields ? recordLines(descriptor, planned) : undefined;
   // Identifiers of types.ts only: safe names, no escaping needed.

@@ -14,7 +14,7 @@ import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { scoped, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
-import { checkDescriptors } from './check-descriptors.js';
+import { checkUniqueNumbers } from './emit-input.js';
 import { indexFileText, typesFileText } from './index-file.js';
 import { commentText } from './literals.js';
 import { messageFileText } from './message-file.js';
@@ -101,7 +101,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   // Checked once, before the first file is rendered: a plan that renders nothing needs no check.
   let checked = false;
   const valid = () => {
-    if (!checked) checkDescriptors(descriptors);
+    if (!checked) checkUniqueNumbers(descriptors);
     checked = true;
   };
   const names = planNames(descriptors.map((d) => d.name));

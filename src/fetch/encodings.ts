@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACTION_LETTERS, compareStrings, KNOWN_ACTIONS } from '../model/descriptor.js';
+import { ACTION_LETTERS, KNOWN_ACTIONS } from '../model/actions.js';
+import { FIELD_TYPES } from '../model/field-types.js';
 import { jsonText } from '../text/safe-text.js';
 
 /**
@@ -49,6 +50,11 @@ const LETTER_BITS = new Map<string, number>(
 /** What `actions` may be, for messages. */
 export const ACTIONS_EXPECTED = `expected action letters ("SIURD"), flag names separated by commas, pipes or spaces ("Select,Insert", "MLINKACTIONS_SELECT"), a bit mask 0..${ALL_BITS}, or an array of these`;
 
+const actionItem = z.union([z.string(), z.number()]);
+
+/** What the wire schema lets through for `actions`; {@link readActions} reads its text. */
+export const actionsValue = z.union([actionItem, z.array(actionItem)], { error: ACTIONS_EXPECTED });
+
 /** Reads an `actions` value in any of the encodings above. */
 export function readActions(value: ActionsValue): ReadActions {
   let bits = 0;
@@ -65,7 +71,9 @@ export function readActions(value: ActionsValue): ReadActions {
       bits |= read;
     }
   }
-  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
+  // Sorted by UTF-16 code units, as compareStrings does (not imported: the model's descriptor
+  // module is built from the field table, which reads through this module).
+  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort();
   const actions = KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit));
   return { actions: letters.length === 0 ? actions : [...actions, ...letters], unknownLetters: letters };
 }
@@ -111,6 +119,14 @@ export const listValue = z.union([z.string(), z.array(z.string())], { error: 'ex
 /** The yes/no flag values the wire schema accepts as text (any case, surrounding spaces allowed). */
 export const FLAG_TEXT = /^\s*(?:yes|no|yesno_yes|yesno_no|1|2)\s*$/i;
 
+const FLAG_MESSAGE = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no)';
+
+/**
+ * What the wire schema lets through for a yes/no flag; {@link readFlag} reads it. String first:
+ * services send "Yes"/"No", and a union tries its options in order.
+ */
+export const flagValue = z.union([z.string().regex(FLAG_TEXT, { error: FLAG_MESSAGE }), z.boolean(), z.literal([1, 2])], { error: FLAG_MESSAGE });
+
 /** What the wire schema lets through for a yes/no flag. */
 export type FlagValue = string | boolean | number;
 
@@ -124,4 +140,29 @@ export function readFlag(value: FlagValue): boolean {
   if (typeof value === 'number') return value === 1;
   const text = value.trim().toLowerCase();
   return text === 'yes' || text === 'yesno_yes' || text === '1';
+}
+
+const INTEGER_MESSAGE = 'expected a non-negative integer';
+
+/** What the wire schema lets through for a non-negative integer a service may also write as text (`"10"`); `Number` reads it. */
+export const integerValue = z.union(
+  [
+    z.number().int({ error: INTEGER_MESSAGE }).nonnegative({ error: INTEGER_MESSAGE }).max(Number.MAX_SAFE_INTEGER, { error: INTEGER_MESSAGE }),
+    z.string().regex(/^\s*\d{1,15}\s*$/, { error: INTEGER_MESSAGE }),
+  ],
+  { error: INTEGER_MESSAGE },
+);
+
+/** Lower-case name, without the `FIELDTYPE_` prefix → field type. */
+const TYPE_BY_NAME: ReadonlyMap<string, string> = new Map(FIELD_TYPES.map((type) => [type.toLowerCase(), type]));
+
+/**
+ * A field type from the ways a server may write it: a name in any case (`Double`, `DOUBLE`), the
+ * enum's prefixed name (`FIELDTYPE_DOUBLE`), or its number 1–21 (also as text).
+ * @returns the type's name, or undefined when it is none of these
+ */
+export function readFieldType(value: string | number): string | undefined {
+  const text = String(value).trim();
+  if (/^\d+$/.test(text)) return FIELD_TYPES[Number(text) - 1];
+  return TYPE_BY_NAME.get(text.toLowerCase().replace(/^fieldtype_/, ''));
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { compareStrings, sortedEntries } from '../model/descriptor.js';
 import { ResponseError } from '../model/errors.js';
-import { FIELD_TYPES, fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
-import { listValue, readFlag, readList } from './encodings.js';
+import { FIELD_COLUMNS, type FieldColumn, type FieldColumnRow, type KnownFieldValues } from '../model/field-columns.js';
+import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
 import { readAnswer } from './parse-listing.js';
-import { flag, sortKeysDeep } from './wire-message.js';
-import { jsonText, quoteString } from '../text/safe-text.js';
+import { sortKeysDeep } from './wire-message.js';
+import { quoteString } from '../text/safe-text.js';
 
 /**
  * The answer to `cmd=getschema&msgType=<name>`: one `FieldDesc` element per field, possibly
@@ -18,26 +18,15 @@ import { jsonText, quoteString } from '../text/safe-text.js';
 /** The header type of a field descriptor element. */
 const FIELD_DESC_TYPE = 'FieldDesc';
 
-const INTEGER_MESSAGE = 'expected a non-negative integer';
-const integer = z.union(
-  [
-    z.number().int({ error: INTEGER_MESSAGE }).nonnegative({ error: INTEGER_MESSAGE }).max(Number.MAX_SAFE_INTEGER, { error: INTEGER_MESSAGE }),
-    z.string().regex(/^\s*\d{1,15}\s*$/, { error: INTEGER_MESSAGE }),
-  ],
-  { error: INTEGER_MESSAGE },
+/** Known keys of a `FieldDesc` message, as the field columns let them through; checks only, normaliseField decodes. */
+const fieldDescSchema = z.object(
+  Object.fromEntries(FIELD_COLUMNS.map((row) => [row.name, row.required ? row.wire : row.wire.nullish()])) as FieldDescShape,
 );
 
-/** Known keys of a `FieldDesc` message; checks only, normaliseField converts. */
-const fieldDescSchema = z.object({
-  name: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
-  pos: integer.nullish(),
-  fNum: integer.nullish(),
-  isPkey: flag.nullish(),
-  inRepeater: z.string({ error: "expected a string (the repeating group's name)" }).nullish(),
-  fType: z.union([z.string(), z.number()], { error: 'expected a field type name (e.g. "Double") or number 1..21' }).nullish(),
-  eSet: listValue.nullish(),
-  desc: z.string({ error: 'expected a string' }).nullish(),
-});
+/** The wire schema's shape: each column's wire schema, absent or `null` allowed unless required. */
+type FieldDescShape = {
+  [R in FieldColumnRow as R['name']]: R['required'] extends true ? R['wire'] : z.ZodOptional<z.ZodNullable<R['wire']>>;
+};
 
 /** What a `getschema` answer holds once validated. */
 export interface ParsedSchema {
@@ -45,20 +34,6 @@ export interface ParsedSchema {
   fields: FieldDescriptor[];
   /** Things kept but worth telling (unknown field types …). */
   warnings: string[];
-}
-
-/** Lower-case name, without the `FIELDTYPE_` prefix → field type. */
-const TYPE_BY_NAME: ReadonlyMap<string, string> = new Map(FIELD_TYPES.map((type) => [type.toLowerCase(), type]));
-
-/**
- * A field type from the ways a server may write it: a name in any case (`Double`, `DOUBLE`), the
- * enum's prefixed name (`FIELDTYPE_DOUBLE`), or its number 1–21 (also as text).
- * @returns the type's name, or undefined when it is none of these
- */
-export function readFieldType(value: string | number): string | undefined {
-  const text = String(value).trim();
-  if (/^\d+$/.test(text)) return FIELD_TYPES[Number(text) - 1];
-  return TYPE_BY_NAME.get(text.toLowerCase().replace(/^fieldtype_/, ''));
 }
 
 /**
@@ -105,35 +80,23 @@ type FieldDescMessage = z.output<typeof fieldDescSchema>;
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
 
-/** A validated `FieldDesc` message in the model: `null` values of known keys, and an empty `inRepeater`, count as not sent. */
-function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>, warn: (text: string) => void): FieldDescriptor {
-  let fType: string | undefined;
-  if (message.fType === undefined || message.fType === null) {
-    warn('no fType; the field is typed unknown.');
-  } else {
-    fType = readFieldType(message.fType);
-    if (fType === undefined) {
-      fType = String(message.fType);
-      warn(`unknown fType ${jsonText(message.fType)} kept as is; the field is typed unknown (known: ${FIELD_TYPES.join(', ')}).`);
-    }
-  }
-  return makeField(
-    {
-      name: message.name,
-      pos: integerValue(message.pos),
-      fNum: integerValue(message.fNum),
-      fType,
-      isPkey: message.isPkey === undefined || message.isPkey === null ? undefined : readFlag(message.isPkey),
-      inRepeater: message.inRepeater || undefined,
-      eSet: message.eSet === undefined || message.eSet === null ? undefined : readList(message.eSet),
-      desc: message.desc ?? undefined,
-    },
-    sortedEntries(raw, KNOWN_KEYS, sortKeysDeep),
-  );
-}
+/** The columns as the decoding loop reads them: any column's value as received, its model value out. */
+const COLUMNS: readonly FieldColumn[] = FIELD_COLUMNS;
 
-function integerValue(value: number | string | null | undefined): number | undefined {
-  return value === undefined || value === null ? undefined : Number(value);
+/** A validated `FieldDesc` message in the model, each known key decoded as its column says; `null` values count as not sent. */
+function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>, warn: (text: string) => void): FieldDescriptor {
+  const known: Record<string, unknown> = {};
+  for (const column of COLUMNS) {
+    // The wire schema checked the value against this very column.
+    const value: unknown = message[column.name as keyof FieldDescMessage];
+    if (value === undefined || value === null) {
+      if (column.absent !== undefined) warn(column.absent);
+      continue;
+    }
+    const read = column.decode === undefined ? value : column.decode(value, warn);
+    if (read !== undefined) known[column.name] = read;
+  }
+  return makeField(known as KnownFieldValues, sortedEntries(raw, KNOWN_KEYS, sortKeysDeep));
 }
 
 /** Fields inside a repeating group that no `Repeater` field names: kept, the group is typed from them. */

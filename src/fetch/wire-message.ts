@@ -1,45 +1,36 @@
 import { z } from 'zod';
-import { KNOWN_FIELDS, makeDescriptor, sortedEntries, type Descriptor } from '../model/descriptor.js';
-import { ACTIONS_EXPECTED, FLAG_TEXT, listValue, readActions, readFlag, readList, type FlagValue } from './encodings.js';
-import { quoteString } from '../text/safe-text.js';
+import { DESCRIPTOR_FIELDS, Unreadable, type DecodeContext, type DescriptorField } from '../model/descriptor-fields.js';
+import { KNOWN_FIELDS, sortedEntries, type Descriptor } from '../model/descriptor.js';
 
 /**
- * The wire shape of one listing element, validated at the edge. Only `name`, `mNum` and
+ * The wire shape of one listing element, validated at the edge: each known field as its row in
+ * the field table (`model/descriptor-fields.ts`) lets it through. Only `name`, `mNum` and
  * `schemaHash` must be there; every other known field may be absent (deployments differ). The
  * encodings of `actions` and the key flags are in `encodings.ts`.
  */
 
-// Checks only, no transforms: zod's refine/transform machinery costs several times more per
-// element, and a listing has up to 10,000 of them. normaliseMessage converts the values and
-// reads the text of `actions`, whose grammar no plain check expresses.
-const FLAG_MESSAGE = 'expected "Yes" or "No" (any case), a boolean, YESNO_YES or YESNO_NO, or 1 (yes) or 2 (no)';
-// String first: services send "Yes"/"No", and a union tries its options in order.
-export const flag = z
-  .union([z.string().regex(FLAG_TEXT, { error: FLAG_MESSAGE }), z.boolean(), z.literal([1, 2])], { error: FLAG_MESSAGE })
-  .optional();
-
-const actionItem = z.union([z.string(), z.number()]);
-
 /**
- * Known descriptor fields of a `message`. A plain (stripping) object: zod's compiled fast path
- * then skips every other key; normaliseMessage takes the unknown fields from the raw message.
+ * Known descriptor fields of a `message`. Checks only, no transforms: zod's refine/transform
+ * machinery costs several times more per element, and a listing has up to 10,000 of them;
+ * normaliseMessage decodes the values. A plain (stripping) object: zod's compiled fast path then
+ * skips every other key; normaliseMessage takes the unknown fields from the raw message.
  */
-export const wireMessageSchema = z.object({
-  name: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
-  mNum: z
-    .number({ error: 'expected a non-negative integer' })
-    .int({ error: 'expected a non-negative integer' })
-    .nonnegative({ error: 'expected a non-negative integer' })
-    .max(Number.MAX_SAFE_INTEGER),
-  schemaHash: z.string({ error: 'expected a string (schema-sync needs the schema hash to detect drift)' }),
-  actions: z.union([actionItem, z.array(actionItem)], { error: ACTIONS_EXPECTED }).optional(),
-  hasTKey: flag,
-  hasEKey: flag,
-  hasOKey: flag,
-  hasCF: flag,
-  mToken: z.string({ error: 'expected a string' }).optional(),
-  staticFilterFields: listValue.optional(),
-});
+export const wireMessageSchema = z.object(
+  Object.fromEntries(DESCRIPTOR_FIELDS.map((row) => [row.name, row.required ? row.wire : row.wire.optional()])) as WireShape,
+);
+
+/** The wire schema's shape: each row's wire schema, optional unless the row is required. */
+type WireShape = {
+  [R in Row as R['name']]: R['required'] extends true ? R['wire'] : z.ZodOptional<R['wire']>;
+};
+
+type Row = (typeof DESCRIPTOR_FIELDS)[number];
+
+/** A validated wire message: its known fields as received. */
+type WireMessage = z.output<typeof wireMessageSchema>;
+
+/** The rows as the decoding loop reads them: any row's value as received, its model value out. */
+const ROWS: readonly DescriptorField[] = DESCRIPTOR_FIELDS;
 
 /** One element of the response array (other keys are ignored). */
 export const wireElementSchema = z.object({
@@ -60,8 +51,6 @@ export const trailerMessageSchema = z.looseObject({
 });
 
 
-type WireMessage = z.output<typeof wireMessageSchema>;
-
 /** A field whose value validated but cannot be read (only `actions` has a grammar of its own). */
 export interface FieldProblem {
   field: string;
@@ -71,45 +60,34 @@ export interface FieldProblem {
 }
 
 /**
- * Turns a validated wire message into the internal model: `actions` in any encoding become
- * names (an unknown letter is kept as itself and reported through `warn`, never dropped), flags
- * booleans, comma lists arrays. A field the service left out stays out. Every field the service
- * sent beyond the known ones is kept, as received, in `extra`.
- * @returns the descriptor, or the problems of a value that cannot be read
+ * Turns a validated wire message into the internal model, each known field decoded as its row
+ * says: `actions` in any encoding become names (an unknown letter is kept as itself and reported
+ * through `warn`, never dropped), flags booleans, comma lists arrays. A field the service left
+ * out stays out. Every field the service sent beyond the known ones is kept, as received, in
+ * `extra`.
+ * @returns the descriptor, or the problems of values that cannot be read
  */
 export function normaliseMessage(
   message: WireMessage,
   raw: Record<string, unknown>,
   warn: (text: string) => void,
 ): Descriptor | { problems: FieldProblem[] } {
-  let actions: string[] | undefined;
-  if (message.actions !== undefined) {
-    const read = readActions(message.actions);
-    if ('problem' in read) return { problems: [{ field: 'actions', message: read.problem, input: message.actions }] };
-    for (const letter of read.unknownLetters) {
-      warn(`message ${quoteString(message.name)}: unknown action letter ${quoteString(letter)} kept as is (known: SIURD).`);
-    }
-    actions = read.actions;
+  const context: DecodeContext = { name: message.name, warn };
+  // The descriptor itself, built in one pass: its known fields in table order, then `extra`, as
+  // makeDescriptor builds one (a second copy would cost more than the decoding, per element).
+  const descriptor: Record<string, unknown> = {};
+  let problems: FieldProblem[] | undefined;
+  for (const row of ROWS) {
+    // The wire schema checked the value against this very row.
+    const value: unknown = message[row.name as keyof WireMessage];
+    if (value === undefined) continue;
+    const read = row.decode === undefined ? value : row.decode(value, context);
+    if (read instanceof Unreadable) (problems ??= []).push({ field: row.name, message: read.problem, input: value });
+    else descriptor[row.name] = read;
   }
-  return makeDescriptor(
-    {
-      name: message.name,
-      mNum: message.mNum,
-      schemaHash: message.schemaHash,
-      actions,
-      hasTKey: flagValue(message.hasTKey),
-      hasEKey: flagValue(message.hasEKey),
-      hasOKey: flagValue(message.hasOKey),
-      hasCF: flagValue(message.hasCF),
-      mToken: message.mToken,
-      staticFilterFields: message.staticFilterFields === undefined ? undefined : readList(message.staticFilterFields),
-    },
-    sortedEntries(raw, KNOWN, sortKeysDeep),
-  );
-}
-
-function flagValue(value: FlagValue | undefined): boolean | undefined {
-  return value === undefined ? undefined : readFlag(value);
+  if (problems !== undefined) return { problems };
+  descriptor['extra'] = sortedEntries(raw, KNOWN, sortKeysDeep);
+  return descriptor as Descriptor;
 }
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);

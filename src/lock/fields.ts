@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compareStrings, sortedEntries } from '../model/descriptor.js';
 import { keyPath } from '../model/errors.js';
+import { FIELD_COLUMNS, type FieldColumnRow } from '../model/field-columns.js';
 import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
 import { quoteString } from '../text/safe-text.js';
 
@@ -18,16 +19,15 @@ export function fieldEntry(field: FieldDescriptor): Map<string, unknown> {
   return entry;
 }
 
-const storedField = z.looseObject({
-  name: z.string().min(1),
-  pos: z.number().int().nonnegative().optional(),
-  fNum: z.number().int().nonnegative().optional(),
-  fType: z.string().optional(),
-  isPkey: z.boolean().optional(),
-  inRepeater: z.string().min(1).optional(),
-  eSet: z.array(z.string()).optional(),
-  desc: z.string().optional(),
-});
+/** One field as the lockfile stores it: each known key in its column's stored form. */
+const storedField = z.looseObject(
+  Object.fromEntries(FIELD_COLUMNS.map((row) => [row.name, row.required ? row.stored : row.stored.optional()])) as StoredFieldShape,
+);
+
+/** The stored schema's shape: each column's stored schema, optional unless required. */
+type StoredFieldShape = {
+  [R in FieldColumnRow as R['name']]: R['required'] extends true ? R['stored'] : z.ZodOptional<R['stored']>;
+};
 
 const storedFields = z.array(storedField, { error: 'expected an array of field descriptors' });
 
@@ -40,10 +40,8 @@ const KNOWN: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
 export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | { problems: string[] } {
   const parsed = storedFields.safeParse(raw);
   if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${keyPath(issue.path)}: ${issue.message}`) };
-  const fields = parsed.data.map((known, index) => {
-    const { name, pos, fNum, fType, isPkey, inRepeater, eSet, desc } = known;
-    return makeField({ name, pos, fNum, fType, isPkey, inRepeater, eSet, desc }, sortedEntries((raw as Array<Record<string, unknown>>)[index]!, KNOWN));
-  });
+  // makeField takes the known keys only; the others come from the entry as written.
+  const fields = parsed.data.map((known, index) => makeField(known, sortedEntries((raw as Array<Record<string, unknown>>)[index]!, KNOWN)));
   const seen = new Map<string, number>();
   const problems: string[] = [];
   fields.forEach((field, index) => {

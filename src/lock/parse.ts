@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Descriptor } from '../model/descriptor.js';
+import { STORED_FIELDS, type StoredRow } from './stored-fields.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { settingsSchema } from '../config/settings.js';
@@ -8,18 +9,18 @@ import { readStoredFields } from './fields.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { quoteString } from '../text/safe-text.js';
 
-/** A known field absent from an entry was not sent by the service (absent is not empty). */
-const entrySchema = z.looseObject({
-  mNum: z.number().int().nonnegative(),
-  schemaHash: z.string(),
-  actions: z.array(z.string()).optional(),
-  hasTKey: z.boolean().optional(),
-  hasEKey: z.boolean().optional(),
-  hasOKey: z.boolean().optional(),
-  hasCF: z.boolean().optional(),
-  mToken: z.string().optional(),
-  staticFilterFields: z.array(z.string()).optional(),
-});
+/**
+ * An entry: each known field in its stored form (`model/descriptor-fields.ts`), but `name`, the
+ * entry's key. A known field absent from an entry was not sent by the service (absent is not empty).
+ */
+const entrySchema = z.looseObject(
+  Object.fromEntries(STORED_FIELDS.map((row) => [row.name, row.required ? row.stored : row.stored.optional()])) as EntryShape,
+);
+
+/** The entry schema's shape: each stored row's schema, optional unless the row is required. */
+type EntryShape = {
+  [R in StoredRow as R['name']]: R['required'] extends true ? R['stored'] : z.ZodOptional<R['stored']>;
+};
 
 /** The keys of an entry that are not `extra`: the known fields and the field descriptors. */
 const NOT_EXTRA = new Set<string>([...KNOWN_FIELDS, FIELDS_KEY]);

@@ -1,6 +1,7 @@
 import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { FIELDS_KEY } from '../model/field.js';
 import { fieldEntry } from './fields.js';
+import { STORED_FIELDS } from './stored-fields.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { jsonText, safeJson } from '../text/safe-text.js';
 
@@ -40,16 +41,15 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
 
-/** One entry: known fields (except `name`, the key) in fixed order, those sent only, then unknown ones sorted, then the field descriptors (if recorded). */
+/** One entry: known fields (except `name`, the key) in the field table's order, those sent only, then unknown ones sorted, then the field descriptors (if recorded). */
 function entryText(d: Descriptor): string {
-  const parts = ['{\n      "mNum": ', JSON.stringify(d.mNum), FIELD, '"schemaHash": ', JSON.stringify(d.schemaHash)];
-  if (d.actions !== undefined) parts.push(FIELD, '"actions": ', scalarList(d.actions));
-  if (d.hasTKey !== undefined) parts.push(FIELD, '"hasTKey": ', String(d.hasTKey));
-  if (d.hasEKey !== undefined) parts.push(FIELD, '"hasEKey": ', String(d.hasEKey));
-  if (d.hasOKey !== undefined) parts.push(FIELD, '"hasOKey": ', String(d.hasOKey));
-  if (d.hasCF !== undefined) parts.push(FIELD, '"hasCF": ', String(d.hasCF));
-  if (d.mToken !== undefined) parts.push(FIELD, '"mToken": ', JSON.stringify(d.mToken));
-  if (d.staticFilterFields !== undefined) parts.push(FIELD, '"staticFilterFields": ', scalarList(d.staticFilterFields));
+  const parts: string[] = [];
+  for (const { name, key, list } of KNOWN_KEYS) {
+    const value = d[name];
+    if (value === undefined) continue;
+    // Written directly, as the generic printer writes them: this runs for every field of every entry.
+    parts.push(FIELD, key, list ? scalarList(value as readonly string[]) : JSON.stringify(value));
+  }
   const keys = Object.keys(d.extra);
   if (keys.length > 1) keys.sort(compareStrings);
   for (const key of keys) {
@@ -57,9 +57,14 @@ function entryText(d: Descriptor): string {
     if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', rawStringify(value, 3));
   }
   if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', rawStringify(d.fields.map(fieldEntry), 3));
+  // An entry always has a field (`mNum` is required): the first one opens the object.
+  parts[0] = '{\n      ';
   parts.push('\n    }');
   return parts.join('');
 }
+
+/** Each known field of an entry with its key as written (`"mNum": `), and whether it is a list of strings (else a scalar), as its row says. */
+const KNOWN_KEYS = STORED_FIELDS.map((row) => ({ name: row.name, key: `${JSON.stringify(row.name)}: `, list: row.emit === 'strings' }));
 
 function scalarList(items: readonly string[]): string {
   return items.length === 0 ? '[]' : `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;

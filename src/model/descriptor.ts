@@ -1,4 +1,12 @@
+import { z } from 'zod';
 import type { FieldDescriptor } from './field.js';
+import { DESCRIPTOR_FIELDS, type KnownField, type KnownValues } from './descriptor-fields.js';
+
+export { ACTION_LETTERS, KNOWN_ACTIONS } from './actions.js';
+export type { KnownField, KnownValues } from './descriptor-fields.js';
+
+/** The names of the known descriptor fields, in the field table's order (the lockfile's, the generated constant's and the diff's). */
+export const KNOWN_FIELDS: readonly KnownField[] = DESCRIPTOR_FIELDS.map((row) => row.name);
 
 /**
  * The internal model every stage shares: one message type's descriptor, normalised.
@@ -7,46 +15,12 @@ import type { FieldDescriptor } from './field.js';
  */
 
 /**
- * The actions of the service's flag enum `MLinkActions`, in bit order (Select = 1, Insert = 2,
- * Update = 4, Replace = 8, Delete = 16). Also the canonical order of a normalised `actions`
- * list: however the service wrote them (letters, names, a mask), known actions come in this order.
+ * A normalised message-type descriptor: its known fields (`descriptor-fields.ts`, one row each).
+ * Only `name`, `mNum` and `schemaHash` are always there; every other known field is present only
+ * when the service sent it (deployments differ, and absent is not empty: an older deployment
+ * sends no `actions` at all, which is not "no actions").
  */
-export const KNOWN_ACTIONS = ['select', 'insert', 'update', 'replace', 'delete'] as const;
-
-/** Action names the service encodes as the letters `SIURD`. */
-export const ACTION_LETTERS = {
-  S: 'select',
-  I: 'insert',
-  U: 'update',
-  R: 'replace',
-  D: 'delete',
-} as const;
-
-/**
- * A normalised message-type descriptor. Only `name`, `mNum` and `schemaHash` are always there;
- * every other known field is present only when the service sent it (deployments differ, and
- * absent is not empty: an older deployment sends no `actions` at all, which is not "no actions").
- */
-export interface Descriptor {
-  /** The message type's name, exactly as the service sent it. */
-  name: string;
-  /** The message number. */
-  mNum: number;
-  /** Hash of the message's schema; changes whenever the schema changes. */
-  schemaHash: string;
-  /**
-   * Known actions (`select`, `insert`, …) in the order of {@link KNOWN_ACTIONS}, each once,
-   * then unknown action letters, each kept as itself, sorted.
-   */
-  actions?: string[];
-  hasTKey?: boolean;
-  hasEKey?: boolean;
-  hasOKey?: boolean;
-  hasCF?: boolean;
-  /** The token group the message belongs to. */
-  mToken?: string;
-  /** Static filter fields, split from the service's comma list. */
-  staticFilterFields?: string[];
+export type Descriptor = KnownValues & {
   /**
    * Every other field of the message as received (`desc`, `topic`, `pkey`, `mCat`, …), keys
    * sorted. `desc`, when a string, becomes the TSDoc of the generated constant.
@@ -58,27 +32,7 @@ export interface Descriptor {
    * key order whether it was fetched or read from the lockfile.
    */
   fields?: FieldDescriptor[];
-}
-
-/** The descriptor fields the service defines, in the order the lockfile and emitter use. */
-export const KNOWN_FIELDS = [
-  'name',
-  'mNum',
-  'schemaHash',
-  'actions',
-  'hasTKey',
-  'hasEKey',
-  'hasOKey',
-  'hasCF',
-  'mToken',
-  'staticFilterFields',
-] as const;
-
-/** A field of {@link Descriptor} other than `extra`. */
-export type KnownField = (typeof KNOWN_FIELDS)[number];
-
-/** The known fields of a descriptor; an optional one left out or given as `undefined` is absent. */
-export type KnownValues = Omit<Descriptor, 'extra'>;
+};
 
 /**
  * Builds a descriptor with its keys in one fixed order (known fields in {@link KNOWN_FIELDS}
@@ -86,19 +40,25 @@ export type KnownValues = Omit<Descriptor, 'extra'>;
  * lockfile: its JSON is then a stable fingerprint of its content.
  */
 export function makeDescriptor(known: KnownValues, extra: Record<string, unknown>): Descriptor {
-  // One plain store per field, not a loop over field names: a store by computed key is not
-  // optimised the same way, and this runs once per descriptor of a listing.
-  const d = { name: known.name, mNum: known.mNum, schemaHash: known.schemaHash } as Descriptor;
-  if (known.actions !== undefined) d.actions = known.actions;
-  if (known.hasTKey !== undefined) d.hasTKey = known.hasTKey;
-  if (known.hasEKey !== undefined) d.hasEKey = known.hasEKey;
-  if (known.hasOKey !== undefined) d.hasOKey = known.hasOKey;
-  if (known.hasCF !== undefined) d.hasCF = known.hasCF;
-  if (known.mToken !== undefined) d.mToken = known.mToken;
-  if (known.staticFilterFields !== undefined) d.staticFilterFields = known.staticFilterFields;
-  d.extra = extra;
-  return d;
+  const d: Record<string, unknown> = {};
+  for (const name of KNOWN_FIELDS) {
+    const value = known[name];
+    if (value !== undefined) d[name] = value;
+  }
+  d['extra'] = extra;
+  return d as Descriptor;
 }
+
+/**
+ * A descriptor as the model holds it: each known field in its stored form (the field table's),
+ * `extra` an object; other keys (`fields`) pass. The fetch stage and the lockfile produce this
+ * from what they validated; a library caller that hands descriptors to `emit` is checked by it.
+ * Its messages complete "field X …" (`must be a string`).
+ */
+export const descriptorSchema = z.looseObject({
+  ...Object.fromEntries(DESCRIPTOR_FIELDS.map((row) => [row.name, row.required ? row.stored : row.stored.optional()])),
+  extra: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { error: 'must be an object' }),
+});
 
 /** Compares strings by UTF-16 code units: deterministic everywhere, unlike `localeCompare`. */
 export function compareStrings(a: string, b: string): number {

@@ -5,66 +5,19 @@
  * record interfaces by the emitter.
  */
 import { compareStrings } from './descriptor.js';
+import { FIELD_COLUMNS, type KnownFieldKey, type KnownFieldValues } from './field-columns.js';
+
+export { FIELD_TYPES, isFieldType, type FieldType } from './field-types.js';
+
+/** The known keys of a field descriptor, in the field columns' order (the lockfile's). */
+export const KNOWN_FIELD_KEYS: readonly KnownFieldKey[] = FIELD_COLUMNS.map((row) => row.name);
 
 /**
- * The service's field types, in the order of its `FieldType` enum (numbers 1–21), so
- * `FIELD_TYPES[n - 1]` is the type numbered `n`.
+ * One field of a message type, normalised: its known keys (`field-columns.ts`, one row each),
+ * absent ones not sent, and every other key as received (`jsonEncType`, `sLen`, `label`, …),
+ * keys sorted, in `extra`.
  */
-export const FIELD_TYPES = [
-  'String',
-  'Text1',
-  'Text2',
-  'Byte',
-  'Short',
-  'UShort',
-  'Int',
-  'UInt',
-  'Long',
-  'ULong',
-  'Float',
-  'Double',
-  'Enum',
-  'Flag',
-  'DateTime',
-  'TimeSpan',
-  'DateKey',
-  'TickerKey',
-  'ExpiryKey',
-  'OptionKey',
-  'Repeater',
-] as const;
-
-/** A field type the service defines. */
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-const KNOWN_TYPES: ReadonlySet<string> = new Set(FIELD_TYPES);
-
-/** Whether `fType` is one of {@link FIELD_TYPES} (a normalised one, as the lockfile stores it). */
-export function isFieldType(fType: string | undefined): fType is FieldType {
-  return fType !== undefined && KNOWN_TYPES.has(fType);
-}
-
-/** One field of a message type, normalised. Absent keys were not sent. */
-export interface FieldDescriptor {
-  /** The field's JSON name, exactly as the service sent it. */
-  name: string;
-  /** Position in the record. */
-  pos?: number;
-  /** Field number. */
-  fNum?: number;
-  /** A {@link FieldType}; a type this build does not know is kept as the text received. */
-  fType?: string;
-  /** Whether the field is part of the primary key. */
-  isPkey?: boolean;
-  /** The repeating group (the `Repeater` field's name) the field belongs to. */
-  inRepeater?: string;
-  /** Enum or flag values, split from the service's comma list (may depend on the key's entitlements). */
-  eSet?: string[];
-  /** Description, the TSDoc of the generated property. */
-  desc?: string;
-  /** Every other key as received (`jsonEncType`, `sLen`, `label`, …), keys sorted. */
-  extra: Record<string, unknown>;
-}
+export type FieldDescriptor = KnownFieldValues & { extra: Record<string, unknown> };
 
 /**
  * The key of a lockfile entry that holds its field descriptors. A service never sends it: its
@@ -73,22 +26,16 @@ export interface FieldDescriptor {
  */
 export const FIELDS_KEY = '$fields';
 
-/** The known keys of a field descriptor, in the order the lockfile writes them. */
-export const KNOWN_FIELD_KEYS = ['name', 'pos', 'fNum', 'fType', 'isPkey', 'inRepeater', 'eSet', 'desc'] as const;
-
-/** A known key of {@link FieldDescriptor}. */
-type KnownFieldKey = (typeof KNOWN_FIELD_KEYS)[number];
-
 /**
  * A field descriptor with its keys in one fixed order (known ones as {@link KNOWN_FIELD_KEYS},
  * absent ones left out, then `extra`): fetched and locked descriptors then have the same JSON,
  * which the emitter's input fingerprints rely on.
  */
-export function makeField(known: Omit<FieldDescriptor, 'extra'>, extra: Record<string, unknown>): FieldDescriptor {
+export function makeField(known: KnownFieldValues, extra: Record<string, unknown>): FieldDescriptor {
   const field: Record<string, unknown> = {};
   for (const key of KNOWN_FIELD_KEYS) if (known[key] !== undefined) field[key] = known[key];
   field['extra'] = extra;
-  return field as unknown as FieldDescriptor;
+  return field as FieldDescriptor;
 }
 
 /** Where a field is in the record: `name`, or `group.name` inside a repeating group. Identifies it. */

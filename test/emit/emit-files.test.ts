@@ -158,6 +158,12 @@ describe('emitFiles', () => {
     await expect(bad({ mNum: Number.NaN })).rejects.toThrow('got null');
     await expect(bad({ hasCF: 'Yes' as unknown as boolean })).rejects.toThrow('field hasCF must be true or false, got "Yes".');
     await expect(bad({ actions: 'SIU' as unknown as string[] })).rejects.toThrow('field actions must be an array of strings');
+    await expect(bad({ mToken: null as unknown as string })).rejects.toThrow('Message type "Bad": field mToken must be a string, got null.');
+    await expect(bad({ staticFilterFields: ['a', 1] as unknown as string[] })).rejects.toThrow('field staticFilterFields must be an array of strings, got ["a",1].');
+    await expect(bad({ extra: undefined as unknown as Record<string, unknown> })).rejects.toThrow('field extra must be an object, got undefined.');
+    await expect(bad({ mNum: -1, hasTKey: 1 as unknown as boolean })).rejects.toThrow(
+      'Message type "Bad": field mNum must be a non-negative integer, got -1.\nMessage type "Bad": field hasTKey must be true or false, got 1.',
+    );
     await expect(bad({ name: '' })).rejects.toThrow(
       'Message type number 1 (sorted by name): field name must be a non-empty string, got "".',
     );

@@ -80,6 +80,21 @@ describe('serializeLockfile', () => {
     expect(() => parseLockfile(twice, 'lock')).toThrow('messages["A"].$fields[2]: field "b" is also at [1]');
   });
 
+  it('refuses a known field not in its stored form, every one named as the field table words it', () => {
+    const lockText = (A: Record<string, unknown>) => JSON.stringify({ lockfileVersion: 1, source: { query: {} }, messages: { A } });
+    expect(() => parseLockfile(lockText({ mNum: -1, schemaHash: 'h', hasTKey: 'Yes', actions: 'SIU', mToken: null, staticFilterFields: ['a', 1] }), 'lock')).toThrow(
+      [
+        'lock has invalid entries:',
+        '  messages["A"].mNum: must be a non-negative integer',
+        '  messages["A"].actions: must be an array of strings',
+        '  messages["A"].hasTKey: must be true or false',
+        '  messages["A"].mToken: must be a string',
+        '  messages["A"].staticFilterFields.1: must be an array of strings',
+      ].join('\n'),
+    );
+    expect(() => parseLockfile(lockText({ mNum: 1 }), 'lock')).toThrow('messages["A"].schemaHash: must be a string');
+  });
+
   it('reads the settings of a lockfile whose keys were moved by hand as a full parse does', () => {
     const text = serializeLockfile({ lockfileVersion: 1, source: { query: {} }, settings: { packageName: 'pkg', target: 'ts' }, messages: [] });
     const { settings, ...rest } = JSON.parse(text) as Record<string, unknown>;

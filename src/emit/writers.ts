@@ -26,6 +26,11 @@ export function printFile(tsMorph: TsMorph, structure: SourceFileStructure): str
   return tsMorph.printStructure(structure, PRINT_OPTIONS);
 }
 
+/** A new ts-morph `CodeBlockWriter` with the options every generated file is printed with: one per file. */
+export function newWriter(): CodeBlockWriter {
+  return new (loadTsMorph().CodeBlockWriter)(PRINT_OPTIONS);
+}
+
 /** How every generated file is printed: 2-space indent, LF, single quotes. */
 const PRINT_OPTIONS: PrintStructureOptions = {
   indentNumberOfSpaces: 2,

@@ -7,6 +7,8 @@
 import type { CodeBlockWriter } from 'ts-morph';
 
 import { compareStrings } from '../model/descriptor.js';
+import { stringLiteral } from './literals.js';
+import { writeLines } from './writers.js';
 
 /** One name of an import or export declaration. */
 export interface DeclaredName {
@@ -75,12 +77,14 @@ export class ImportTracker {
  * names are left out (plain JavaScript has no types), and so is a declaration left empty.
  */
 export function writeDeclarations(writer: CodeBlockWriter, keyword: 'import' | 'export', declared: readonly ModuleDeclaration[], options: { types: boolean }): void {
+  const lines: string[] = [];
   for (const { moduleSpecifier, names } of declared) {
     const kept = options.types ? names : names.filter((name) => !name.isTypeOnly);
     if (kept.length === 0) continue;
     const allTypes = kept.every((name) => name.isTypeOnly);
     const list = kept.map((name) => (name.isTypeOnly && !allTypes ? `type ${name.name}` : name.name)).join(', ');
-    // Specifiers are the generator's own paths (safe file stems), so quote() keeps them literal.
-    writer.write(`${keyword}${allTypes ? ' type' : ''} { ${list} } from `).quote(moduleSpecifier).write(';').newLine();
+    lines.push(`${keyword}${allTypes ? ' type' : ''} { ${list} } from ${stringLiteral(moduleSpecifier)};`);
   }
+  // One call for all of them (an index has two a message type): see writeLines.
+  writeLines(writer, lines);
 }

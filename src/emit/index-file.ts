@@ -101,8 +101,8 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
   const statements: Statement[] = [];
   if (banner !== '') statements.push(blankLine);
   // The declarations derived from the tracked uses, written by a writer function rather than
-  // as one ImportDeclaration structure each: at 10,000 types ts-morph's printers take about
-  // half a second for those alone.
+  // as one ImportDeclaration structure each, which ts-morph prints slowly by the thousand
+  // (bench/README.md, "Tried and left out").
   statements.push(
     (writer) => writeDeclarations(writer, 'import', imports.imports(), { types }),
     blankLine,

@@ -37,8 +37,8 @@ const WRITER_OPTIONS = {
 /**
  * Requires modules as ts-morph does, from its own folder. ts-morph's `CodeBlockWriter` is the
  * class of its dependency code-block-writer (the very object ts-morph exports), and taken from
- * there it comes without the TypeScript compiler that loading ts-morph brings: a pull that
- * renders only message modules would otherwise spend a fifth of a second loading it.
+ * there it comes without the TypeScript compiler that loading ts-morph brings, which a pull that
+ * renders only message modules has no use for (bench/README.md, "Tried and left out").
  */
 const requireAsTsMorph = createRequire(requireHere.resolve('ts-morph'));
 

@@ -9,9 +9,11 @@ import type { SourceFileStructure } from 'ts-morph';
 
 import type { Descriptor } from '../model/descriptor.js';
 import { DESCRIPTOR_FIELDS, EMITTED_TYPES } from '../model/descriptor-fields.js';
+import { ImportTracker, writeDeclarations } from './import-tracker.js';
 import { stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
 import { hasPrimaryKey, KEY_TYPES, recordNames } from './record-types.js';
+import { moduleSpecifier } from './targets.js';
 import {
   blankLine,
   type PropertyText,
@@ -62,15 +64,21 @@ export function typesFileText(banner: string, options: { fields?: boolean } = {}
 function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStructure {
   const { StructureKind } = tsMorph;
   const { descriptors, plan, banner, kind, fields = false } = input;
+  // Plain JavaScript (`index.js`) has no types: it re-exports and imports values only.
+  const types = kind !== 'js';
+  const imports = new ImportTracker();
+  if (types) {
+    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])]) imports.reexport(name, moduleSpecifier('types', 'root'), { type: true });
+  }
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
     const names = recordNames(planned.identifier);
-    // With fields on, each module's record types are imported and exported beside its constant.
-    // Plain JavaScript (`index.js`) has no type imports or exports.
-    const types = !fields || kind === 'js' ? [] : hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record];
-    const imported = [planned.identifier, ...types.slice(0, 1).map((name) => `type ${name}`)].join(', ');
-    const exported = [planned.identifier, ...types.map((name) => `type ${name}`)].join(', ');
-    return { descriptor, ...planned, record: names.record, imported, exported, specifier: `./messages/${planned.fileStem}.js` };
+    const specifier = moduleSpecifier(`messages/${planned.fileStem}`, 'root');
+    // Each module's constant is re-exported with its record types (fields on) beside it.
+    imports.reexport(planned.identifier, specifier);
+    if (fields && types) for (const name of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) imports.reexport(name, specifier, { type: true });
+    const record = fields && types ? imports.use(names.record, specifier, { type: true }) : names.record;
+    return { descriptor, identifier: imports.use(planned.identifier, specifier), record };
   });
   const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
 
@@ -93,21 +101,14 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
 
   const statements: Statement[] = [];
   if (banner !== '') statements.push(blankLine);
-  // One statement per block, not one structure per type: for each import or export structure
-  // ts-morph builds printers and CodeBlockWriters, over a second at 10,000 types. Identifiers
-  // and file stems are safe names (naming.ts), so the lines need no escaping.
-  if (entries.length > 0) {
-    statements.push(entries.map((e) => `import { ${e.imported} } from '${e.specifier}';`).join('\n'), blankLine);
-  }
-  if (kind !== 'js') {
-    statements.push({
-      kind: StructureKind.ExportDeclaration,
-      isTypeOnly: true,
-      namedExports: ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])],
-      moduleSpecifier: './types.js',
-    });
-  }
-  if (entries.length > 0) statements.push(entries.map((e) => `export { ${e.exported} } from '${e.specifier}';`).join('\n'));
+  // The declarations derived from the tracked uses, written by a writer function rather than
+  // as one ImportDeclaration structure each, which ts-morph prints slowly by the thousand
+  // (bench/README.md, "Tried and left out").
+  statements.push(
+    (writer) => writeDeclarations(writer, 'import', imports.imports(), { types }),
+    blankLine,
+    (writer) => writeDeclarations(writer, 'export', imports.reexports(), { types }),
+  );
   statements.push(blankLine, (writer) => {
     writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
     writeExportedObject(writer, 'messages', registry, asConst, form);
@@ -143,12 +144,14 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
     typeAlias('MessageByNumber', 'The descriptor of the message type numbered `N`.', '(typeof messagesByNumber)[N]', ['N extends MessageNumber']),
   );
   if (fields) {
-    const records = entries.map((e) => `  ${registryKey(e.descriptor.name)}: ${e.record};`);
+    const records = entries.map((e) => `${registryKey(e.descriptor.name)}: ${e.record};`);
     statements.push(
       blankLine,
       (writer) => {
         writeDocs(writer, ['The record type of every message type, keyed by its name as the service sends it.']);
-        writeLines(writer, records.length === 0 ? ['export interface MessageRecords {}'] : ['export interface MessageRecords {', ...records, '}']);
+        writer.write('export interface MessageRecords ');
+        if (records.length === 0) writer.write('{}');
+        else writer.inlineBlock(() => writeLines(writer, records));
       },
       blankLine,
       typeAlias('RecordByName', 'The record type of the message type named `N`.', 'MessageRecords[N]', ['N extends MessageName']),

@@ -22,11 +22,12 @@
  */
 import { type Descriptor, descriptionOf, KNOWN_FIELDS, type KnownField } from '../model/descriptor.js';
 import type { EmittedValue } from '../model/descriptor-fields.js';
+import { ImportTracker, writeDeclarations } from './import-tracker.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
-import { recordLines } from './record-types.js';
-import type { ModuleKind } from './targets.js';
-import { docCommentLines, exportedObjectLines, fileText, type PropertyText } from './writers.js';
+import { recordTypes, writeRecordTypes } from './record-types.js';
+import { type ModuleKind, moduleSpecifier } from './targets.js';
+import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject } from './writers.js';
 
 /** The TSDoc lines of a message constant: its description, and its original name if mapped. */
 function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[] {
@@ -56,7 +57,7 @@ export function messageProperties(descriptor: Descriptor): MessageProperty[] {
   return properties;
 }
 
-/** A property as the lines are written: strings as literals, each element of a list one. */
+/** A property as the writer writes it: strings as literals, each element of a list one. */
 function propertyText({ name, value }: MessageProperty): PropertyText {
   if (typeof value === 'string') return [name, stringLiteral(value)];
   if (typeof value === 'object') return [name, value.map(stringLiteral)];
@@ -66,23 +67,25 @@ function propertyText({ name, value }: MessageProperty): PropertyText {
 /**
  * The text of a message file of kind `ts` (the constant `as const satisfies MessageDescriptor`
  * and its type), `js` (the ES module holding the constant) or `dts` (its declaration with the
- * literal types that `as const` gives the `ts` file), from the same lines.
+ * literal types that `as const` gives the `ts` file), written by one ts-morph `CodeBlockWriter`
+ * from one model: the constant's TSDoc and properties, and with `fields` the record types. The
+ * imports are those the written kind uses (an {@link ImportTracker}).
  *
- * Written as text, not printed through ts-morph: ts-morph's printers make a new writer for each
- * structure and list item, which over every message module would cost more than the rest of a
- * cold pull (bench/README.md, "Tried and left out"), and a writer function that only writes
- * these lines would use ts-morph in name only. The registries (`index-file.ts`) are printed from
- * structures.
+ * A writer, not structures: ts-morph's printers make a new writer for each structure and list
+ * item, which over every message module would cost more than the rest of a cold pull
+ * (bench/README.md, "Tried and left out").
  */
 export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean } = {}): string {
   const { identifier } = planned;
-  const docs = docCommentLines(messageDocLines(descriptor, planned));
-  const properties = messageProperties(descriptor).map(propertyText);
-  if (kind === 'js') return fileText(banner, [...docs, ...exportedObjectLines(identifier, properties, '')]);
-  const records = options.fields ? recordLines(descriptor, planned) : undefined;
-  // Identifiers of types.ts only: safe names, no escaping needed.
-  const typeImports = [...(kind === 'ts' ? ['MessageDescriptor'] : []), ...(records?.keyTypes ?? [])].sort();
-  const imports = typeImports.length === 0 ? [] : [`import type { ${typeImports.join(', ')} } from '../types.js';`, ''];
-  const constant = kind === 'ts' ? exportedObjectLines(identifier, properties, ' as const satisfies MessageDescriptor') : exportedObjectLines(identifier, properties, '', 'type');
-  return fileText(banner, [...imports, ...docs, ...constant, '', `export type ${identifier} = typeof ${identifier};`, ...(records?.lines ?? [])]);
+  const imports = new ImportTracker();
+  const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports) : [];
+  const suffix = kind === 'ts' ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages'), { type: true })}` : '';
+  const writer = newWriter();
+  writeDeclarations(writer, 'import', imports.imports(), { types: kind !== 'js' });
+  if (writer.getLength() > 0) writer.blankLine();
+  writeDocs(writer, messageDocLines(descriptor, planned));
+  writeExportedObject(writer, identifier, messageProperties(descriptor).map(propertyText), suffix, kind === 'dts' ? 'type' : 'value');
+  if (kind !== 'js') writer.blankLine().writeLine(`export type ${identifier} = typeof ${identifier};`);
+  writeRecordTypes(writer, records);
+  return fileText(banner, writer);
 }

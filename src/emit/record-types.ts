@@ -25,12 +25,16 @@
  * array of objects under the group's name. Server text reaches the file only through
  * `stringLiteral` and `docLines`.
  */
+import type { CodeBlockWriter } from 'ts-morph';
+
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { EmitError, LockError } from '../model/errors.js';
 import { isFieldType, sortFields, type FieldDescriptor, type FieldType } from '../model/field.js';
+import type { ImportTracker } from './import-tracker.js';
 import { commentText, docLines, stringLiteral } from './literals.js';
 import { GENERATED_EXPORTS, showName, toIdentifier, type PlannedName } from './naming.js';
-import { docCommentLines, MAX_LINE_LENGTH } from './writers.js';
+import { moduleSpecifier } from './targets.js';
+import { indentWidth, MAX_LINE_LENGTH, writeDocs, writeLines } from './writers.js';
 
 /** The shared key interfaces of `types.ts`, in the order they are declared. */
 export const KEY_TYPES = ['TickerKey', 'ExpiryKey', 'OptionKey'] as const;
@@ -91,49 +95,80 @@ function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<
   }
 }
 
-/** The lines of a message module's record types, and the key interfaces they use. */
-export interface RecordLines {
-  lines: string[];
-  keyTypes: KeyType[];
+/** One property of a record interface. */
+interface RecordProperty {
+  /** A valid property name: bare or a string literal. */
+  key: string;
+  optional: boolean;
+  /** Comment-safe TSDoc lines. */
+  docs: string[];
+  /** The members of its type's union, as code. */
+  members: string[];
 }
 
-const INDENT = '  ';
+/** A record interface of a message module, before it is written. */
+export interface RecordInterface {
+  name: string;
+  docs: string[];
+  properties: RecordProperty[];
+}
 
-/** The record types of one message type (see the module comment); its `fields` are in record order. */
-export function recordLines(descriptor: Descriptor, planned: PlannedName): RecordLines {
+/**
+ * The record types of one message type (see the module comment); its `fields` are in record
+ * order. The key interfaces they use are recorded in `imports`.
+ */
+export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker): RecordInterface[] {
   const fields = sortFields(descriptor.fields ?? []);
   const { record, pkey } = recordNames(planned.identifier);
   const groups = groupInterfaces(fields, planned.identifier);
-  const keyTypes = new Set<KeyType>();
-  const property = (field: FieldDescriptor, optional: boolean): string[] => {
-    const type = fieldTypeMembers(field, groups);
-    if (isKeyType(field.fType)) keyTypes.add(field.fType);
-    return propertyLines(field, type, optional);
+  const property = (field: FieldDescriptor, optional: boolean): RecordProperty => {
+    const members = fieldTypeMembers(field, groups);
+    if (isKeyType(field.fType)) imports.use(field.fType, moduleSpecifier('types', 'messages'), { type: true });
+    return { key: propertyKey(field.name), optional, docs: propertyDocs(field), members };
   };
   const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);
-  const lines = [
-    '',
-    ...docCommentLines([...docLines(`A record of ${shown}, as the service writes it in JSON.`), 'Any field may be absent: fields at their default value are left out.']),
-    ...interfaceLines(record, fields.filter((field) => field.inRepeater === undefined).flatMap((field) => property(field, true)), orphanProperties(fields, groups)),
+  const interfaces: RecordInterface[] = [
+    {
+      name: record,
+      docs: [...docLines(`A record of ${shown}, as the service writes it in JSON.`), 'Any field may be absent: fields at their default value are left out.'],
+      properties: [...fields.filter((field) => field.inRepeater === undefined).map((field) => property(field, true)), ...orphanProperties(fields, groups)],
+    },
   ];
   const keyFields = fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
   if (keyFields.length > 0) {
-    lines.push('', ...docCommentLines(docLines(`The primary key of a record of ${shown}.`)), ...interfaceLines(pkey, keyFields.flatMap((field) => property(field, false))));
+    interfaces.push({ name: pkey, docs: docLines(`The primary key of a record of ${shown}.`), properties: keyFields.map((field) => property(field, false)) });
   }
   for (const [group, name] of groups) {
-    lines.push(
-      '',
-      ...docCommentLines(docLines(`One entry of the repeating group ${stringLiteral(group)} of a record of ${shown}.`)),
-      ...interfaceLines(name, fields.filter((field) => field.inRepeater === group).flatMap((field) => property(field, true))),
-    );
+    interfaces.push({
+      name,
+      docs: docLines(`One entry of the repeating group ${stringLiteral(group)} of a record of ${shown}.`),
+      properties: fields.filter((field) => field.inRepeater === group).map((field) => property(field, true)),
+    });
   }
-  return { lines, keyTypes: KEY_TYPES.filter((key) => keyTypes.has(key)) };
+  return interfaces;
 }
 
-/** `export interface <name> { … }` from already indented property lines. */
-function interfaceLines(name: string, ...properties: string[][]): string[] {
-  const body = properties.flat();
-  return body.length === 0 ? [`export interface ${name} {}`] : [`export interface ${name} {`, ...body, '}'];
+/** Writes record interfaces, each after a blank line, as `export interface <name> { … }` blocks. */
+export function writeRecordTypes(writer: CodeBlockWriter, interfaces: readonly RecordInterface[]): void {
+  for (const { name, docs, properties } of interfaces) {
+    writer.blankLine();
+    writeDocs(writer, docs);
+    writer.write(`export interface ${name} `);
+    if (properties.length === 0) writer.write('{}').newLine();
+    else writer.inlineBlock(() => properties.forEach((property) => writeProperty(writer, property))).newLine();
+  }
+}
+
+/** One property of an interface: its TSDoc, then `key?: type;`, a long union one member per line. */
+function writeProperty(writer: CodeBlockWriter, { key, optional, docs, members }: RecordProperty): void {
+  writeDocs(writer, docs);
+  const head = `${key}${optional ? '?' : ''}:`;
+  const inline = `${head} ${members.join(' | ')};`;
+  if (indentWidth(writer) + inline.length <= MAX_LINE_LENGTH || members.length === 1) {
+    writer.writeLine(inline);
+    return;
+  }
+  writer.writeLine(head).indent(() => writeLines(writer, members.map((member, i) => `| ${member}${i === members.length - 1 ? ';' : ''}`)));
 }
 
 /**
@@ -159,15 +194,17 @@ function groupInterfaces(fields: readonly FieldDescriptor[], identifier: string)
 }
 
 /** Top-level properties for groups that fields name but no `Repeater` field describes. */
-function orphanProperties(fields: readonly FieldDescriptor[], groups: ReadonlyMap<string, string>): string[] {
+function orphanProperties(fields: readonly FieldDescriptor[], groups: ReadonlyMap<string, string>): RecordProperty[] {
   const described = new Set(fields.filter((field) => field.fType === 'Repeater').map((field) => field.name));
   return [...groups]
     .filter(([group]) => !described.has(group))
     .sort(([a], [b]) => compareStrings(a, b))
-    .flatMap(([group, name]) => [
-      ...docCommentLines(docLines(`Repeating group ${stringLiteral(group)} (its fields name it; no Repeater field describes it).`)).map((line) => INDENT + line),
-      `${INDENT}${propertyKey(group)}?: readonly ${name}[];`,
-    ]);
+    .map(([group, name]) => ({
+      key: propertyKey(group),
+      optional: true,
+      docs: docLines(`Repeating group ${stringLiteral(group)} (its fields name it; no Repeater field describes it).`),
+      members: [`readonly ${name}[]`],
+    }));
 }
 
 /** The TypeScript type of a field's JSON value, as the members of a union. */
@@ -215,16 +252,12 @@ function typeNote(field: FieldDescriptor): string | undefined {
   }
 }
 
-/** One property of an interface: its TSDoc, then `key?: type;`, a long union one member per line. */
-function propertyLines(field: FieldDescriptor, members: readonly string[], optional: boolean): string[] {
+/** The TSDoc lines of a field: its description, then what its type is. */
+function propertyDocs(field: FieldDescriptor): string[] {
   const docs = field.desc === undefined ? [] : docLines(field.desc);
   const note = typeNote(field);
   if (note !== undefined) docs.push(...(docs.length > 0 ? [''] : []), ...note.split('\n'));
-  const head = `${INDENT}${propertyKey(field.name)}${optional ? '?' : ''}:`;
-  const lines = docCommentLines(docs).map((line) => INDENT + line);
-  const inline = `${head} ${members.join(' | ')};`;
-  if (inline.length <= MAX_LINE_LENGTH || members.length === 1) return [...lines, inline];
-  return [...lines, head, ...members.map((member, i) => `${INDENT}${INDENT}| ${member}${i === members.length - 1 ? ';' : ''}`)];
+  return docs;
 }
 
 /** A field name as a property name: bare when it is an identifier, else a string literal. */

@@ -20,6 +20,15 @@ export function modulePath(stem: string, kind: ModuleKind): string {
   return stem + EXTENSIONS[kind];
 }
 
+/**
+ * How a module imports another of the output, e.g. `messages/Order` from the folder's root →
+ * `./messages/Order.js`: ES module specifiers name the `.js` file, which TypeScript resolves to
+ * the `.ts` or `.d.ts` of either target.
+ */
+export function moduleSpecifier(stem: string, from: 'root' | 'messages'): string {
+  return `${from === 'root' ? './' : '../'}${stem}.js`;
+}
+
 /** `types.ts`, or `types.d.ts`: the shared types module declares types only, so it has no `.js`. */
 export function typesPath(target: OutputTarget): string {
   return target === 'ts' ? 'types.ts' : 'types.d.ts';

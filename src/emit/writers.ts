@@ -1,9 +1,11 @@
 /**
- * Small writer functions shared by the generated files, and how ts-morph is loaded and prints.
+ * How generated files are written through ts-morph: one `CodeBlockWriter` per file, or a
+ * structure printed with `printStructure`, both with the same fixed options; and the writer
+ * functions the files share (TSDoc, exported constants as blocks).
  *
- * Multi-line object literals are written by writer functions as whole statements rather than as
- * variable initializers, because ts-morph prints initializers with a hanging indent
- * (`{` … 4 spaces … `  }`), which would not match the 2-space style of the rest of the file.
+ * Multi-line object literals are written as whole statements by writer functions rather than as
+ * variable initializers of structures, because ts-morph prints initializers with a hanging
+ * indent (`{` … 4 spaces … `  }`), unlike every other block of the files.
  */
 import { createRequire } from 'node:module';
 import type { CodeBlockWriter, PrintStructureOptions, SourceFileStructure, StatementStructures, WriterFunction } from 'ts-morph';
@@ -11,98 +13,169 @@ import type { CodeBlockWriter, PrintStructureOptions, SourceFileStructure, State
 /** The ts-morph module. */
 export type TsMorph = typeof import('ts-morph');
 
+const requireHere = createRequire(import.meta.url);
+
 /**
- * ts-morph (the whole TypeScript compiler), loaded when a file printed through it is rendered:
- * message modules and package files are text, so a pull that changes only those never loads
- * it. Through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan all of
- * it for export names and bypass the CLI's code cache.
+ * ts-morph (the whole TypeScript compiler), loaded when a file printed from structures is
+ * rendered. Through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan
+ * all of it for export names and bypass the CLI's code cache.
  */
 export function loadTsMorph(): TsMorph {
-  return createRequire(import.meta.url)('ts-morph') as TsMorph;
+  return requireHere('ts-morph') as TsMorph;
 }
 
-/** Prints a source file structure as every generated file is printed ({@link PRINT_OPTIONS}). */
-export function printFile(tsMorph: TsMorph, structure: SourceFileStructure): string {
-  return tsMorph.printStructure(structure, PRINT_OPTIONS);
-}
-
-/** How every generated file is printed: 2-space indent, LF, single quotes. */
-const PRINT_OPTIONS: PrintStructureOptions = {
+/**
+ * How every generated file is written: 2-space indent, LF, single quotes. The same options for
+ * the writers of message modules and the printer of structures, so the files agree.
+ */
+const WRITER_OPTIONS = {
   indentNumberOfSpaces: 2,
   newLine: '\n',
   useSingleQuote: true,
-};
+} as const satisfies PrintStructureOptions;
+
+/**
+ * Requires modules as ts-morph does, from its own folder. ts-morph's `CodeBlockWriter` is the
+ * class of its dependency code-block-writer (the very object ts-morph exports), and taken from
+ * there it comes without the TypeScript compiler that loading ts-morph brings, which a pull that
+ * renders only message modules has no use for (bench/README.md, "Tried and left out").
+ */
+const requireAsTsMorph = createRequire(requireHere.resolve('ts-morph'));
+
+/** A new ts-morph `CodeBlockWriter` with the fixed options: one per file. */
+export function newWriter(): CodeBlockWriter {
+  const { default: Writer } = requireAsTsMorph('code-block-writer') as { default: typeof CodeBlockWriter };
+  return new Writer(WRITER_OPTIONS);
+}
+
+/** Prints a source file structure as every generated file is printed. */
+export function printFile(tsMorph: TsMorph, structure: SourceFileStructure): string {
+  return tsMorph.printStructure(structure, WRITER_OPTIONS);
+}
+
+/**
+ * A file's text: the banner (the template's comment lines, ending with a newline) and a blank
+ * line, then what the writer holds, ending with one newline. The banner is put before the
+ * writer's text rather than written through it: it is the user's template, not code the writer
+ * builds, and the writer would track any quote or comment start in it as if it were.
+ */
+export function fileText(banner: string, writer: CodeBlockWriter): string {
+  const text = writer.newLineIfLastNot().toString();
+  return banner === '' ? text : `${banner}\n${text}`;
+}
 
 /** A statement of a source file structure: a structure, raw text or a writer function. */
 export type Statement = StatementStructures | WriterFunction | string;
 
-/** Lines longer than this put each array element on a line of its own. */
+/** Lines longer than this put each array element (or union member) on a line of its own. */
 export const MAX_LINE_LENGTH = 100;
+
+/** How many columns the writer's current line is indented by. */
+export function indentWidth(writer: CodeBlockWriter): number {
+  return writer.getOptions().indentNumberOfSpaces * writer.getIndentationLevel();
+}
 
 /** Writes a blank line unless there is one already. */
 export const blankLine: WriterFunction = (writer) => {
   writer.blankLineIfLastNot();
 };
 
-/** The lines of a TSDoc comment from already sanitised lines; none when there are none. */
-export function docCommentLines(lines: readonly string[]): string[] {
-  if (lines.length === 0) return [];
-  if (lines.length === 1) return [`/** ${lines[0]} */`];
-  return ['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'];
-}
-
-/** Writes a TSDoc comment from already sanitised lines; nothing when there are none. */
+/**
+ * Writes a TSDoc comment from already comment-safe lines (`literals.ts`), at the writer's
+ * indentation; nothing when there are none.
+ */
 export function writeDocs(writer: CodeBlockWriter, lines: readonly string[]): void {
-  writeLines(writer, docCommentLines(lines));
+  if (lines.length === 0) return;
+  if (lines.length === 1) {
+    writer.writeLine(`/** ${lines[0]} */`);
+    return;
+  }
+  // One call for the whole comment: the writer indents each of its lines.
+  writer.writeLine(['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'].join('\n'));
 }
 
-/** One property of an object literal: a key (already a valid property name) and a value. */
-export type PropertyText = readonly [key: string, value: string | readonly string[]];
+/**
+ * Writes lines at the writer's indentation, in one call: CodeBlockWriter scans every character
+ * it is given, and each call costs as much again in bookkeeping.
+ */
+export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): void {
+  if (lines.length > 0) writer.writeLine(lines.join('\n'));
+}
 
-/** One level of the generated files' indentation (see {@link PRINT_OPTIONS}). */
-const INDENT = '  ';
+/** One property of an object literal: a key (already a valid property name) and a value, code. */
+export type PropertyText = readonly [key: string, value: string | readonly string[]];
 
 /**
  * How an exported constant is written: `value` as JavaScript or TypeScript (`export const <name> =
  * { key: value, … }`), `type` as its declaration (`export declare const <name>: { readonly key:
- * value; … }`, each array a readonly tuple).
+ * value; … }`, each array a readonly tuple). Both give a consumer the same literal types.
  */
 export type ConstForm = 'value' | 'type';
 
-/** The first line of an exported constant, up to its opening bracket. */
-function constHead(name: string, form: ConstForm, bracket: '{' | '['): string {
-  return form === 'value' ? `export const ${name} = ${bracket}` : `export declare const ${name}: ${bracket === '[' ? 'readonly [' : '{'}`;
+/** `export const <name> = ` or `export declare const <name>: `. */
+function constHead(name: string, form: ConstForm): string {
+  return form === 'value' ? `export const ${name} = ` : `export declare const ${name}: `;
 }
 
 /**
- * The lines of `export const <name> = { … }<suffix>;` (or, as a `type`, its declaration), one
- * property per line; an array value inline when its line fits {@link MAX_LINE_LENGTH}, one
- * element per line otherwise.
+ * Writes an array of already encoded elements (or, as a `type`, a readonly tuple): inline when
+ * its line fits {@link MAX_LINE_LENGTH} after `used` characters, one element per line otherwise.
  */
-export function exportedObjectLines(name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value'): string[] {
-  const head = constHead(name, form, '{');
-  if (properties.length === 0) return [`${head}}${suffix};`];
-  const [readonly, tuple, end] = form === 'value' ? ['', '[', ','] : ['readonly ', 'readonly [', ';'];
-  const lines = [head];
-  for (const [key, value] of properties) {
-    if (typeof value === 'string') {
-      lines.push(`${INDENT}${readonly}${key}: ${value}${end}`);
-      continue;
-    }
-    const inline = `${readonly}${key}: ${tuple}${value.join(', ')}]${end}`;
-    if (inline.length + INDENT.length <= MAX_LINE_LENGTH) {
-      lines.push(INDENT + inline);
-      continue;
-    }
-    lines.push(`${INDENT}${readonly}${key}: ${tuple}`, ...value.map((element) => `${INDENT}${INDENT}${element},`), `${INDENT}]${end}`);
+function writeArray(writer: CodeBlockWriter, elements: readonly string[], form: ConstForm, used: number): void {
+  const open = form === 'value' ? '[' : 'readonly [';
+  const inline = `${open}${elements.join(', ')}]`;
+  if (used + inline.length <= MAX_LINE_LENGTH) {
+    writer.write(inline);
+    return;
   }
-  lines.push(`}${suffix};`);
-  return lines;
+  writer.write(open).indent(() => writeLines(writer, elements.map((element) => `${element},`)));
+  writer.write(']');
 }
 
-/** Writes {@link exportedObjectLines}. */
+/**
+ * Writes an object literal as a block, one property per line (or, as a `type`, its type literal
+ * with readonly members); an array value inline when its line fits {@link MAX_LINE_LENGTH}.
+ */
+function writeObject(writer: CodeBlockWriter, properties: readonly PropertyText[], form: ConstForm): void {
+  if (properties.length === 0) {
+    writer.write('{}');
+    return;
+  }
+  const [readonly, end] = form === 'value' ? ['', ','] : ['readonly ', ';'];
+  writer.inlineBlock(() => {
+    const indent = indentWidth(writer);
+    // Consecutive one-line properties are written in one call (see writeLines).
+    let lines: string[] = [];
+    for (const [key, value] of properties) {
+      if (typeof value === 'string') {
+        lines.push(`${readonly}${key}: ${value}${end}`);
+        continue;
+      }
+      const head = `${readonly}${key}: `;
+      const inline = `${head}${form === 'value' ? '[' : 'readonly ['}${value.join(', ')}]${end}`;
+      if (indent + inline.length <= MAX_LINE_LENGTH) {
+        lines.push(inline);
+        continue;
+      }
+      writeLines(writer, lines);
+      lines = [];
+      writer.write(head);
+      writeArray(writer, value, form, MAX_LINE_LENGTH);
+      writer.write(end).newLine();
+    }
+    writeLines(writer, lines);
+  });
+}
+
+/**
+ * Writes `export const <name> = { … }<suffix>;` (or, as a `type`, its declaration) as a block,
+ * one property per line; an array value inline when its line fits {@link MAX_LINE_LENGTH}, one
+ * element per line otherwise.
+ */
 export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value'): void {
-  writeLines(writer, exportedObjectLines(name, properties, suffix, form));
+  writer.write(constHead(name, form));
+  writeObject(writer, properties, form);
+  writer.write(`${suffix};`).newLine();
 }
 
 /**
@@ -110,22 +183,8 @@ export function writeExportedObject(writer: CodeBlockWriter, name: string, prope
  * tuple): inline when it fits {@link MAX_LINE_LENGTH}, one element per line otherwise.
  */
 export function writeExportedArray(writer: CodeBlockWriter, name: string, elements: readonly string[], suffix: string, form: ConstForm = 'value'): void {
-  const head = constHead(name, form, '[');
-  const inline = `${head}${elements.join(', ')}]${suffix};`;
-  if (inline.length <= MAX_LINE_LENGTH) return writeLines(writer, [inline]);
-  writeLines(writer, [head, ...elements.map((element) => `${INDENT}${element},`), `]${suffix};`]);
-}
-
-/** The text of a file written without ts-morph: the banner, a blank line, the lines, a final newline. */
-export function fileText(banner: string, lines: readonly string[]): string {
-  return `${banner === '' ? '' : `${banner}\n`}${lines.join('\n')}\n`;
-}
-
-/**
- * Writes whole lines in one call: CodeBlockWriter scans every character it is given, and each
- * call costs as much again in bookkeeping (a fifth of printing 10,000 files). Called at the
- * statement level, where the writer adds no indentation of its own.
- */
-export function writeLines(writer: CodeBlockWriter, lines: readonly string[]): void {
-  if (lines.length > 0) writer.writeLine(lines.join('\n'));
+  const head = constHead(name, form);
+  writer.write(head);
+  writeArray(writer, elements, form, head.length + suffix.length + 1);
+  writer.write(`${suffix};`).newLine();
 }

@@ -92,6 +92,15 @@ export function reportFlag(hidden = false): FlagSpec {
   return { flag: 'format', type: 'string', array: true, hidden, describe: 'Report format: text (default), json, markdown or github' };
 }
 
+/** `--impact <tsconfig>` (repeatable): `check`, `diff` and `pull --dry-run`. */
+export function impactFlag(): FlagSpec {
+  return settingFlag('impact', 'Type-check this TypeScript project (tsconfig) against the new generated output and report which changes break it (repeatable; nothing is written)', {
+    type: 'string',
+    array: true,
+    path: true,
+  });
+}
+
 /** Flags of every command: they say how the CLI behaves, not what a run does. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { flag: 'config', type: 'string', describe: 'Config file (default: schema-sync.config.json, .mjs or .js, searched from here up to the repository root)' },

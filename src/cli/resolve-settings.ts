@@ -12,7 +12,7 @@ import type { ParsedArgs } from './parsed-args.js';
 
 /** The settings of a run, and what the CLI adds for the library: the project root, the cache folder. */
 export interface ResolvedSettings {
-  settings: Settings & { report: ReportFormat; failOn: 'any' | 'breaking' };
+  settings: Settings & { report: ReportFormat; failOn: NonNullable<Settings['failOn']> };
   /** The project root: the config file's folder, else the working directory; the library's `cwd`. */
   cwd: string;
   /** From the CLI's environment (`SCHEMA_SYNC_CACHE_DIR`), not the process's: an in-process run (tests) gets the one it was given. */
@@ -49,7 +49,10 @@ function flagLayer(flags: readonly FlagSpec[], args: ParsedArgs, cwd: string, re
     if (spec.setting === undefined) continue;
     const value = args.value(spec.flag);
     if (typeof value === 'string') spec.check?.(value);
-    given[spec.setting] = spec.path && typeof value === 'string' && value !== '-' ? resolve(cwd, value) : value;
+    const resolvePath = (path: unknown) => (typeof path === 'string' && path !== '-' ? resolve(cwd, path) : path);
+    // A flag that may be given more than once is a list of what was given (none: unset).
+    const list = spec.array ? args.strings(spec.flag) : undefined;
+    given[spec.setting] = list !== undefined ? (list.length === 0 ? undefined : spec.path ? list.map(resolvePath) : list) : spec.path ? resolvePath(value) : value;
     names[spec.setting] = `--${spec.flag}`;
   }
   return { given, name: (key: string) => names[key] ?? key, title: 'invalid flags' };

@@ -96,7 +96,20 @@ export const settingsSchema = z.object({
   /** Report format of pull, check and diff. @default "text" */
   report: z.enum(REPORT_FORMATS).optional().describe('Report format of pull, check and diff. Default: text'),
   /** Which drift makes `check` and `diff` exit 1. @default "any" */
-  failOn: z.enum(['any', 'breaking']).optional().describe('Which drift makes check and diff exit 1. Default: any'),
+  failOn: z
+    .enum(['any', 'breaking', 'broken'])
+    .optional()
+    .describe('Which drift makes check and diff exit 1: any, breaking, or broken (a change breaks the compile of an --impact project). Default: any'),
+  /**
+   * TypeScript projects (tsconfig files, relative to the config file's folder) that `check`,
+   * `diff` and `pull --dry-run` type-check against the old and the new generated output, to say
+   * which changes break them and where (drift impact). Nothing is written.
+   * @example ["tsconfig.json", "packages/app/tsconfig.json"]
+   */
+  impact: z
+    .array(z.string().min(1))
+    .optional()
+    .describe("TypeScript projects (tsconfig files, relative to this file's folder) that check, diff and pull --dry-run type-check against the new generated output, to report which changes break them."),
   /** Folder whose templates override the built-in ones (banner.txt, package-readme.md), relative to the config file's folder. */
   templates: z.string().optional().describe("Folder whose templates override the built-in ones, relative to this file's folder."),
   /**

@@ -1,5 +1,6 @@
 import { compareStrings } from '../model/descriptor.js';
 import { rate } from './rate.js';
+import { hasBroken } from './impact-report.js';
 import type { ChangeFact, DriftChange, DriftReport, DriftSummary, RatingPolicy, ReportedChange, SettingDrift, StaleFile } from './types.js';
 
 /**
@@ -54,7 +55,11 @@ export function hasBreaking(report: DriftReport): boolean {
   return report.changes.some((change) => change.severity === 'breaking') || report.staleFiles.length > 0 || report.settings.length > 0;
 }
 
-/** Whether `check`/`diff` exit 1: any difference, or with `failOn: 'breaking'` only {@link hasBreaking}. */
-export function isFailing(report: DriftReport, failOn: 'any' | 'breaking'): boolean {
+/**
+ * Whether `check`/`diff` exit 1: any difference, with `failOn: 'breaking'` only
+ * {@link hasBreaking}, with `failOn: 'broken'` only what breaks the projects checked ({@link hasBroken}).
+ */
+export function isFailing(report: DriftReport, failOn: 'any' | 'breaking' | 'broken'): boolean {
+  if (failOn === 'broken') return hasBroken(report);
   return failOn === 'breaking' ? hasBreaking(report) : !report.inSync;
 }

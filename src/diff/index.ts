@@ -13,5 +13,6 @@ export { RECORD_RULES, type RecordRuleId } from './record-rules.js';
 export { rate, unusedAcceptanceWarnings, type Rated } from './rate.js';
 export { RULES, RULE_IDS, RULE_LEVELS, unknownRuleProblem, type Rule, type RuleId, type RuleLevel } from './rules.js';
 export { changesInScope } from './scope.js';
+export { hasBroken, withImpact } from './impact-report.js';
 export { REPORT_FORMATS } from './types.js';
-export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';
+export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, ImpactSummary, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';

@@ -1,6 +1,7 @@
-import { displayName } from '../text/safe-text.js';
+import { displayName, inlineText } from '../text/safe-text.js';
 import type { DriftReport, ReportLocations, Severity } from './types.js';
-import { acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { acceptedLine, changeLine, fieldLines, impactLines, impactSummaryLine, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import type { BrokenUse } from '../model/impact.js';
 
 /** The workflow command per severity: breaking fails loudest. */
 const COMMANDS: Record<Severity, string> = { breaking: 'error', dangerous: 'warning', safe: 'notice' };
@@ -27,7 +28,7 @@ export function renderGithub(report: DriftReport, options: Voice & { locations?:
     return properties;
   };
   for (const change of report.changes) {
-    const message = [changeLine(change), ...fieldLines(change)].join('\n');
+    const message = [changeLine(change), ...fieldLines(change), ...(change.impact === undefined ? [] : impactLines(change.impact))].join('\n');
     const properties = placed({ title: `${SEVERITY_NAMES[change.severity]} schema change` }, change.kind === 'renamed' ? [change.before.name, change.name] : [change.name]);
     lines.push(workflowCommand(COMMANDS[change.severity], properties, message));
   }
@@ -45,8 +46,23 @@ export function renderGithub(report: DriftReport, options: Voice & { locations?:
   for (const drift of report.settings) {
     lines.push(workflowCommand('error', { title: 'Settings differ from the lockfile' }, `${settingLine(drift)} (lockfile → given)\n${SETTINGS_HINT}`));
   }
+  // The consumer's own lines that a change breaks, each annotated where it is (`--impact`).
+  for (const change of [...report.changes, ...report.accepted]) {
+    for (const use of change.impact?.broken ?? []) {
+      lines.push(brokenAnnotation(use, `Schema change breaks this line: ${change.kind} ${displayName(change.name)}`));
+    }
+  }
+  for (const use of report.impact?.unattributed ?? []) lines.push(brokenAnnotation(use, 'New error with the new generated code'));
+  if (report.impact !== undefined) lines.push(impactSummaryLine(report.impact));
   lines.push(summaryLine(report, options));
   return lines.join('\n');
+}
+
+/** An `::error` on the consumer's own line (paths from the repository root, as the runner needs them). */
+function brokenAnnotation(use: BrokenUse, title: string): string {
+  const properties: Record<string, string> = { title };
+  if (safePath(use.file)) Object.assign(properties, { file: use.file, line: String(use.line), col: String(use.column) });
+  return workflowCommand('error', properties, `TS${use.code}: ${inlineText(use.message.split('\n')[0]!)}`);
 }
 
 /** A path that needs quoting to print safely is not given to the runner raw, even escaped. */

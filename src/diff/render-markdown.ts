@@ -1,6 +1,6 @@
 import { displayName } from '../text/safe-text.js';
 import type { DriftReport, ReportedChange } from './types.js';
-import { ACCEPTED_HEADING, acceptedLine, byVoice, changeLine, fieldLines, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldLines, impactLines, impactSummaryLine, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
 /**
  * The report as a PR comment, job summary or changelog: a heading, the summary line, a table
@@ -42,7 +42,27 @@ export function renderMarkdown(report: DriftReport, options: Voice): string {
     const items = report.settings.map((drift) => `- ${settingLine(drift, codeSpan)} (lockfile → given)`);
     blocks.push(['**Settings differ**', '', ...items, '', SETTINGS_HINT].join('\n'));
   }
+
+  if (report.impact !== undefined) blocks.push(impactSection(report));
   return blocks.join('\n\n');
+}
+
+/**
+ * "Impact on this repository": the summary, then each change that breaks or uses the projects'
+ * code with its places (a change nothing uses is left out: the table lists it), then the new
+ * errors no change explains.
+ */
+function impactSection(report: DriftReport): string {
+  const lines = ['#### Impact on this repository', '', impactSummaryLine(report.impact!)];
+  const items: string[] = [];
+  for (const change of [...report.changes, ...report.accepted]) {
+    if (change.impact === undefined || change.impact.broken.length + change.impact.referenced.length === 0) continue;
+    const [first, ...rest] = impactLines(change.impact, codeSpan);
+    items.push(`- ${change.kind} ${codeSpan(displayName(change.name))}: ${first}`, ...rest.map((line) => `  - ${line}`));
+  }
+  for (const use of report.impact!.unattributed) items.push(`- new error, no change explains it: ${brokenPlace(use, codeSpan)}`);
+  if (items.length > 0) lines.push('', ...items);
+  return lines.join('\n');
 }
 
 /** The Details cell: the rest of the head line, then each field; `<br>` between lines. */

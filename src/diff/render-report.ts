@@ -2,7 +2,8 @@ import { jsonText } from '../text/safe-text.js';
 import { renderGithub } from './render-github.js';
 import { renderMarkdown } from './render-markdown.js';
 import { renderText } from './render-text.js';
-import type { AcceptedChange, DriftReport, RenderOptions, ReportedChange, FieldChange } from './types.js';
+import type { BrokenUse, MessageImpact } from '../model/impact.js';
+import type { AcceptedChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, FieldChange } from './types.js';
 
 const RENDERERS: Record<RenderOptions['format'], (report: DriftReport, options: RenderOptions) => string> = {
   text: renderText,
@@ -38,10 +39,11 @@ function renderJson(report: DriftReport): string {
   const contract = {
     inSync: report.inSync,
     summary: { added, removed, changed, renamed, breaking, dangerous, safe, accepted },
-    changes: report.changes.map(contractChange),
-    accepted: report.accepted.map(contractAccepted),
+    changes: report.changes.map((change) => withContractImpact(contractChange(change), change.impact)),
+    accepted: report.accepted.map((change) => withContractImpact(contractAccepted(change), change.impact)),
     staleFiles: report.staleFiles.map(({ path, reason }) => ({ path, reason })),
     settings: report.settings.map(({ setting, recorded, given }) => ({ setting, recorded, given })),
+    ...(report.impact !== undefined && { impact: contractImpactSummary(report.impact) }),
   };
   return jsonText(contract, 2);
 }
@@ -76,4 +78,24 @@ function contractField({ field, rule, before, after, severity }: FieldChange): F
 /** An accepted change without the index of its acceptance (the reason says why). */
 function contractAccepted({ kind, name, rule, severity, field, before, after, reason }: AcceptedChange): Omit<AcceptedChange, 'acceptance'> {
   return { kind, name, rule, severity, field, before, after, reason };
+}
+
+/** A change's `impact` (`--impact`), with exactly the contract's properties, after the change's own. */
+function withContractImpact<C extends object>(change: C, impact: MessageImpact | undefined): C {
+  if (impact === undefined) return change;
+  return {
+    ...change,
+    impact: {
+      broken: impact.broken.map(contractBroken),
+      referenced: impact.referenced.map(({ file, line, column, field }) => ({ file, line, column, ...(field !== undefined && { field }) })),
+    },
+  };
+}
+
+function contractBroken({ file, line, column, code, message, field }: BrokenUse): BrokenUse {
+  return { file, line, column, code, message, ...(field !== undefined && { field }) };
+}
+
+function contractImpactSummary({ projects, broken, referenced, unattributed }: ImpactSummary): ImpactSummary {
+  return { projects, broken, referenced, unattributed: unattributed.map(contractBroken) };
 }

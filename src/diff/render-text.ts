@@ -1,7 +1,7 @@
 import { SEVERITIES } from './rules.js';
 import { displayName } from '../text/safe-text.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
-import { ACCEPTED_HEADING, acceptedLine, changeLine, fieldLines, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, summaryLine } from './wording.js';
+import { ACCEPTED_HEADING, acceptedLine, brokenPlace, changeLine, fieldLines, impactLines, impactSummaryLine, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, summaryLine } from './wording.js';
 
 /** SGR colour codes per severity; stale files and settings that differ count as errors, like breaking changes; accepted changes are blue. */
 const COLORS: Record<Severity | 'stale' | 'accepted', string> = { breaking: '31', dangerous: '33', safe: '32', stale: '31', accepted: '34' };
@@ -43,6 +43,7 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
       if (change.kind === 'added' && added > ADDED_LISTED.above && addedShown++ >= ADDED_LISTED.show) continue;
       lines.push(`  ${changeLine(change)}`);
       for (const line of fieldLines(change)) lines.push(`    ${line}`);
+      if (change.impact !== undefined) for (const line of impactLines(change.impact)) lines.push(`    → ${line}`);
     }
     if (addedShown > ADDED_LISTED.show) lines.push(`  … and ${added - ADDED_LISTED.show} more added (--format json lists them all)`);
     blocks.push(lines.join('\n'));
@@ -50,7 +51,10 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
 
   if (report.accepted.length > 0) {
     const lines = [paint(COLORS.accepted, ACCEPTED_HEADING)];
-    for (const change of report.accepted) lines.push(`  ${acceptedLine(change)}`, `    reason: ${displayName(change.reason)}`);
+    for (const change of report.accepted) {
+      lines.push(`  ${acceptedLine(change)}`, `    reason: ${displayName(change.reason)}`);
+      if (change.impact !== undefined) for (const line of impactLines(change.impact)) lines.push(`    → ${line}`);
+    }
     blocks.push(lines.join('\n'));
   }
 
@@ -65,6 +69,12 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
     const lines = [paint(COLORS.stale, 'Settings differ (lockfile → given)')];
     for (const drift of report.settings) lines.push(`  ${settingLine(drift)}`);
     lines.push(`  ${SETTINGS_HINT}`);
+    blocks.push(lines.join('\n'));
+  }
+
+  if (report.impact !== undefined) {
+    const lines = [impactSummaryLine(report.impact)];
+    for (const use of report.impact.unattributed) lines.push(`  new error, no change explains it: ${brokenPlace(use)}`);
     blocks.push(lines.join('\n'));
   }
 

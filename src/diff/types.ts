@@ -2,6 +2,7 @@
  * The shapes the diff stage produces. `DriftReport` is, field for field, the object that
  * `--format json` prints (see SPEC "Drift report" and `report.schema.json`), so scripts can rely on it.
  */
+import type { BrokenUse, MessageImpact } from '../model/impact.js';
 import type { Descriptor } from '../model/descriptor.js';
 import type { Scope } from '../model/scope.js';
 import type { RuleId, RuleLevel, SEVERITIES } from './rules.js';
@@ -75,7 +76,7 @@ export type DriftChange =
  * added or removed type is named `MESSAGE_ADDED` / `MESSAGE_REMOVED`; a changed or renamed one
  * by the rule of its worst field (the first of them), each field by its own.
  */
-export type ReportedChange = DriftChange & { rule: RuleId };
+export type ReportedChange = DriftChange & { rule: RuleId; impact?: MessageImpact };
 
 /**
  * A change, or one field change, that config `accept` accepts: it never fails a check, and is
@@ -93,6 +94,8 @@ export interface AcceptedChange {
   before?: unknown;
   after?: unknown;
   reason: string;
+  /** What the change does to the projects named by `--impact`, when they were checked. */
+  impact?: MessageImpact;
   /** Which entry of `accept` (0-based) accepted it; not part of the JSON report. */
   acceptance: number;
 }
@@ -164,6 +167,20 @@ export interface DriftReport {
   staleFiles: StaleFile[];
   /** Generation settings given to `check` that differ from the recorded ones, by setting. */
   settings: SettingDrift[];
+  /** With `--impact`: the projects checked, how many places each kind of impact has, and the new errors no change explains. */
+  impact?: ImpactSummary;
+}
+
+/** The impact part of a report (`--impact`). */
+export interface ImpactSummary {
+  /** The tsconfig files checked, relative to the project root. */
+  projects: string[];
+  /** New errors of the projects' compile tied to a change. */
+  broken: number;
+  /** Places that use a changed message type and still compile. */
+  referenced: number;
+  /** New errors no change explains: listed, never dropped. */
+  unattributed: BrokenUse[];
 }
 
 /** How to render a report. */

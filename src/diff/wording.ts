@@ -1,7 +1,8 @@
-import { displayName } from '../text/safe-text.js';
+import type { BrokenUse, MessageImpact } from '../model/impact.js';
+import { displayName, inlineText } from '../text/safe-text.js';
 import { formatValue } from './format-value.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { AcceptedChange, DriftChange, DriftReport, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 
 /**
  * Phrases shared by the text, markdown and github renderers, so the three say the same thing.
@@ -148,4 +149,34 @@ export const STALE_REASONS: Record<StaleFile['reason'], string> = {
 /** `1 stale file`, `2 stale files`. */
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** Broken places listed under one change before "… and N more" (the JSON report lists them all). */
+export const BROKEN_LISTED = 5;
+
+/** A new error as one line: `src/quotes.ts:42:7 (TS2339 Property … does not exist …)`; only the message's first line. */
+export function brokenPlace(use: BrokenUse, wrap: Wrap = plain): string {
+  const message = use.message.split('\n')[0]!;
+  return `${wrap(displayName(`${use.file}:${use.line}:${use.column}`))} (TS${use.code} ${inlineText(message)})`;
+}
+
+/**
+ * What a change does to the projects checked (`--impact`), as lines under it: `breaks <place>`
+ * for each new error it causes, else `used in N places, still compiles`, else `not used`.
+ */
+export function impactLines(impact: MessageImpact, wrap: Wrap = plain): string[] {
+  if (impact.broken.length > 0) {
+    const lines = impact.broken.slice(0, BROKEN_LISTED).map((use) => `breaks ${brokenPlace(use, wrap)}`);
+    if (impact.broken.length > BROKEN_LISTED) lines.push(`… and ${impact.broken.length - BROKEN_LISTED} more (--format json lists them all)`);
+    return lines;
+  }
+  const uses = impact.referenced.length;
+  return [uses === 0 ? 'not used' : `used in ${uses} ${uses === 1 ? 'place' : 'places'}, still compiles`];
+}
+
+/** The impact summary line: projects checked, places broken and used, new errors no change explains. */
+export function impactSummaryLine(summary: ImpactSummary): string {
+  const projects = summary.projects.map((project) => displayName(project)).join(', ');
+  const unattributed = summary.unattributed.length === 0 ? '' : `, ${summary.unattributed.length} new ${summary.unattributed.length === 1 ? 'error' : 'errors'} no change explains`;
+  return `Impact on ${projects}: ${summary.broken} broken, ${summary.referenced} used and still compiling${unattributed}`;
 }

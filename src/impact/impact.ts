@@ -11,6 +11,9 @@ import { attribute } from './attribute.js';
 import { LibFiles, overlayHost, SourceFileCache, tsPath, type Overlay } from './overlay-host.js';
 import { Owners, type GeneratedUse } from './owners.js';
 import { loadProjects, type ImpactProject } from './projects.js';
+import type { BrokenUse, ImpactResult, MessageImpact, ReferencedUse, SourceLocation } from '../model/impact.js';
+
+export type { BrokenUse, ImpactResult, MessageImpact, ReferencedUse, SourceLocation } from '../model/impact.js';
 
 /** Generated files: paths relative to the output folder (as `emit` gives them) with their texts. */
 export type GeneratedOutput = readonly { path: string; text: string }[] | Overlay;
@@ -30,46 +33,6 @@ export interface ImpactOptions {
   after: GeneratedOutput;
   /** Paths in the results are relative to this folder (the repository root). @default process.cwd() */
   root?: string;
-}
-
-/** A place in the consumer's code. */
-export interface SourceLocation {
-  /** Path relative to `root`, forward slashes. */
-  file: string;
-  /** 1-based. */
-  line: number;
-  /** 1-based. */
-  column: number;
-}
-
-/** A new error of the consumer's compile. */
-export interface BrokenUse extends SourceLocation {
-  /** The TypeScript error code, e.g. 2339. */
-  code: number;
-  message: string;
-  /** The field of the message type it involves, where that can be told. */
-  field?: string;
-}
-
-/** A use of changed generated code that still compiles. */
-export interface ReferencedUse extends SourceLocation {
-  field?: string;
-}
-
-/** What a change of one message type does to the project. */
-export interface MessageImpact {
-  broken: BrokenUse[];
-  referenced: ReferencedUse[];
-}
-
-/** The result of {@link impact}. */
-export interface ImpactResult {
-  /** The tsconfig files checked, relative to `root`. */
-  projects: string[];
-  /** Per message type whose generated code changed (added, removed or changed). */
-  messages: Record<string, MessageImpact>;
-  /** New errors that could not be tied to a message type: listed, never dropped. */
-  unattributed: BrokenUse[];
 }
 
 const overlayOf = (output: GeneratedOutput): Overlay => (output instanceof Map ? output : new Map((output as readonly { path: string; text: string }[]).map((file) => [file.path, file.text])));

@@ -1,11 +1,12 @@
 import type { LockfileText } from '../lock/index.js';
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
-import type { DriftReport, StaleFile } from '../diff/index.js';
+import { withImpact, type DriftReport, type StaleFile } from '../diff/index.js';
 import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { outputChanges, outputFacts, type OutputChanges } from './output.js';
 import { answerDrift } from './diff-answer.js';
+import { projectImpact } from './impact.js';
 import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { checkPolicy, reportFor } from './report.js';
@@ -42,7 +43,9 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
     run.cache.remember({ answer: answerFacts, lockfile: folder.lockfile, ...(folder.staleFiles.length === 0 ? outputFacts(folder.output, folder.output.found) : {}) });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
     const report = reportFor(run.warn, options, { changes: drift.changes, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
-    return { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
+    const impact = await projectImpact(run.paths, options.impact, { before: folder.lockfile, after: drift.after });
+    if (impact !== undefined) run.mark('impact');
+    return { report: impact === undefined ? report : withImpact(report, impact), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
   });
 }
 

@@ -1,12 +1,13 @@
-import { changesInScope, compareDescriptors, type DriftReport } from '../diff/index.js';
+import { changesInScope, compareDescriptors, withImpact, type DriftReport } from '../diff/index.js';
 import { ConfigError } from '../model/errors.js';
-import { resolvePaths, type BaseOptions, type ReviewOptions } from './options.js';
+import { projectImpact } from './impact.js';
+import { resolvePaths, type BaseOptions, type ImpactOptions, type ReviewOptions } from './options.js';
 import { lockfileAtRevision, readLockfileSource } from './lockfile-source.js';
 import { checkPolicy, reportFor } from './report.js';
 import { settingsOver } from './run-context.js';
 
 /** Options of {@link diffLockfiles}. */
-export interface DiffOptions extends BaseOptions, ReviewOptions {
+export interface DiffOptions extends BaseOptions, ReviewOptions, ImpactOptions {
   /**
    * The base lockfile (the "before"): a path, `-` for standard input, or `<rev>:<path>` (read with
    * `git show`; the path from the repository root). Required unless `against` is given.
@@ -62,6 +63,8 @@ export async function diffLockfiles(options: DiffOptions): Promise<DiffResult> {
   const fetched = head.lockfile.parse().messages;
   const settings = settingsOver(head.lockfile.settings(), { include: options.include, exclude: options.exclude });
   const changes = changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
-  const report = reportFor((text) => options.onWarning?.(text), options, { changes });
+  const rated = reportFor((text) => options.onWarning?.(text), options, { changes });
+  const impact = await projectImpact(paths, options.impact, { before: base.lockfile, after: head.lockfile });
+  const report = impact === undefined ? rated : withImpact(rated, impact);
   return { report, base: base.label, head: head.label, lockfilePath: head.path, lockfileText: head.lockfile.text, outDir: paths.outDir };
 }

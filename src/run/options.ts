@@ -54,9 +54,16 @@ export function stageTimer(onStage: BaseOptions['onStage']): (stage: string) => 
  */
 export type ReviewOptions = ReviewPolicy;
 
+/**
+ * The TypeScript projects whose compile a report checks against the new output (`impact`): `check`,
+ * `diff` and `pull` with `dryRun`.
+ */
+export type ImpactOptions = Pick<Settings, 'impact'>;
+
 /** Options of the entry points that get a listing (`check`): from the service, or from a saved response (`input`). */
 export type SourceOptions = BaseOptions &
   ReviewOptions &
+  ImpactOptions &
   Pick<Settings, (typeof SOURCE_SETTINGS)[number]> & {
     /** Network events, for `--verbose`. */
     onFetchEvent?: (event: FetchEvent) => void;

@@ -1,8 +1,9 @@
-import type { DriftReport } from '../diff/index.js';
+import { withImpact, type DriftReport } from '../diff/index.js';
 import { openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
 import { answerDrift } from './diff-answer.js';
 import { redactingSecrets, type PullOptions } from './options.js';
+import { projectImpact } from './impact.js';
 import { readLockfile } from './read-lockfile.js';
 import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
@@ -45,8 +46,10 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
 /** What a pull would change (`dryRun`), in a read-only view of the folder: nothing is written. */
 async function previewPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
-  const { found, result } = await diffPull(run, view, answer, options);
-  return { ...result, lockfileText: found?.text, write: undefined };
+  const { found, drift, result } = await diffPull(run, view, answer, options);
+  const impact = await projectImpact(run.paths, options.impact, { before: found?.lockfile, after: drift.after });
+  if (impact !== undefined) run.mark('impact');
+  return { ...result, ...(impact !== undefined && { report: withImpact(result.report, impact) }), lockfileText: found?.text, write: undefined };
 }
 
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */

@@ -1,20 +1,32 @@
 import { isFailing, renderReport, type DriftReport } from '../../diff/index.js';
 import { check } from '../../run/check.js';
 import { diffLockfiles } from '../../run/diff.js';
+import { ConfigError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { SettingsContext } from './context.js';
 import { diffOptions } from './diff.js';
 import { assertNotPlaceholder } from './init.js';
 import { emitReport, reportLocations } from './report-output.js';
 
+/** `--fail-on broken` judges what breaks the projects `--impact` names: without one it could never fail. */
+function assertImpactForBroken(settings: SettingsContext['settings']): void {
+  if (settings.failOn === 'broken' && (settings.impact ?? []).length === 0) {
+    throw new ConfigError('--fail-on broken needs a TypeScript project to check: none was named.', {
+      hint: 'Pass --impact tsconfig.json (repeatable), or set "impact": ["tsconfig.json"] in the config file.',
+    });
+  }
+}
+
 /** `schema-sync check`: the drift report; exit 1 on drift (as `--fail-on` says), else 0. */
 export async function checkCommand(context: SettingsContext): Promise<number> {
+  assertImpactForBroken(context.settings);
   if (context.settings.input === undefined) assertNotPlaceholder(context.settings.baseUrl);
   return reportDrift(context, 'check', await check(context.library));
 }
 
 /** `schema-sync diff`: the report of two lockfiles' changes; exit 1 on changes (as `--fail-on` says), else 0. */
 export async function diffCommand(context: SettingsContext): Promise<number> {
+  assertImpactForBroken(context.settings);
   return reportDrift(context, 'diff', await diffLockfiles(diffOptions(context.args, context.library, context.io)));
 }
 

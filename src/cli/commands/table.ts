@@ -1,5 +1,5 @@
 import { REPORT_FORMATS } from '../../diff/index.js';
-import { OUTPUT_FLAGS, reportFlag, settingFlag, SOURCE_FLAGS } from '../flags.js';
+import { impactFlag, OUTPUT_FLAGS, reportFlag, settingFlag, SOURCE_FLAGS } from '../flags.js';
 import { checkCommand, diffCommand } from './check.js';
 import type { CommandSpec } from './context.js';
 import { generateCommand } from './generate.js';
@@ -25,6 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       settingFlag('dryRun', 'Show what would change; write nothing'),
       settingFlag('allowEmpty', 'Accept an empty listing while types are locked'),
       settingFlag('force', 'Accept a pull that removes more than half of the locked types'),
+      impactFlag(),
     ],
     examples: [
       ['$0 pull --base-url https://schemas.example.com --out src/generated/schema', 'Fetch and generate'],
@@ -39,10 +40,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'check',
     describe: 'Exit 1 when the service or the output folder drifted from the lockfile (writes nothing)',
-    flags: [...SOURCE_FLAGS, ...OUTPUT_FLAGS, reportFlag(), settingFlag('failOn', 'Which drift exits 1 (default any)')],
+    flags: [...SOURCE_FLAGS, ...OUTPUT_FLAGS, reportFlag(), settingFlag('failOn', 'Which drift exits 1 (default any)'), impactFlag()],
     examples: [
       ['$0 check --format github', 'Annotate a GitHub Actions run'],
       ['$0 check --fail-on breaking', 'Fail only on breaking drift'],
+      ['$0 check --impact tsconfig.json --fail-on broken', 'Fail only when a change breaks your compile'],
     ],
     reports: REPORT_FORMATS,
     stepSummary: true,
@@ -62,9 +64,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       { flag: 'against', type: 'string', describe: "Compare with the project's lockfile at this git revision, e.g. origin/main" },
       settingFlag('lockfile', 'The project lockfile (default schema-sync.lock.json)', { path: true }),
       settingFlag('failOn', 'Which changes exit 1 (default any)'),
+      settingFlag('out', 'Output folder, where --impact projects see the generated code (default src/generated/schema)', { path: true }),
+      impactFlag(),
     ],
     examples: [
       ['$0 diff --against origin/main --format github', 'Annotate the lockfile changes of a pull request'],
+      ['$0 diff --against origin/main --impact tsconfig.json', 'Which lines of your code the changes break'],
       ['$0 diff --format markdown v1.2.0:schema-sync.lock.json v1.3.0:schema-sync.lock.json', 'A changelog between two tags'],
     ],
     reports: REPORT_FORMATS,

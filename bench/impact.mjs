@@ -4,12 +4,13 @@
 // 5 with a record field removed, 5 with another schema hash; an action is added where there was
 // only one). Times, paired and interleaved,
 // one plain `tsc --noEmit -p` of the project against the old output, and the impact check of
-// the same project (both as whole processes); prints the medians and the median ratio.
+// the same project (`schema-sync diff old.lock.json new.lock.json --impact tsconfig.json`, both
+// as whole processes); prints the medians and the median ratio. `npm run bench` runs it too.
 //   npm run build && node bench/impact.mjs [--runs 7] [--files 200]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,8 +18,7 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const runs = Number(arg('runs', '7'));
-const fileCount = Number(arg('files', '200'));
+
 const BIN = join(root, 'dist/cli/bin.js');
 const TSC = join(root, 'node_modules/typescript/bin/tsc');
 
@@ -81,20 +81,12 @@ function run(command, args, cwd, env = {}) {
   });
 }
 
-const readTree = (dir) => {
-  const files = [];
-  const walk = (d) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else files.push({ path: relative(dir, p).split('\\').join('/'), text: readFileSync(p, 'utf8') });
-    }
-  };
-  walk(dir);
-  return files;
-};
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/**
+ * The impact row: `runs` paired runs of tsc and of the impact check on a consumer of `fileCount`
+ * files. Gives the medians (s), the median of the paired ratios and what the check found.
+ */
+export async function benchImpact({ runs = 7, fileCount = 200 } = {}) {
 const work = mkdtempSync(join(tmpdir(), 'schema-sync-impact-bench-'));
 const { startReferenceServer } = await import(join(root, 'dist/server/index.js'));
 const server = await startReferenceServer({ listing: before.listing, schemas: before.schemas });
@@ -112,41 +104,46 @@ try {
   server.setOptions({ schemas: after.schemas });
   const second = await pull(join(work, 'new-gen'));
   if (second.code !== 0) throw new Error(second.output);
-  const beforeFiles = readTree(join(app, 'gen'));
-  const afterFiles = readTree(join(work, 'new-gen'));
-  writeFileSync(join(work, 'outputs.json'), JSON.stringify({ before: beforeFiles, after: afterFiles }));
-  const runner = join(work, 'impact-runner.mjs');
-  writeFileSync(
-    runner,
-    [
-      "import { readFileSync } from 'node:fs';",
-      `const { impact } = await import(${JSON.stringify(join(root, 'dist/impact/impact.js'))});`,
-      `const { before, after } = JSON.parse(readFileSync(${JSON.stringify(join(work, 'outputs.json'))}, 'utf8'));`,
-      `const result = impact({ project: 'tsconfig.json', outputRoot: 'gen', before, after, root: ${JSON.stringify(app)} });`,
-      'const broken = Object.values(result.messages).reduce((n, m) => n + m.broken.length, 0);',
-      'console.log(`${broken} broken, ${Object.keys(result.messages).length} changed types, ${result.unattributed.length} unattributed`);',
-    ].join('\n'),
-  );
+  const impactArgs = ['diff', 'gen.lock.json', join(work, 'new-gen.lock.json'), '--out', 'gen', '--impact', 'tsconfig.json', '--format', 'json'];
   const tscTimes = [];
   const impactTimes = [];
   let summary = '';
   for (let i = 0; i <= runs; i++) {
     const order = i % 2 === 0 ? ['tsc', 'impact'] : ['impact', 'tsc'];
     for (const which of order) {
-      const r = which === 'tsc' ? await run(TSC, ['--noEmit', '-p', 'tsconfig.json'], app) : await run(runner, [], app);
+      const r = which === 'tsc' ? await run(TSC, ['--noEmit', '-p', 'tsconfig.json'], app) : await run(BIN, impactArgs, app, { SCHEMA_SYNC_CACHE_DIR: 'off' });
       if (which === 'tsc' && r.code !== 0) throw new Error(`the consumer does not compile against the old output:\n${r.output}`);
       if (which === 'impact') {
-        if (r.code !== 0) throw new Error(r.output);
-        summary = r.output.trim();
+        // diff exits 1: the lockfiles differ.
+        if (r.code !== 1) throw new Error(r.output);
+        const { impact } = JSON.parse(r.output);
+        summary = `${impact.broken} broken, ${impact.referenced} used and still compiling, ${impact.unattributed.length} unattributed`;
       }
       if (i > 0) (which === 'tsc' ? tscTimes : impactTimes).push(r.seconds);
     }
   }
   const ratios = tscTimes.map((t, k) => impactTimes[k] / t);
-  console.log(`impact of a 20-type change on ${fileCount} consumer files using ${names.length} types (${summary}), ${runs} paired runs`);
-  console.log(`| row | median (s) |\n|---|---:|\n| tsc --noEmit | ${median(tscTimes).toFixed(2)} |\n| impact | ${median(impactTimes).toFixed(2)} |`);
-  console.log(`impact / tsc: ${median(ratios).toFixed(2)} × (median of paired ratios; target ≤ 2.5 ×)`);
+  return { fileCount, types: names.length, runs, summary, tscMedian: median(tscTimes), impactMedian: median(impactTimes), ratio: median(ratios) };
 } finally {
   await server.close();
   rmSync(work, { recursive: true, force: true });
+}
+}
+
+/** The row as printed. */
+export function impactLines(row) {
+  return [
+    `Impact: a 20-type change on a ${row.fileCount}-file consumer of ${row.types} types (${row.summary}), ${row.runs} paired runs`,
+    '',
+    '| run | median s |',
+    '|---|---:|',
+    `| tsc --noEmit -p (the project alone) | ${row.tscMedian.toFixed(2)} |`,
+    `| diff --impact (two type-checks and the attribution) | ${row.impactMedian.toFixed(2)} |`,
+    '',
+    `impact / tsc: ${row.ratio.toFixed(2)} × (median of the paired ratios; target ≤ 2.5 ×)`,
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(impactLines(await benchImpact({ runs: Number(arg('runs', '7')), fileCount: Number(arg('files', '200')) })).join('\n'));
 }

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { syntheticListing } from './synthetic-listing.mjs';
 import { targetOf } from './targets.mjs';
+import { benchImpact, impactLines } from './impact.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -178,6 +179,9 @@ try {
   await server.close();
 }
 
+// The impact row (issue 28): a consumer's type-check against two outputs, against tsc alone.
+const impact = await benchImpact({ runs });
+
 const machine = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) };
 const f = (n) => n.toFixed(2);
 const lines = [`Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; median of ${runs} runs (prettier ${prettierRuns}) after a warm-up`];
@@ -193,5 +197,6 @@ for (const folder of folders) {
       .map((r) => `| ${r.size} | ${r.run} | ${f(r.median)} | ${f(r.min)} | ${f(r.max)} | ${Math.round(r.peakRssMb)} | ${f(r.ratioToFloor)} | ${r.filesWritten ?? '–'} | ${r.target === undefined ? '–' : `${r.targetMet ? '✔' : '✘'} ${r.target}`} |`),
   );
 }
+lines.push('', ...impactLines(impact));
 console.log(lines.join('\n'));
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, results }, null, 2)}\n`);
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, results, impact }, null, 2)}\n`);

@@ -18,3 +18,4 @@ export type { Lockfile } from './model/lockfile.js';
 export * from './model/errors.js';
 export { defineConfig } from './config/schema.js';
 export type { SchemaSyncConfig } from './config/schema.js';
+export { impact, type BrokenUse, type GeneratedOutput, type ImpactOptions, type ImpactResult, type MessageImpact, type ReferencedUse, type SourceLocation } from './impact/index.js';

@@ -1,13 +1,13 @@
 import { changesInScope, compareDescriptors, withImpact, type DriftReport } from '../diff/index.js';
 import { ConfigError } from '../model/errors.js';
 import { projectImpact } from './impact.js';
-import { resolvePaths, type BaseOptions, type ImpactOptions, type ReviewOptions } from './options.js';
+import { resolvePaths, type BaseOptions, type ImpactSettings, type ReviewOptions } from './options.js';
 import { lockfileAtRevision, readLockfileSource } from './lockfile-source.js';
 import { checkPolicy, reportFor } from './report.js';
 import { settingsOver } from './run-context.js';
 
 /** Options of {@link diffLockfiles}. */
-export interface DiffOptions extends BaseOptions, ReviewOptions, ImpactOptions {
+export interface DiffOptions extends BaseOptions, ReviewOptions, ImpactSettings {
   /**
    * The base lockfile (the "before"): a path, `-` for standard input, or `<rev>:<path>` (read with
    * `git show`; the path from the repository root). Required unless `against` is given.

@@ -58,12 +58,12 @@ export type ReviewOptions = ReviewPolicy;
  * The TypeScript projects whose compile a report checks against the new output (`impact`): `check`,
  * `diff` and `pull` with `dryRun`.
  */
-export type ImpactOptions = Pick<Settings, 'impact'>;
+export type ImpactSettings = Pick<Settings, 'impact'>;
 
 /** Options of the entry points that get a listing (`check`): from the service, or from a saved response (`input`). */
 export type SourceOptions = BaseOptions &
   ReviewOptions &
-  ImpactOptions &
+  ImpactSettings &
   Pick<Settings, (typeof SOURCE_SETTINGS)[number]> & {
     /** Network events, for `--verbose`. */
     onFetchEvent?: (event: FetchEvent) => void;

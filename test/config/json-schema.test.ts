@@ -107,7 +107,7 @@ describe('config.schema.json', () => {
     expect(properties['format']!['description']).toMatch(/^Deprecated/);
     expect(properties['prettier']).toMatchObject({ type: 'boolean' });
     expect(properties['report']!['enum']).toEqual(['text', 'json', 'markdown', 'github']);
-    expect(properties['failOn']!['enum']).toEqual(['any', 'breaking']);
+    expect(properties['failOn']!['enum']).toEqual(['any', 'breaking', 'broken']);
     expect(properties['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 10000 });
     expect(properties).not.toHaveProperty('apiKey');
     expect(properties).not.toHaveProperty('secret');

@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, ROOT, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { validateJson } from '../helpers/json-schema.js';
 import { wireElement, type WireElement } from '../helpers/listing.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 
@@ -134,6 +135,7 @@ describe('check --impact', () => {
     expect(byName['Steady']).toBeUndefined();
     expect(summary).toMatchObject({ projects: ['tsconfig.json'], broken: 4, unattributed: [] });
     expect(run.stdout).not.toContain('own-error');
+    expect(validateJson(JSON.parse(await readFile(join(ROOT, 'report.schema.json'), 'utf8')) as Record<string, unknown>, JSON.parse(run.stdout))).toEqual([]);
     expect(await readTree(dir)).toEqual(before);
   });
 
@@ -188,14 +190,17 @@ describe('pull --dry-run --impact and diff --impact', () => {
     expect(await readTree(dir)).toEqual(before);
   });
 
-  it('diff --against HEAD in a repository whose working tree holds the new output', async () => {
+  it('diff --against the base branch in a repository whose head commit holds the new output', async () => {
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, stdio: 'pipe' });
-    git('init', '-q');
+    git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-qm', 'before');
+    git('switch', '-q', '-c', 'schema-update');
     serve(AFTER);
     expect((await cli(['pull', ...source()])).code).toBe(0);
-    const run = await cli(['diff', '--against', 'HEAD', '--out', 'gen', '--impact', 'tsconfig.json', '--format', 'json']);
+    git('add', '-A');
+    git('commit', '-qm', 'after');
+    const run = await cli(['diff', '--against', 'main', '--out', 'gen', '--impact', 'tsconfig.json', '--format', 'json']);
     expect(run.code, run.stderr).toBe(1);
     const { byName } = impactByName(run.stdout);
     expect(byName['OldType']!.broken).toEqual(['src/old.ts:1 TS2305']);

@@ -77,7 +77,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io,
       log,
       settings,
-      library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, ...libraryHooks(log, progress) },
+      library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, redact: failure.redact, ...libraryHooks(log, progress) },
       typedReport,
       reportColor,
       stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, log.warn) : Promise.resolve()),

@@ -33,6 +33,11 @@ export interface FetchOptions {
   timers?: RetryTimers;
   /** Progress events for `--verbose`; URLs in them are already redacted. */
   onEvent?: (event: FetchEvent) => void;
+  /**
+   * The run's redactor (a library entry point or the CLI passes its own, so a run has one).
+   * @default built from `credentials`
+   */
+  redact?: Redactor;
 }
 
 /** What happened on the wire, for logs. */
@@ -77,7 +82,7 @@ export interface ServiceAnswer {
  * Runs `work` with `get`, which GETs `{baseUrl}/rest/proto` with a query (and the credentials)
  * the way every request of schema-sync is made: one dispatcher (proxies, timeouts) for all of
  * them, retries with backoff, bodies limited to `maxBytes`, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
- * throws is redacted; `redact` (the one redactor of these credentials) also scrubs answers.
+ * throws is redacted; `redact` (the run's redactor, given or built from these credentials) also scrubs answers.
  */
 export async function withServiceRequests<T>(
   options: Omit<FetchOptions, 'query' | 'allowTruncated'>,
@@ -85,7 +90,7 @@ export async function withServiceRequests<T>(
 ): Promise<T> {
   const maxBytes = validateMaxBytes(options.maxBytes);
   const credentials = options.credentials ?? {};
-  const redact = createRedactor([credentials.apiKey, credentials.secret]);
+  const redact = options.redact ?? createRedactor([credentials.apiKey, credentials.secret]);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
   const get = async (query: ListingQuery): Promise<ServiceAnswer> => {

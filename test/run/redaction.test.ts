@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, runBin, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
+import { createRedactor } from '../../src/model/redact.js';
 
 let server: TestServer;
 let dir: string;
@@ -61,5 +62,23 @@ it('a one-letter key is masked where it stands alone, never inside ordinary word
     await removeDir(cwd);
   } finally {
     await keyed.close();
+  }
+});
+
+it('one redactor per run: the one given is the one every stage masks with', async () => {
+  const keyed = await startTestServer({ listing: [wireElement({ name: 'Kept', mNum: 1 })], apiKey: 'k9z-given-key' });
+  const cwd = await tempDir();
+  try {
+    const made = createRedactor(['k9z-given-key']);
+    const texts: string[] = [];
+    const redact = Object.assign((text: string) => (texts.push(text), made(text)), { data: made.data });
+    const urls: string[] = [];
+    await pull({ cwd, baseUrl: keyed.url, out: 'out', apiKey: 'k9z-given-key', redact, onFetchEvent: (event) => event.type === 'request' && urls.push(event.url) });
+    // The fetch stage shows its URL through the run's redactor, not one of its own.
+    expect(texts.some((text) => text.includes('apikey=k9z-given-key'))).toBe(true);
+    expect(urls).toEqual([expect.stringContaining('apikey=***')]);
+  } finally {
+    await keyed.close();
+    await removeDir(cwd);
   }
 });

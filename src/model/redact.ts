@@ -41,22 +41,62 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   return Object.assign((value: string) => text(value), { data: recognisable.length === 0 ? undefined : masker(recognisable) });
 }
 
-/** Replaces `secrets` and their URL- and JSON-encoded forms: recognisable ones anywhere, shorter ones where they stand alone. */
+/** Replaces `secrets` in every encoding ({@link secretPattern}): recognisable ones anywhere, shorter ones where they stand alone. */
 function masker(secrets: readonly string[]): (text: string) => string {
-  const variants = new Map<string, boolean>();
-  for (const secret of secrets) {
-    const anywhere = secret.length >= RECOGNISABLE_SECRET_LENGTH;
-    for (const variant of [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
-      variants.set(variant, (variants.get(variant) ?? false) || anywhere);
-    }
-  }
   // Longest first, so a secret that contains another is replaced whole.
-  const ordered = [...variants.keys()].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  const ordered = [...new Set(secrets)].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
-  const escape = (variant: string) => variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const alone = (variant: string) => `(?<![\\p{L}\\p{N}])${escape(variant)}(?![\\p{L}\\p{N}])`;
-  const pattern = new RegExp(ordered.map((variant) => (variants.get(variant) ? escape(variant) : alone(variant))).join('|'), 'gu');
+  const alone = (source: string) => `(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`;
+  const pattern = new RegExp(ordered.map((secret) => (secret.length >= RECOGNISABLE_SECRET_LENGTH ? secretPattern(secret) : alone(secretPattern(secret)))).join('|'), 'gu');
   return (text) => text.replace(pattern, REDACTED);
+}
+
+/**
+ * A regular expression for every common way a secret is written back: each character that is
+ * not an ASCII letter or digit as it is, percent-encoded (`encodeURIComponent`, a form's `+` for
+ * a space, or left as it is as `encodeURI` and paths leave `/`), HTML-escaped (`&amp;`, `&lt;`,
+ * `&gt;`, `&quot;`, `&apos;`, or a numeric entity, `&#43;` or `&#x2b;`), or JSON-escaped (`\"`,
+ * `\\`, `\/`, `\u002b`), each character in its own way; the hex digits of an escape in either
+ * case. A recognisable secret also as its base64 (standard or URL-safe, without padding): an echo
+ * of it in a token or header.
+ */
+function secretPattern(secret: string): string {
+  const source = [...secret].map((char) => (/[A-Za-z0-9]/.test(char) ? char : `(?:${charForms(char).join('|')})`)).join('');
+  if (secret.length < RECOGNISABLE_SECRET_LENGTH) return source;
+  const base64 = Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '');
+  return [source, regexText(base64), regexText(base64.replaceAll('+', '-').replaceAll('/', '_'))].join('|');
+}
+
+/** The HTML entities with names, of the characters that are escaped in HTML text and attributes. */
+const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
+
+/** The ways one character of a secret is written back, as regular expressions. */
+function charForms(char: string): string[] {
+  const code = char.codePointAt(0)!;
+  const hex = code.toString(16);
+  const utf16 = [...Array(char.length).keys()].map((i) => char.charCodeAt(i).toString(16).padStart(4, '0'));
+  return [
+    regexText(char),
+    // Also the characters encodeURIComponent leaves (`'`, `!`, `~` …), which stricter encoders
+    // encode; a lone surrogate has no percent-encoding (encodeURIComponent throws on it).
+    ...(code < 0x80 ? [`%${caselessHex(hex.padStart(2, '0'))}`] : /^[\uD800-\uDFFF]$/.test(char) ? [] : [caselessHex(encodeURIComponent(char))]),
+    ...(char === ' ' ? ['\\+'] : []),
+    ...(NAMED_ENTITIES[char] ?? []).map(regexText),
+    `&#0*${code};`,
+    `&#[xX]0*${caselessHex(hex)};`,
+    ...(/["\\/]/.test(char) ? [regexText(`\\${char}`)] : []),
+    utf16.map((unit) => `\\\\u${caselessHex(unit)}`).join(''),
+  ];
+}
+
+/** `text` as a regular expression that matches it literally. */
+function regexText(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Hex digits (in an escape such as `%2F`) as a regular expression that matches them in either case. */
+function caselessHex(text: string): string {
+  return text.replace(/[A-Fa-f]/g, (digit) => `[${digit.toUpperCase()}${digit.toLowerCase()}]`);
 }
 
 /**

@@ -65,7 +65,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const reportColor = color && (args.boolean('color') === true || Boolean(io.stdout.isTTY));
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
-  const log = createLogger(io, { quiet, verbose, color, redact: failure.redact });
+  const log = createLogger(io, { quiet, verbose, color });
   try {
     if (!spec.settings) return await spec.run({ args, io, log });
     const resolved = await resolveSettings(spec.flags, args, typedReport, io);
@@ -123,13 +123,15 @@ interface Failure {
  * Ends a run with exit 2. The error goes to stderr: `error [CODE]: …` and its hint, or under
  * `--format github` instead one `::error` workflow command carrying both (the runner shows it
  * as an annotation, and the plain line would only repeat it in the log). Under GitHub Actions,
- * `pull` and `check` also append it to the step summary. Secrets are masked before escaping.
+ * `pull` and `check` also append it to the step summary. Secrets are masked in the message and hint.
  */
 async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<number> {
   const { command, redact } = failure;
+  // The message and hint may quote what came from outside (the command line, the config, the
+  // server): they are masked; the words around them are the program's own and are not.
   const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
-  io.stderr.write(`${redact(failure.github ? failureAnnotation(command, safe) : renderError(safe))}\n`);
-  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
+  io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe)}\n`);
+  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`warning: ${redact(text)}\n`));
   return EXIT.error;
 }
 

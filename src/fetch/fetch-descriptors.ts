@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
-import { createRedactor, redactError, type Redactor } from '../model/redact.js';
+import { createRedactor, redactError, REDACTED, type Redactor } from '../model/redact.js';
 import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
 import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
@@ -93,9 +93,13 @@ export async function withServiceRequests<T>(
   const redact = options.redact ?? createRedactor([credentials.apiKey, credentials.secret]);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
+  // The credentials are shown as `***` by position, never by looking for them: the redactor would
+  // also mask a key that is a word of the URL's own (`proto` in /rest/proto).
+  const shownCredentials = { apiKey: credentials.apiKey && REDACTED, secret: credentials.secret && REDACTED };
   const get = async (query: ListingQuery): Promise<ServiceAnswer> => {
     const url = buildRequestUrl(options.baseUrl, query, credentials);
-    const shownUrl = redact(url.toString());
+    const shown = buildRequestUrl(options.baseUrl, query, shownCredentials).toString();
+    const shownUrl = redact.data?.(shown) ?? shown;
     return { response: await getWithRetries(url, redact, options, { timeoutMs, maxBytes, dispatcher, shownUrl }), shownUrl };
   };
   try {
@@ -189,7 +193,8 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       if (error instanceof SchemaSyncError) throw error;
       const mismatch = protocolMismatch(error, shownUrl);
       if (mismatch) throw mismatch;
-      const cause = describeConnectionError(error, get.timeoutMs);
+      // What the network stack says is outside text: masked where it comes in.
+      const cause = redact(describeConnectionError(error, get.timeoutMs));
       if (attempt >= tries) {
         throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
           hint: 'Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.',

@@ -5,7 +5,7 @@
  */
 
 /** The placeholder a secret is replaced with. */
-const REDACTED = '***';
+export const REDACTED = '***';
 
 /**
  * The one length policy (SECURITY.md): from this length on a secret is recognisable. It is then

@@ -39,8 +39,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const spec = COMMANDS.find((candidate) => candidate.name === command);
   // How a failure is told: as a GitHub workflow command when github is the one report format
   // typed (even on a command line that is wrong otherwise) or, once the config is read, the report
-  // format. The run's one redactor, wired here alone: its secrets (flags and environment) are known
-  // before anything else is read, so that even a usage error is redacted.
+  // format. The run's one redactor, built here alone and handed to the library: its secrets (flags
+  // and environment) are known before anything else is read, so that even a usage error is redacted.
   const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
   if (parseError) {
     const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
@@ -110,7 +110,7 @@ function libraryHooks(log: Logger, progress: Progress) {
   };
 }
 
-/** How {@link fail} tells a failure: which command, whether as GitHub wants it, and the secrets to mask. */
+/** How {@link fail} tells a failure: which command, whether as GitHub wants it, and the run's redactor. */
 interface Failure {
   command: string;
   /** Whether the command's failure goes to the GitHub step summary. */

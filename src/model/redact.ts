@@ -1,7 +1,9 @@
 /**
- * Secret redaction. Servers echo API keys back in error bodies, and URLs carry them as query
- * parameters, so every text that may reach a user passes through a redactor built from the
- * secrets of the run.
+ * Secret redaction. Servers echo API keys back, in error bodies, in listings, in any encoding, so
+ * text that comes from outside passes through the run's one redactor, built from its secrets,
+ * where it comes in: the answer, the network stack's messages, warnings, the values a report
+ * quotes, errors. The program's own wording never does: masking a key that is a word (`types`)
+ * in it would show the key.
  */
 
 /** The placeholder a secret is replaced with. */
@@ -18,8 +20,9 @@ export const REDACTED = '***';
 export const RECOGNISABLE_SECRET_LENGTH = 6;
 
 /**
- * The run's redactor, built once from its secrets: called on a text that may reach a person or a
- * file (a log line, an error, a URL), it replaces every secret and its encoded forms by `***`.
+ * The run's redactor, built once from its secrets: called on outside text that may reach a person
+ * or a file (a server's text, an error, a warning), it replaces every secret and its encoded
+ * forms by `***`.
  */
 export interface Redactor {
   (text: string): string;

@@ -1,11 +1,12 @@
 import { isSchemaSyncError } from '../model/errors.js';
-import type { Redactor } from '../model/redact.js';
 import { terminalText } from '../text/safe-text.js';
 import type { CliIo } from './io.js';
 
 /**
  * Log lines go to stderr (stdout is for reports), always through the safe-text boundary (no raw
- * control, bidi or invisible character) and the run's redactor.
+ * control, bidi or invisible character). They are the program's own text, never masked: outside
+ * text in them (the library's warnings, reports, request URLs) was masked by the run's redactor
+ * where it came in, and errors are masked where they are told (`cli/main.ts`).
  */
 export interface Logger {
   info(text: string): void;
@@ -19,9 +20,9 @@ export interface Logger {
 }
 
 /** A logger honouring `--quiet`, `--verbose` and colour settings. */
-export function createLogger(io: CliIo, options: { quiet: boolean; verbose: boolean; color: boolean; redact: Redactor }): Logger {
+export function createLogger(io: CliIo, options: { quiet: boolean; verbose: boolean; color: boolean }): Logger {
   const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const line = (stream: NodeJS.WritableStream, text: string) => stream.write(`${options.redact(text)}\n`);
+  const line = (stream: NodeJS.WritableStream, text: string) => stream.write(`${text}\n`);
   return {
     color: options.color,
     quiet: options.quiet,
@@ -35,7 +36,7 @@ export function createLogger(io: CliIo, options: { quiet: boolean; verbose: bool
       if (options.verbose && !options.quiet) line(io.stderr, paint('2', terminalText(text)));
     },
     error: (text) => line(io.stderr, terminalText(text)),
-    out: (text) => io.stdout.write(options.redact(text.endsWith('\n') ? text : `${text}\n`)),
+    out: (text) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   };
 }
 

@@ -39,8 +39,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const spec = COMMANDS.find((candidate) => candidate.name === command);
   // How a failure is told: as a GitHub workflow command when github is the one report format
   // typed (even on a command line that is wrong otherwise) or, once the config is read, the report
-  // format. The run's one redactor, wired here alone: its secrets (flags and environment) are known
-  // before anything else is read, so that even a usage error is redacted.
+  // format. The run's one redactor, built here alone and handed to the library: its secrets (flags
+  // and environment) are known before anything else is read, so that even a usage error is redacted.
   const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
   if (parseError) {
     const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
@@ -65,7 +65,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const reportColor = color && (args.boolean('color') === true || Boolean(io.stdout.isTTY));
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
-  const log = createLogger(io, { quiet, verbose, color, redact: failure.redact });
+  const log = createLogger(io, { quiet, verbose, color });
   try {
     if (!spec.settings) return await spec.run({ args, io, log });
     const resolved = await resolveSettings(spec.flags, args, typedReport, io);
@@ -77,7 +77,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io,
       log,
       settings,
-      library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, ...libraryHooks(log, progress) },
+      library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, redact: failure.redact, ...libraryHooks(log, progress) },
       typedReport,
       reportColor,
       stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, log.warn) : Promise.resolve()),
@@ -110,7 +110,7 @@ function libraryHooks(log: Logger, progress: Progress) {
   };
 }
 
-/** How {@link fail} tells a failure: which command, whether as GitHub wants it, and the secrets to mask. */
+/** How {@link fail} tells a failure: which command, whether as GitHub wants it, and the run's redactor. */
 interface Failure {
   command: string;
   /** Whether the command's failure goes to the GitHub step summary. */
@@ -123,13 +123,15 @@ interface Failure {
  * Ends a run with exit 2. The error goes to stderr: `error [CODE]: …` and its hint, or under
  * `--format github` instead one `::error` workflow command carrying both (the runner shows it
  * as an annotation, and the plain line would only repeat it in the log). Under GitHub Actions,
- * `pull` and `check` also append it to the step summary. Secrets are masked before escaping.
+ * `pull` and `check` also append it to the step summary. Secrets are masked in the message and hint.
  */
 async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<number> {
   const { command, redact } = failure;
+  // The message and hint may quote what came from outside (the command line, the config, the
+  // server): they are masked; the words around them are the program's own and are not.
   const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
-  io.stderr.write(`${redact(failure.github ? failureAnnotation(command, safe) : renderError(safe))}\n`);
-  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(redact(`warning: ${text}\n`)));
+  io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe)}\n`);
+  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`warning: ${redact(text)}\n`));
   return EXIT.error;
 }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
-import { createRedactor, redactError, type Redactor } from '../model/redact.js';
+import { createRedactor, redactError, REDACTED, type Redactor } from '../model/redact.js';
 import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
 import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
@@ -33,6 +33,11 @@ export interface FetchOptions {
   timers?: RetryTimers;
   /** Progress events for `--verbose`; URLs in them are already redacted. */
   onEvent?: (event: FetchEvent) => void;
+  /**
+   * The run's redactor (a library entry point or the CLI passes its own, so a run has one).
+   * @default built from `credentials`
+   */
+  redact?: Redactor;
 }
 
 /** What happened on the wire, for logs. */
@@ -77,7 +82,7 @@ export interface ServiceAnswer {
  * Runs `work` with `get`, which GETs `{baseUrl}/rest/proto` with a query (and the credentials)
  * the way every request of schema-sync is made: one dispatcher (proxies, timeouts) for all of
  * them, retries with backoff, bodies limited to `maxBytes`, a 2xx answer or a {@link SchemaSyncError}. Every error `work`
- * throws is redacted; `redact` (the one redactor of these credentials) also scrubs answers.
+ * throws is redacted; `redact` (the run's redactor, given or built from these credentials) also scrubs answers.
  */
 export async function withServiceRequests<T>(
   options: Omit<FetchOptions, 'query' | 'allowTruncated'>,
@@ -85,12 +90,16 @@ export async function withServiceRequests<T>(
 ): Promise<T> {
   const maxBytes = validateMaxBytes(options.maxBytes);
   const credentials = options.credentials ?? {};
-  const redact = createRedactor([credentials.apiKey, credentials.secret]);
+  const redact = options.redact ?? createRedactor([credentials.apiKey, credentials.secret]);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
+  // The credentials are shown as `***` by position, never by looking for them: the redactor would
+  // also mask a key that is a word of the URL's own (`proto` in /rest/proto).
+  const shownCredentials = { apiKey: credentials.apiKey && REDACTED, secret: credentials.secret && REDACTED };
   const get = async (query: ListingQuery): Promise<ServiceAnswer> => {
     const url = buildRequestUrl(options.baseUrl, query, credentials);
-    const shownUrl = redact(url.toString());
+    const shown = buildRequestUrl(options.baseUrl, query, shownCredentials).toString();
+    const shownUrl = redact.data?.(shown) ?? shown;
     return { response: await getWithRetries(url, redact, options, { timeoutMs, maxBytes, dispatcher, shownUrl }), shownUrl };
   };
   try {
@@ -184,7 +193,8 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       if (error instanceof SchemaSyncError) throw error;
       const mismatch = protocolMismatch(error, shownUrl);
       if (mismatch) throw mismatch;
-      const cause = describeConnectionError(error, get.timeoutMs);
+      // What the network stack says is outside text: masked where it comes in.
+      const cause = redact(describeConnectionError(error, get.timeoutMs));
       if (attempt >= tries) {
         throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
           hint: 'Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.',

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { ConfigError, SchemaSyncError } from '../model/errors.js';
-import { createRedactor } from '../model/redact.js';
+import { createRedactor, type Redactor } from '../model/redact.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
 import { readAtMost, tooLargeError, validateMaxBytes } from './read-limited.js';
@@ -18,6 +18,8 @@ export interface ReadInputOptions {
   maxBytes?: number;
   /** Standard input, for `-`. @default process.stdin */
   stdin?: NodeJS.ReadableStream;
+  /** The run's redactor: a saved answer that echoes its secrets is scrubbed as a fetched one is. @default none (no secrets) */
+  redact?: Redactor;
 }
 
 /** Reads a saved response instead of the network; validated exactly like a fetched one. */
@@ -27,7 +29,7 @@ export async function readInputListing(options: ReadInputOptions): Promise<Fetch
 
 /**
  * Reads a saved response (a file, or standard input for `-`) into the same unparsed shape as a
- * fetched one: no content type, no secrets, the file name as the origin in messages.
+ * fetched one: no content type, the file name as the origin in messages.
  */
 export async function readListingInput(options: ReadInputOptions): Promise<ListingResponse> {
   const origin = options.input === '-' ? 'standard input' : options.input;
@@ -46,5 +48,5 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
-  return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: createRedactor([]) });
+  return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: options.redact ?? createRedactor([]) });
 }

@@ -1,11 +1,13 @@
 /**
- * Secret redaction. Servers echo API keys back in error bodies, and URLs carry them as query
- * parameters, so every text that may reach a user passes through a redactor built from the
- * secrets of the run.
+ * Secret redaction. Servers echo API keys back, in error bodies, in listings, in any encoding, so
+ * text that comes from outside passes through the run's one redactor, built from its secrets,
+ * where it comes in: the answer, the network stack's messages, warnings, the values a report
+ * quotes, errors. The program's own wording never does: masking a key that is a word (`types`)
+ * in it would show the key.
  */
 
 /** The placeholder a secret is replaced with. */
-const REDACTED = '***';
+export const REDACTED = '***';
 
 /**
  * The one length policy (SECURITY.md): from this length on a secret is recognisable. It is then
@@ -18,8 +20,9 @@ const REDACTED = '***';
 export const RECOGNISABLE_SECRET_LENGTH = 6;
 
 /**
- * The run's redactor, built once from its secrets: called on a text that may reach a person or a
- * file (a log line, an error, a URL), it replaces every secret and its encoded forms by `***`.
+ * The run's redactor, built once from its secrets: called on outside text that may reach a person
+ * or a file (a server's text, an error, a warning), it replaces every secret and its encoded
+ * forms by `***`.
  */
 export interface Redactor {
   (text: string): string;
@@ -41,22 +44,62 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   return Object.assign((value: string) => text(value), { data: recognisable.length === 0 ? undefined : masker(recognisable) });
 }
 
-/** Replaces `secrets` and their URL- and JSON-encoded forms: recognisable ones anywhere, shorter ones where they stand alone. */
+/** Replaces `secrets` in every encoding ({@link secretPattern}): recognisable ones anywhere, shorter ones where they stand alone. */
 function masker(secrets: readonly string[]): (text: string) => string {
-  const variants = new Map<string, boolean>();
-  for (const secret of secrets) {
-    const anywhere = secret.length >= RECOGNISABLE_SECRET_LENGTH;
-    for (const variant of [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
-      variants.set(variant, (variants.get(variant) ?? false) || anywhere);
-    }
-  }
   // Longest first, so a secret that contains another is replaced whole.
-  const ordered = [...variants.keys()].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  const ordered = [...new Set(secrets)].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
-  const escape = (variant: string) => variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const alone = (variant: string) => `(?<![\\p{L}\\p{N}])${escape(variant)}(?![\\p{L}\\p{N}])`;
-  const pattern = new RegExp(ordered.map((variant) => (variants.get(variant) ? escape(variant) : alone(variant))).join('|'), 'gu');
+  const alone = (source: string) => `(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`;
+  const pattern = new RegExp(ordered.map((secret) => (secret.length >= RECOGNISABLE_SECRET_LENGTH ? secretPattern(secret) : alone(secretPattern(secret)))).join('|'), 'gu');
   return (text) => text.replace(pattern, REDACTED);
+}
+
+/**
+ * A regular expression for every common way a secret is written back: each character that is
+ * not an ASCII letter or digit as it is, percent-encoded (`encodeURIComponent`, a form's `+` for
+ * a space, or left as it is as `encodeURI` and paths leave `/`), HTML-escaped (`&amp;`, `&lt;`,
+ * `&gt;`, `&quot;`, `&apos;`, or a numeric entity, `&#43;` or `&#x2b;`), or JSON-escaped (`\"`,
+ * `\\`, `\/`, `\u002b`), each character in its own way; the hex digits of an escape in either
+ * case. A recognisable secret also as its base64 (standard or URL-safe, without padding): an echo
+ * of it in a token or header.
+ */
+function secretPattern(secret: string): string {
+  const source = [...secret].map((char) => (/[A-Za-z0-9]/.test(char) ? char : `(?:${charForms(char).join('|')})`)).join('');
+  if (secret.length < RECOGNISABLE_SECRET_LENGTH) return source;
+  const base64 = Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '');
+  return [source, regexText(base64), regexText(base64.replaceAll('+', '-').replaceAll('/', '_'))].join('|');
+}
+
+/** The HTML entities with names, of the characters that are escaped in HTML text and attributes. */
+const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
+
+/** The ways one character of a secret is written back, as regular expressions. */
+function charForms(char: string): string[] {
+  const code = char.codePointAt(0)!;
+  const hex = code.toString(16);
+  const utf16 = [...Array(char.length).keys()].map((i) => char.charCodeAt(i).toString(16).padStart(4, '0'));
+  return [
+    regexText(char),
+    // Also the characters encodeURIComponent leaves (`'`, `!`, `~` …), which stricter encoders
+    // encode; a lone surrogate has no percent-encoding (encodeURIComponent throws on it).
+    ...(code < 0x80 ? [`%${caselessHex(hex.padStart(2, '0'))}`] : /^[\uD800-\uDFFF]$/.test(char) ? [] : [caselessHex(encodeURIComponent(char))]),
+    ...(char === ' ' ? ['\\+'] : []),
+    ...(NAMED_ENTITIES[char] ?? []).map(regexText),
+    `&#0*${code};`,
+    `&#[xX]0*${caselessHex(hex)};`,
+    ...(/["\\/]/.test(char) ? [regexText(`\\${char}`)] : []),
+    utf16.map((unit) => `\\\\u${caselessHex(unit)}`).join(''),
+  ];
+}
+
+/** `text` as a regular expression that matches it literally. */
+function regexText(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Hex digits (in an escape such as `%2F`) as a regular expression that matches them in either case. */
+function caselessHex(text: string): string {
+  return text.replace(/[A-Fa-f]/g, (digit) => `[${digit.toUpperCase()}${digit.toLowerCase()}]`);
 }
 
 /**

@@ -27,6 +27,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       allowTruncated: options.allowTruncated,
       baseUrl: options.baseUrl,
       maxBytes: options.maxBytes,
+      redact: options.redact,
     });
     const result = response.parse();
     return { source: result.source, identity: undefined, parse: () => result };
@@ -44,7 +45,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
 
 /** How to reach the service, from a run's options: the same for the listing and for getschema. */
 export function serviceOptions(options: SourceOptions, baseUrl: string): Omit<FetchOptions, 'query' | 'allowTruncated'> {
-  const { retries, maxBytes } = options;
-  return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs: options.timeout, retries, maxBytes, onEvent: options.onFetchEvent };
+  const { retries, maxBytes, redact } = options;
+  return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs: options.timeout, retries, maxBytes, onEvent: options.onFetchEvent, redact };
 }
 

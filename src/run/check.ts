@@ -30,7 +30,7 @@ export interface CheckResult {
  * as in sync.
  */
 export async function check(options: SourceOptions): Promise<CheckResult> {
-  return redactingSecrets(options, async () => {
+  return redactingSecrets(options, async (options) => {
     checkPolicy(options);
     const run = openRun(options);
     const folder = await inspectFolder(run);

@@ -1,4 +1,4 @@
-import { createRedactor, redactError } from '../model/redact.js';
+import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import { resolve } from 'node:path';
 import type { Settings } from '../config/settings.js';
 import type { ReviewPolicy } from '../diff/index.js';
@@ -27,6 +27,12 @@ export interface RunHooks {
   clock?: () => number;
   /** Called with warnings (unknown action letters …). */
   onWarning?: (text: string) => void;
+  /**
+   * The run's one redactor, when the caller has built it already (the CLI, from the same key and
+   * secret, so that its own errors and the library's are masked alike).
+   * @default built from `apiKey` and `secret`
+   */
+  redact?: Redactor;
   /** Called as each stage ends (`fetch`, `diff`, `emit`, `write`; `check` first inspects its folder, `verify`) with its wall time, for `--verbose`. */
   onStage?: (stage: string, ms: number) => void;
 }
@@ -94,13 +100,16 @@ export function resolvePaths(options: BaseOptions): RunPaths {
 }
 
 /**
- * Runs a library entry point so that whatever stage fails, the key and secret leave in no
- * error message, hint or stack (library callers print them as they are).
+ * Runs a library entry point with the run's one redactor (given, or built here from the key and
+ * secret) in its options, which pass it on to every stage that meets outside text; whatever stage fails,
+ * the key and secret leave in no error message, hint or stack (library callers print them as
+ * they are).
  */
-export async function redactingSecrets<T>(options: SourceOptions, work: () => Promise<T>): Promise<T> {
+export async function redactingSecrets<O extends SourceOptions, T>(options: O, work: (options: O & { redact: Redactor }) => Promise<T>): Promise<T> {
+  const redact = options.redact ?? createRedactor([options.apiKey, options.secret]);
   try {
-    return await work();
+    return await work({ ...options, redact });
   } catch (error) {
-    throw redactError(error, createRedactor([options.apiKey, options.secret]));
+    throw redactError(error, redact);
   }
 }

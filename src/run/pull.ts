@@ -35,7 +35,7 @@ export interface PullResult {
  * commit point, as it would have).
  */
 export async function pull(options: PullOptions): Promise<PullResult> {
-  return redactingSecrets(options, async () => {
+  return redactingSecrets(options, async (options) => {
     checkPolicy(options);
     const run = openRun(options);
     const answer = await acquireListing(run, options);

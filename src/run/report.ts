@@ -1,16 +1,18 @@
 import { issueMessage, reviewSchema } from '../config/settings.js';
-import { buildReport, unusedAcceptanceWarnings, type ChangeFact, type DriftReport, type SettingDrift, type StaleFile } from '../diff/index.js';
+import { buildReport, unusedAcceptanceWarnings, type ChangeFact, type DriftReport, type ReportedChange, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError, keyPath } from '../model/errors.js';
-import type { ReviewOptions } from './options.js';
+import type { Redactor } from '../model/redact.js';
+import type { ReviewOptions, RunHooks } from './options.js';
 import type { RunContext } from './run-context.js';
 
 /**
  * The report of a run's changes (those of the message types in scope), rated and accepted as
- * `policy` says; each acceptance that accepted nothing is warned about.
+ * `policy` says; each acceptance that accepted nothing is warned about. With the run's redactor,
+ * what the report quotes from outside is masked ({@link maskedReport}).
  */
 export function reportFor(
   warn: RunContext['warn'],
-  policy: ReviewOptions,
+  policy: ReviewOptions & Pick<RunHooks, 'redact'>,
   input: {
     changes: readonly ChangeFact[];
     staleFiles?: readonly StaleFile[];
@@ -19,7 +21,45 @@ export function reportFor(
 ): DriftReport {
   const report = buildReport({ changes: input.changes, staleFiles: input.staleFiles, settings: input.settingsDiffer, policy: { rules: policy.rules, accept: policy.accept } });
   for (const warning of unusedAcceptanceWarnings(policy, report)) warn(warning);
-  return report;
+  return policy.redact ? maskedReport(report, policy.redact) : report;
+}
+
+/**
+ * The report with the run's secrets masked where it quotes outside text (names, fields, their
+ * values, file paths, settings), never in its own words (kinds, severities, rule ids, the
+ * summary): a key that is an ordinary word must not show itself by masking the program's text.
+ */
+function maskedReport(report: DriftReport, redact: Redactor): DriftReport {
+  const value = <T>(item: T): T => maskedValue(item, redact) as T;
+  const fields = (list: Extract<ReportedChange, { kind: 'changed' }>['fields']) => list.map((field) => ({ ...field, field: redact(field.field), before: value(field.before), after: value(field.after) }));
+  const change = (item: ReportedChange): ReportedChange => {
+    const name = redact(item.name);
+    if (item.kind === 'renamed') {
+      return { ...item, name, before: { ...item.before, name: redact(item.before.name) }, after: { ...item.after, name: redact(item.after.name) }, fields: fields(item.fields) };
+    }
+    return item.kind === 'changed' ? { ...item, name, fields: fields(item.fields) } : { ...item, name };
+  };
+  return {
+    ...report,
+    changes: report.changes.map(change),
+    accepted: report.accepted.map((item) => ({
+      ...item,
+      name: redact(item.name),
+      ...(item.field === undefined ? {} : { field: redact(item.field) }),
+      ...('before' in item ? { before: value(item.before) } : {}),
+      ...('after' in item ? { after: value(item.after) } : {}),
+    })),
+    staleFiles: report.staleFiles.map((file) => ({ ...file, path: redact(file.path) })),
+    settings: report.settings.map((setting) => ({ ...setting, recorded: value(setting.recorded), given: value(setting.given) })),
+  };
+}
+
+/** A value the server sent (a field's before or after), its strings and keys masked. */
+function maskedValue(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => maskedValue(item, redact));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), maskedValue(item, redact)]));
 }
 
 /**

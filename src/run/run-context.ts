@@ -37,7 +37,8 @@ export function openRun(options: BaseOptions): RunContext {
     given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, include, exclude },
     cache: openIncremental(paths.outDir, cache, options.clock),
     mark: stageTimer(options.onStage),
-    warn: (text) => options.onWarning?.(text),
+    // Warnings quote what the server sent: masked where they leave the library.
+    warn: (text) => options.onWarning?.(options.redact ? options.redact(text) : text),
   };
 }
 

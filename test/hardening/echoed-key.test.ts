@@ -79,3 +79,32 @@ describe('a 6-character key the server echoes', () => {
     expect(outputs.filter(([, text, shows]) => !text.includes(shows)).map(([where]) => where)).toEqual([]);
   });
 });
+
+describe('a key the server echoes in another encoding, inside a listing', () => {
+  /** A key with the characters encodings write differently, and a 7-character one without them. */
+  const SPECIAL_KEY = 'k+y/Ab&c9';
+  const SEVEN = 'Ab3dE7g';
+  const CASES: [label: string, key: string, desc: string][] = [
+    ['lower-case percent-encoded', SPECIAL_KEY, 'requested with apikey=k%2by%2fAb%26c9'],
+    ['percent-encoded keeping /', SPECIAL_KEY, 'requested with apikey=k%2By/Ab%26c9'],
+    ['HTML-escaped', SPECIAL_KEY, 'requested with apikey=k+y/Ab&amp;c9'],
+    ['with numeric entities', SPECIAL_KEY, 'requested with apikey=k&#43;y&#x2f;Ab&#38;c9'],
+    ['7 characters run together with letters', SEVEN, `requested with apikeyis${SEVEN}thanks`],
+  ];
+
+  it.each(CASES)('%s: neither stored in the lockfile nor generated', async (_label, key, desc) => {
+    const cwd = await tempDir();
+    try {
+      server.setOptions({ apiKey: key, trailer: false, listing: [wireElement({ name: 'Echo', mNum: 7, desc })] });
+      const warnings: string[] = [];
+      await pull({ cwd, baseUrl: server.url, out: 'out', apiKey: key, retries: 0, onWarning: (text) => warnings.push(text) });
+      expect(warnings.join('\n')).toContain('the service echoed the API key or secret in element 0');
+      const files = [...(await readTree(cwd)).entries()];
+      const echo = desc.slice('requested with '.length);
+      expect(files.filter(([, text]) => text.toLowerCase().includes(echo.toLowerCase().replace(/^apikey=/, '')) || text.includes(key)).map(([path]) => path)).toEqual([]);
+      expect(files.find(([path]) => path === 'schema-sync.lock.json')?.[1]).toContain('requested with apikey');
+    } finally {
+      await removeDir(cwd);
+    }
+  });
+});

@@ -27,6 +27,45 @@ describe('createRedactor', () => {
     expect(createRedactor(['abc12'])('xabc12 abc12')).toBe('xabc12 ***');
   });
 
+  /** A secret with every character an encoding writes differently, and each echo of it a server may send. */
+  const SECRET = "p+s/K&y'<\"1 é";
+  const ECHOES: [encoding: string, echo: string][] = [
+    ['as is', SECRET],
+    ['encodeURIComponent', 'p%2Bs%2FK%26y\'%3C%221%20%C3%A9'],
+    ['lower-case percent-encoding', 'p%2bs%2fK%26y\'%3c%221%20%c3%a9'],
+    ['mixed-case percent-encoding', 'p%2bs%2FK%26y\'%3C%221%20%c3%A9'],
+    ['a form (space as +)', 'p%2Bs%2FK%26y%27%3C%221+%C3%A9'],
+    ['percent-encoding that keeps /', 'p%2Bs/K%26y\'%3C%221%20%C3%A9'],
+    ['lower-case, keeping /', 'p%2bs/K%26y\'%3c%221%20%c3%a9'],
+    ['encodeURI', 'p+s/K&y\'%3C%221%20%C3%A9'],
+    ['every special character encoded', 'p%2Bs%2FK%26y%27%3C%221%20%C3%A9'],
+    ['HTML with named entities', 'p+s/K&amp;y&#39;&lt;&quot;1 é'],
+    ['HTML, apostrophe as &#x27;', 'p+s/K&amp;y&#x27;&lt;&quot;1 é'],
+    ['HTML, apostrophe as &apos;', 'p+s/K&amp;y&apos;&lt;&quot;1 é'],
+    ['HTML with decimal entities', 'p&#43;s&#47;K&#38;y&#39;&#60;&#34;1&#32;&#233;'],
+    ['HTML with hex entities, either case', 'p&#x2B;s&#x2f;K&#X26;y&#x27;&#x3c;&#x22;1&#x20;&#xE9;'],
+    ['HTML, decimal and hex entities mixed', 'p&#43;s/K&#x26;y&apos;&LT;&quot;1 &#xe9;'.replace('&LT;', '&lt;')],
+    ['JSON', 'p+s/K&y\'<\\"1 é'],
+    ['JSON with \\/', 'p+s\\/K&y\'<\\"1 é'],
+    ['JSON with \\u00XX for <>&\'', 'p+s/K\\u0026y\\u0027\\u003c\\"1 é'],
+    ['base64', Buffer.from(SECRET).toString('base64').replace(/=+$/, '')],
+    ['base64url', Buffer.from(SECRET).toString('base64url')],
+  ];
+
+  it.each(ECHOES)('masks a secret echoed %s, anywhere and in data', (_encoding, echo) => {
+    const redact = createRedactor([SECRET]);
+    expect(redact(`key=${echo}&x and x${echo}y`)).toBe('key=***&x and x***y');
+    expect(redact.data?.(`desc ${echo}`)).toBe('desc ***');
+  });
+
+  it('masks a 7-character key run together with letters in a desc', () => {
+    expect(createRedactor(['Ab3dE7g']).data?.('see xyzAb3dE7gabc and Ab3dE7gq')).toBe('see xyz***abc and ***q');
+  });
+
+  it('takes a secret that no encoding can write whole (a lone surrogate)', () => {
+    expect(createRedactor(['ab\uD800cdef'])('x ab\uD800cdef y')).toBe('x *** y');
+  });
+
   it('masks nothing without secrets', () => {
     expect(createRedactor([undefined, '']) ('apikey=k')).toBe('apikey=k');
   });

@@ -43,7 +43,7 @@ export interface IndexInput {
   descriptors: readonly Descriptor[];
   plan: ReadonlyMap<string, PlannedName>;
   banner: string;
-  /** Whether the message modules have record types (then the index exports them, `MessageRecords` and `RecordByName`). */
+  /** Whether the message modules have record types (then the index exports them, `MessageRecords`, `RecordByName`, `RecordElement` and `RecordsResponse`). */
   fields?: boolean;
   /** Which file: `index.ts`, `index.js` or `index.d.ts`. */
   kind: 'ts' | 'js' | 'dts';
@@ -55,7 +55,7 @@ export function indexFileText(input: IndexInput): string {
   return printFile(tsMorph, indexFileStructure(tsMorph, input));
 }
 
-/** The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record types. */
+/** The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record types and the `QueryResult` element's types. */
 export function typesFileText(banner: string, options: { fields?: boolean } = {}): string {
   const tsMorph = loadTsMorph();
   return printFile(tsMorph, typesFileStructure(tsMorph, banner, options.fields === true));
@@ -68,7 +68,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
   const types = kind !== 'js';
   const imports = new ImportTracker();
   if (types) {
-    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])]) imports.reexport(name, moduleSpecifier('types', 'root'), { type: true });
+    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) imports.reexport(name, moduleSpecifier('types', 'root'), { type: true });
   }
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
@@ -119,6 +119,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
     writeDocs(writer, ['The names of all message types, sorted.']);
     writeExportedArray(writer, 'messageNames', names, asConst, form);
   });
+  if (fields) statements.push(blankLine, elementGuard(tsMorph, kind));
   if (kind === 'js') return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
   statements.push(
     blankLine,
@@ -155,9 +156,50 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
       },
       blankLine,
       typeAlias('RecordByName', 'The record type of the message type named `N`.', 'MessageRecords[N]', ['N extends MessageName']),
+      blankLine,
+      typeAlias(
+        'RecordElement',
+        'One element of an answer holding a record of the message type named `N`: its type in\n`header.mTyp`, the record in `message`. Of several names, the union of their elements, which\n`header.mTyp` narrows.',
+        '{ [K in N]: { header: { mTyp: K }; message: MessageRecords[K] } }[N]',
+        ['N extends MessageName = MessageName'],
+      ),
+      blankLine,
+      typeAlias(
+        'RecordsResponse',
+        'The whole answer of a records query: records of the message types `N` (any listed type by\ndefault), then the `QueryResult` that ends it.',
+        `readonly [...RecordElement<N>[], ${imports.use('QueryResultElement', moduleSpecifier('types', 'root'), { type: true })}]`,
+        ['N extends MessageName = MessageName'],
+      ),
     );
   }
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
+}
+
+/**
+ * `isElementOf(element, mTyp)`: whether an element of an answer is of the type its header names,
+ * narrowing it. TypeScript narrows a union by a property of the value itself, never by one nested
+ * in it (`header.mTyp`), so the answer's elements need this guard to be told apart.
+ */
+function elementGuard(tsMorph: TsMorph, kind: 'ts' | 'js' | 'dts'): Statement {
+  const { StructureKind } = tsMorph;
+  const types = kind !== 'js';
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: 'isElementOf',
+    docs: ['Whether an element of an answer is of the type named `mTyp` (its `header.mTyp`): narrows it to\nthat type\'s element, a record of a message type or the `QueryResult`.'],
+    ...(kind === 'dts' ? { hasDeclareKeyword: true } : { statements: ['return element.header.mTyp === mTyp;'] }),
+    ...(types
+      ? {
+          typeParameters: ['E extends RecordElement | QueryResultElement', "T extends E['header']['mTyp']"],
+          returnType: 'element is Extract<E, { header: { mTyp: T } }>',
+        }
+      : {}),
+    parameters: [
+      { name: 'element', ...(types ? { type: 'E' } : {}) },
+      { name: 'mTyp', ...(types ? { type: 'T' } : {}) },
+    ],
+  };
 }
 
 function typesFileStructure(tsMorph: TsMorph, banner: string, fields: boolean): SourceFileStructure {
@@ -193,8 +235,45 @@ function typesFileStructure(tsMorph: TsMorph, banner: string, fields: boolean): 
       ],
     },
   );
-  if (fields) statements.push(...keyInterfaces(tsMorph));
+  if (fields) statements.push(...keyInterfaces(tsMorph), ...queryResultTypes(tsMorph));
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
+}
+
+/** The `result` values of a `QueryResult`, as the service names them. */
+const QUERY_RESULTS = ['Ok', 'Error', 'AuthError', 'TokenError', 'MLinkError', 'TransportError'] as const;
+
+/**
+ * `QueryResultMessage` and `QueryResultElement`: the status element that ends a records answer.
+ * Not named `QueryResult`: listings describe a message type of that name.
+ */
+function queryResultTypes(tsMorph: TsMorph): Statement[] {
+  const { StructureKind } = tsMorph;
+  return [
+    blankLine,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'QueryResultMessage',
+      docs: ['The status that ends an answer of the service: how many records it sent, and whether the\nquery succeeded (any `result` but `Ok` is an error, told in `detail`).'],
+      properties: [
+        { name: 'numMessagesSent', type: 'number', hasQuestionToken: true, docs: ['How many records the answer holds.'] },
+        { name: 'queryElapsed', type: 'number', hasQuestionToken: true, docs: ['Seconds the query took.'] },
+        { name: 'result', type: QUERY_RESULTS.map(stringLiteral).join(' | '), docs: ['How the query ended.'] },
+        { name: 'detail', type: 'string', hasQuestionToken: true, docs: ['What went wrong, with a `result` other than `Ok`.'] },
+      ],
+    },
+    blankLine,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'QueryResultElement',
+      docs: ['The last element of an answer of the service: its `QueryResult`.'],
+      properties: [
+        { name: 'header', type: "{ mTyp: 'QueryResult' }" },
+        { name: 'message', type: 'QueryResultMessage' },
+      ],
+    },
+  ];
 }
 
 /**

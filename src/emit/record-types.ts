@@ -1,14 +1,15 @@
 /**
  * The record types of a message type, generated from its field descriptors with fields on
- * (`--fields`): `<Name>Record`, one optional property per field (fields at their default value
- * are left out of a record, so any may be absent), `<Name>PKey` with the primary key's fields
- * required, and an interface per repeating group, `<Name><Group>Item`.
+ * (`--fields`): `<Name>Record`, the `message` of a record as the service sends it, with the
+ * primary key's fields under `pkey` (typed `<Name>PKey`, each key field required there) and
+ * every other field beside it, each optional (fields at their default value are left out of a
+ * record); and an interface per repeating group, `<Name><Group>Item`.
  *
  * ```ts
- * /** A record of OptionNbboQuote, as the service writes it in JSON. Any field may be absent: … *\/
+ * /** A record of OptionNbboQuote, as the service writes it in JSON (the `message` of …). *\/
  * export interface OptionNbboQuoteRecord {
- *   /** The option. *\/
- *   okey?: OptionKey;
+ *   /** The primary key: … *\/
+ *   pkey?: OptionNbboQuotePKey;
  *   bidExch?: 'None' | 'CBOE' | 'ISE';
  *   /**
  *    * Exchange timestamp.
@@ -17,13 +18,19 @@
  *    *\/
  *   srcTimestamp?: number;
  * }
+ *
+ * export interface OptionNbboQuotePKey {
+ *   /** The option. *\/
+ *   okey: OptionKey;
+ * }
  * ```
  *
  * Types follow the JSON real deployments write: text as strings, numbers as numbers (`Long` and
  * `ULong` may exceed 2^53), enums and flags as their short names, dates as text, the key fields
  * as the shared `TickerKey` / `ExpiryKey` / `OptionKey` of `types.ts`, a repeating group as an
- * array of objects under the group's name. Server text reaches the file only through
- * `stringLiteral` and `docLines`.
+ * array of objects under the group's name. Where the service's JSON is not known (a flag with
+ * several bits set, `TimeSpan`, repeating groups), the types are tolerant and their TSDoc says
+ * so. Server text reaches the file only through `stringLiteral` and `docLines`.
  */
 import type { CodeBlockWriter } from 'ts-morph';
 
@@ -47,15 +54,42 @@ export function recordNames(identifier: string): { record: string; pkey: string 
   return { record: `${identifier}Record`, pkey: `${identifier}PKey` };
 }
 
-/** Whether a message type has primary key fields (then it has a `<Name>PKey`). */
-export function hasPrimaryKey(descriptor: Descriptor): boolean {
-  return (descriptor.fields ?? []).some((field) => field.isPkey === true && field.inRepeater === undefined);
+/** The property of a record that holds its key fields, as the service names it. */
+export const PKEY_PROPERTY = 'pkey';
+
+/** The key fields of a message type: those with `isPkey`, outside repeating groups. */
+function keyFieldsOf(fields: readonly FieldDescriptor[]): FieldDescriptor[] {
+  return fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
 }
 
-/** The checks of output with fields on: {@link assertFieldsRecorded}, then {@link checkRecordNames}. */
+/** Whether a message type has primary key fields (then it has a `<Name>PKey`). */
+export function hasPrimaryKey(descriptor: Descriptor): boolean {
+  return keyFieldsOf(descriptor.fields ?? []).length > 0;
+}
+
+/**
+ * The checks of output with fields on: {@link assertFieldsRecorded}, then
+ * {@link checkRecordNames} and {@link checkPkeyProperty}.
+ */
 export function checkRecords(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
   assertFieldsRecorded(descriptors);
   checkRecordNames(descriptors, plan);
+  for (const descriptor of descriptors) checkPkeyProperty(descriptor);
+}
+
+/**
+ * Checks that no top-level property of a record with key fields is named `pkey` besides the key
+ * object: a record cannot hold both under one name.
+ * @throws EmitError naming the message type
+ */
+function checkPkeyProperty(descriptor: Descriptor): void {
+  const fields = descriptor.fields ?? [];
+  if (keyFieldsOf(fields).length === 0) return;
+  const clash = fields.some((field) => (field.name === PKEY_PROPERTY && field.isPkey !== true && field.inRepeater === undefined) || field.inRepeater === PKEY_PROPERTY);
+  if (!clash) return;
+  throw new EmitError(`Message type ${showName(descriptor.name)} has a field or repeating group named "${PKEY_PROPERTY}" besides its key fields, which records hold under "${PKEY_PROPERTY}".`, {
+    hint: 'Rename the field on the server, narrow the listing (--where) to leave the type out, or pull with --no-fields.',
+  });
 }
 
 /**
@@ -127,16 +161,29 @@ export function recordTypes(descriptor: Descriptor, planned: PlannedName, import
     return { key: propertyKey(field.name), optional, docs: propertyDocs(field), members };
   };
   const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);
+  const keyFields = keyFieldsOf(fields);
+  const keyProperty: RecordProperty[] =
+    keyFields.length === 0
+      ? []
+      : [{ key: PKEY_PROPERTY, optional: true, docs: ['The primary key: its fields, each always there when the key is.'], members: [pkey] }];
   const interfaces: RecordInterface[] = [
     {
       name: record,
-      docs: [...docLines(`A record of ${shown}, as the service writes it in JSON.`), 'Any field may be absent: fields at their default value are left out.'],
-      properties: [...fields.filter((field) => field.inRepeater === undefined).map((field) => property(field, true)), ...orphanProperties(fields, groups)],
+      docs: [
+        ...docLines(`A record of ${shown}, as the service writes it in JSON (the \`message\` of a record element).`),
+        ...(keyFields.length === 0
+          ? ['Any field may be absent: fields at their default value are left out.']
+          : ['The key fields are under `pkey`; any other field may be absent: fields at their default value', 'are left out.']),
+      ],
+      properties: [
+        ...keyProperty,
+        ...fields.filter((field) => field.inRepeater === undefined && field.isPkey !== true).map((field) => property(field, true)),
+        ...orphanProperties(fields, groups),
+      ],
     },
   ];
-  const keyFields = fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
   if (keyFields.length > 0) {
-    interfaces.push({ name: pkey, docs: docLines(`The primary key of a record of ${shown}.`), properties: keyFields.map((field) => property(field, false)) });
+    interfaces.push({ name: pkey, docs: docLines(`The primary key of a record of ${shown}: its \`pkey\`.`), properties: keyFields.map((field) => property(field, false)) });
   }
   for (const [group, name] of groups) {
     interfaces.push({
@@ -214,7 +261,9 @@ function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<string, st
     case 'Enum':
     case 'Flag': {
       const values = [...new Set(field.eSet ?? [])];
-      return values.length === 0 ? ['string'] : values.map(stringLiteral);
+      if (values.length === 0) return ['string'];
+      // How a flag with several bits set is written is not known: any other text is let through.
+      return field.fType === 'Flag' ? [...values.map(stringLiteral), '(string & {})'] : values.map(stringLiteral);
     }
     case 'Repeater':
       return [`readonly ${groups.get(field.name)!}[]`];
@@ -234,6 +283,7 @@ function isKeyType(fType: string | undefined): fType is KeyType {
 /** What the TSDoc says of a field's type, beyond its description. */
 function typeNote(field: FieldDescriptor): string | undefined {
   if (field.fType === undefined) return 'The service sent no field type: typed `unknown`.';
+  if (field.fType === 'None') return 'Field type `None`: typed `unknown`.';
   if (!isFieldType(field.fType)) return `Field type ${commentText(stringLiteral(field.fType))} is unknown to this schema-sync: typed \`unknown\`.`;
   switch (field.fType) {
     case 'Long':
@@ -242,11 +292,13 @@ function typeNote(field: FieldDescriptor): string | undefined {
     case 'DateKey':
       return 'A date, `YYYY-MM-DD`.';
     case 'DateTime':
-      return 'A date and time, `YYYY-MM-DD HH:MM:SS.ffffff`.';
+      return 'A date and time, `YYYY-MM-DD HH:MM:SS.ffffff`, without a time zone.';
     case 'TimeSpan':
-      return 'A time span, as the service writes it.';
+      return 'A time span: how the service writes it is not known, so text and numbers are let through.';
     case 'Flag':
-      return 'A flag field: its values as the service names them.';
+      return 'A flag field: a single flag as its name. How a value with several flags set is written is\nnot known, so any other text is let through.';
+    case 'Repeater':
+      return 'A repeating group: how records write it is not known for certain; typed as an array of its\nentries, each field optional.';
     default:
       return undefined;
   }

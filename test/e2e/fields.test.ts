@@ -34,13 +34,13 @@ const SCHEMAS: SchemaSet = {
 const CONSUMER = `
 import type { RecordByName, T0000PKey, T0000Record, T0001Record } from './out/index.js';
 
-export const quote: T0000Record = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' }, bidExch: 'NYSE', bidSize: 300 };
+export const quote: T0000Record = { pkey: { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } }, bidExch: 'NYSE', bidSize: 300 };
 export const key: T0000PKey = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } };
 export const spread: T0001Record = {
-  okey: { at: 'EQT', ts: 'NMS', tk: 'SPY', dt: '2024-03-15', xx: 510, cp: 'Call' },
+  pkey: { okey: { at: 'EQT', ts: 'NMS', tk: 'SPY', dt: '2024-03-15', xx: 510, cp: 'Call' } },
   legs: [{ legRatio: 1 }, {}],
 };
-export const viaName: RecordByName<'T0003'> = { tradeDate: '2024-03-15' };
+export const viaName: RecordByName<'T0003'> = { pkey: { tradeDate: '2024-03-15' } };
 export const exchange: 'None' | 'NYSE' | 'NSDQ' | 'ARCA' | undefined = quote.bidExch;
 `;
 

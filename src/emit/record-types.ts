@@ -26,7 +26,7 @@
  * ```
  *
  * Types follow the JSON real deployments write: text as strings, numbers as numbers (`Long` and
- * `ULong` may exceed 2^53), enums and flags as their short names, dates as text, the key fields
+ * `ULong`, which may exceed 2^53, as the `int64` setting says: `number`, `bigint` or `string`), enums and flags as their short names, dates as text, the key fields
  * as the shared `TickerKey` / `ExpiryKey` / `OptionKey` of `types.ts`, a repeating group as an
  * array of objects under the group's name. Where the service's JSON is not known (a flag with
  * several bits set, `TimeSpan`, repeating groups), the types are tolerant and their TSDoc says
@@ -35,7 +35,8 @@
 import type { CodeBlockWriter } from 'ts-morph';
 
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
-import { EmitError, LockError } from '../model/errors.js';
+import { ConfigError, EmitError, LockError } from '../model/errors.js';
+import { INT64_TYPES, type Int64Type } from '../model/lockfile.js';
 import { isFieldType, sortFields, type FieldDescriptor, type FieldType } from '../model/field.js';
 import type { ImportTracker } from './import-tracker.js';
 import { commentText, docLines, stringLiteral } from './literals.js';
@@ -151,14 +152,14 @@ export interface RecordInterface {
  * The record types of one message type (see the module comment); its `fields` are in record
  * order. The key interfaces they use are recorded in `imports`.
  */
-export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker): RecordInterface[] {
+export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker, int64: Int64Type = 'number'): RecordInterface[] {
   const fields = sortFields(descriptor.fields ?? []);
   const { record, pkey } = recordNames(planned.identifier);
   const groups = groupInterfaces(fields, planned.identifier);
   const property = (field: FieldDescriptor, optional: boolean): RecordProperty => {
-    const members = fieldTypeMembers(field, groups);
+    const members = fieldTypeMembers(field, groups, int64);
     if (isKeyType(field.fType)) imports.use(field.fType, moduleSpecifier('types', 'messages'), { type: true });
-    return { key: propertyKey(field.name), optional, docs: propertyDocs(field), members };
+    return { key: propertyKey(field.name), optional, docs: propertyDocs(field, int64), members };
   };
   const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);
   const keyFields = keyFieldsOf(fields);
@@ -255,7 +256,7 @@ function orphanProperties(fields: readonly FieldDescriptor[], groups: ReadonlyMa
 }
 
 /** The TypeScript type of a field's JSON value, as the members of a union. */
-function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<string, string>): string[] {
+function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<string, string>, int64: Int64Type): string[] {
   if (!isFieldType(field.fType)) return ['unknown'];
   switch (field.fType) {
     case 'Enum':
@@ -269,26 +270,57 @@ function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<string, st
       return [`readonly ${groups.get(field.name)!}[]`];
     case 'TimeSpan':
       return ['string', 'number'];
+    case 'Long':
+    case 'ULong':
+      return [int64];
     default:
       return [isKeyType(field.fType) ? field.fType : NUMERIC.has(field.fType) ? 'number' : 'string'];
   }
 }
 
-const NUMERIC: ReadonlySet<FieldType> = new Set(['Byte', 'Short', 'UShort', 'Int', 'UInt', 'Long', 'ULong', 'Float', 'Double']);
+const NUMERIC: ReadonlySet<FieldType> = new Set(['Byte', 'Short', 'UShort', 'Int', 'UInt', 'Float', 'Double']);
+
+/** Whether a message type's record types have a `Long` or `ULong` field: only then do they read the `int64` setting. */
+export function hasInt64Field(descriptor: Descriptor): boolean {
+  return (descriptor.fields ?? []).some((field) => field.fType === 'Long' || field.fType === 'ULong');
+}
+
+/**
+ * The `int64` setting of emit options: as given, else `number`.
+ * @throws ConfigError for a value that is none of {@link INT64_TYPES} (from JavaScript callers).
+ */
+export function int64Of(options: { int64?: Int64Type | undefined }): Int64Type {
+  const { int64 = 'number' } = options;
+  if (INT64_TYPES.includes(int64)) return int64;
+  throw new ConfigError(`The int64 setting ${JSON.stringify(int64)} is not one schema-sync knows.`, { hint: `Use one of ${INT64_TYPES.join(', ')}.` });
+}
+
+/** What the TSDoc of a `Long` or `ULong` field says of its type, by the `int64` setting. */
+function int64Note(fType: 'Long' | 'ULong', int64: Int64Type): string {
+  const head = `\`${fType}\`: a 64-bit integer`;
+  switch (int64) {
+    case 'number':
+      return `${head}. Values beyond 2^53 (nanosecond timestamps, for one) lose\nprecision as a JavaScript \`number\`: read them with a JSON parser that keeps big integers.`;
+    case 'bigint':
+      return `${head}, typed \`bigint\` (setting int64): read records with a JSON parser\nthat gives big integers as \`bigint\`. \`JSON.parse\` gives a \`number\`, which loses precision\nbeyond 2^53.`;
+    case 'string':
+      return `${head}, typed \`string\` (setting int64): read records with a JSON parser\nthat keeps big integers as their digits. \`JSON.parse\` gives a \`number\`, which loses precision\nbeyond 2^53.`;
+  }
+}
 
 function isKeyType(fType: string | undefined): fType is KeyType {
   return (KEY_TYPES as readonly (string | undefined)[]).includes(fType);
 }
 
 /** What the TSDoc says of a field's type, beyond its description. */
-function typeNote(field: FieldDescriptor): string | undefined {
+function typeNote(field: FieldDescriptor, int64: Int64Type): string | undefined {
   if (field.fType === undefined) return 'The service sent no field type: typed `unknown`.';
   if (field.fType === 'None') return 'Field type `None`: typed `unknown`.';
   if (!isFieldType(field.fType)) return `Field type ${commentText(stringLiteral(field.fType))} is unknown to this schema-sync: typed \`unknown\`.`;
   switch (field.fType) {
     case 'Long':
     case 'ULong':
-      return `\`${field.fType}\`: a 64-bit integer. Values beyond 2^53 (nanosecond timestamps, for one) lose\nprecision as a JavaScript \`number\`: read them with a JSON parser that keeps big integers.`;
+      return int64Note(field.fType, int64);
     case 'DateKey':
       return 'A date, `YYYY-MM-DD`.';
     case 'DateTime':
@@ -305,9 +337,9 @@ function typeNote(field: FieldDescriptor): string | undefined {
 }
 
 /** The TSDoc lines of a field: its description, then what its type is. */
-function propertyDocs(field: FieldDescriptor): string[] {
+function propertyDocs(field: FieldDescriptor, int64: Int64Type): string[] {
   const docs = field.desc === undefined ? [] : docLines(field.desc);
-  const note = typeNote(field);
+  const note = typeNote(field, int64);
   if (note !== undefined) docs.push(...(docs.length > 0 ? [''] : []), ...note.split('\n'));
   return docs;
 }

@@ -6,7 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitFiles, plan as planFiles } from '../../src/emit/index.js';
+import { emitFiles, plan as planFiles, planSettingsKey } from '../../src/emit/index.js';
+import type { Int64Type } from '../../src/model/lockfile.js';
 import type { EmitOptions } from '../../src/emit/index.js';
 
 const planOutput = ({ messages, source, ...settings }: EmitOptions) => planFiles({ messages, source }, settings);
@@ -94,6 +95,25 @@ describe('record types', () => {
     const noKey = { ...order, fields: EVERY_TYPE.map((f) => ({ ...f, isPkey: false })) };
     expect(await index(noKey)).not.toBe(await index(order));
     expect((await plan(order, true))[0]!.input).not.toBe((await plan(order))[0]!.input);
+  });
+
+  it('plans anew, for another int64 setting, the modules with a 64-bit field only, and the plan key with them', async () => {
+    const plain = descriptor({ name: 'Plain', mNum: 9, fields: [field('qty', 'Int')] });
+    const inputs = async (int64?: Int64Type) =>
+      new Map((await planOutput({ messages: [order, plain], source: { query: {} }, fields: true, ...(int64 === undefined ? {} : { int64 }) })).map((file) => [file.path, file.input]));
+    const [unset, number, bigint] = [await inputs(), await inputs('number'), await inputs('bigint')];
+    expect(number).toEqual(unset);
+    expect([...bigint].filter(([path, input]) => number.get(path) !== input).map(([path]) => path)).toEqual(['messages/Order.ts']);
+    const key = (int64: Int64Type) => planSettingsKey({ fields: true, int64 }, undefined);
+    expect(await key('string')).not.toBe(await key('number'));
+    // Without fields nothing reads it.
+    expect(await planSettingsKey({ int64: 'string' }, undefined)).toBe(await planSettingsKey({}, undefined));
+  });
+
+  it('refuses an int64 setting it does not know (a JavaScript caller)', async () => {
+    await expect(planOutput({ messages: [order], source: { query: {} }, fields: true, int64: 'bignum' as Int64Type })).rejects.toThrow(
+      expect.objectContaining({ code: 'CONFIG', message: 'The int64 setting "bignum" is not one schema-sync knows.', hint: 'Use one of number, bigint, string.' }),
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
-import type { OutputTarget } from '../../src/model/lockfile.js';
+import { INT64_TYPES, type Int64Type, type OutputTarget } from '../../src/model/lockfile.js';
 import { makeField, type FieldDescriptor } from '../../src/model/field.js';
 import { descriptor, makeTempDir, removeTempDir, runTsc, writeEmitted } from './helpers.js';
 
@@ -54,8 +54,14 @@ const ANSWER_AS_SENT = `[
     "message": { "numMessagesSent": 2, "queryElapsed": 0.0341, "result": "Ok" } }
 ]`;
 
-/** A consumer of the output in `folder`: records as sent type-check, and what is never sent does not. */
-const consumer = (folder: string) => `
+/** A nanosecond timestamp beyond 2^53, as sent, and as each int64 setting's parser gives it. */
+const TIMESTAMP = '1712345678901234567';
+const AS_PARSED: Readonly<Record<Int64Type, string>> = { number: TIMESTAMP, bigint: `${TIMESTAMP}n`, string: `'${TIMESTAMP}'` };
+/** A timestamp of another type than the setting's. */
+const OTHER: Readonly<Record<Int64Type, string>> = { number: `'${TIMESTAMP}'`, bigint: '1712345678901234', string: `${TIMESTAMP}n` };
+
+/** A consumer of the output in `folder` (generated with `int64`): records as sent type-check, and what is never sent does not. */
+const consumer = (folder: string, int64: Int64Type) => `
 import { isElementOf, type QueryResultMessage, type QueryResultElement, type RecordElement, type RecordsResponse, type SpreadQuotePKey, type SpreadQuoteRecord, type StockQuoteRecord } from './${folder}/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -63,7 +69,7 @@ function assertType<T extends true>(): T | undefined {
   return undefined;
 }
 
-export const answer: RecordsResponse = ${ANSWER_AS_SENT};
+export const answer: RecordsResponse = ${ANSWER_AS_SENT.replace(TIMESTAMP, AS_PARSED[int64])};
 
 // Every field but the key may be absent; the key may be absent as a whole; a failed query says why.
 export const sparse: RecordsResponse<'SpreadQuote'> = [
@@ -76,6 +82,7 @@ export const empty: RecordsResponse = [{ header: { mTyp: 'QueryResult' }, messag
 assertType<Equal<RecordElement<'SpreadQuote'>, { header: { mTyp: 'SpreadQuote' }; message: SpreadQuoteRecord }>>();
 assertType<Equal<RecordElement, RecordElement<'SpreadQuote'> | RecordElement<'StockQuote'>>>();
 assertType<Equal<SpreadQuoteRecord['pkey'], SpreadQuotePKey | undefined>>();
+assertType<Equal<SpreadQuoteRecord['srcTimestamp'], ${int64} | undefined>>();
 assertType<Equal<StockQuoteRecord['halt'], 'None' | 'Halted' | (string & {}) | undefined>>();
 
 /** Narrowed by header.mTyp: each element's message is its type's record. */
@@ -103,6 +110,8 @@ export const misspelt: SpreadQuoteRecord = { bidPrise: 1.5 };
 export const wrongEnum: SpreadQuoteRecord = { bidExch: 'CBOX' };
 // @ts-expect-error a key field is under pkey, never beside it
 export const keyOutside: SpreadQuoteRecord = { spreadName: 'A' };
+// @ts-expect-error a 64-bit field is of the type the int64 setting chose
+export const otherInt64: SpreadQuoteRecord = { srcTimestamp: ${OTHER[int64]} };
 // @ts-expect-error a key holds all its fields
 export const partialKey: SpreadQuoteRecord = { pkey: { spreadName: 'A' } };
 // @ts-expect-error an answer ends with its QueryResult
@@ -117,7 +126,7 @@ export function askOther(element: RecordElement<'SpreadQuote'> | QueryResultElem
 
 /** The refused records without their directives: each error is the one expected. */
 const REFUSED = `
-import type { SpreadQuoteRecord } from './ts/index.js';
+import type { SpreadQuoteRecord } from './ts-number/index.js';
 export const misspelt: SpreadQuoteRecord = { bidPrise: 1.5 };
 export const wrongEnum: SpreadQuoteRecord = { bidExch: 'CBOX' };
 export const keyOutside: SpreadQuoteRecord = { spreadName: 'A' };
@@ -139,17 +148,17 @@ const STRICT = {
   skipDefaultLibCheck: true,
 };
 
-const TARGETS: readonly OutputTarget[] = ['ts', 'js+dts'];
-const folderOf = (target: OutputTarget) => (target === 'ts' ? 'ts' : 'js-dts');
+/** Each target with each int64 setting, and the folder of its output. */
+const OUTPUTS = (['ts', 'js+dts'] as const).flatMap((target: OutputTarget) => INT64_TYPES.map((int64) => ({ target, int64, folder: `${target === 'ts' ? 'ts' : 'js-dts'}-${int64}` })));
 
 let dir: string;
 let compiled: { code: number | null; output: string };
 
 beforeAll(async () => {
   dir = await makeTempDir('records-as-sent');
-  for (const target of TARGETS) {
-    await writeEmitted(join(dir, folderOf(target)), await emitFiles({ messages: MESSAGES, source: { query: {} }, fields: true, target }));
-    await writeFile(join(dir, `consumer-${folderOf(target)}.ts`), consumer(folderOf(target)));
+  for (const { target, int64, folder } of OUTPUTS) {
+    await writeEmitted(join(dir, folder), await emitFiles({ messages: MESSAGES, source: { query: {} }, fields: true, target, int64 }));
+    await writeFile(join(dir, `consumer-${folder}.ts`), consumer(folder, int64));
   }
   await writeFile(join(dir, 'refused.ts'), REFUSED);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -159,7 +168,7 @@ beforeAll(async () => {
 afterAll(() => removeTempDir(dir));
 
 describe('records as the service sends them', () => {
-  it('type-check against both targets, and what it never sends is refused, each for its reason', () => {
+  it('type-check against both targets with each int64 setting, and what it never sends is refused, each for its reason', () => {
     const errors = compiled.output.trim().split('\n').map((line) => line.replace(/^.*refused\.ts/, 'refused.ts'));
     expect(errors).toEqual([
       expect.stringMatching(/^refused\.ts\(3,46\): error TS2561: Object literal may only specify known properties, but 'bidPrise' does not exist in type 'SpreadQuoteRecord'\. Did you mean to write 'bidPrice'\?$/),
@@ -169,8 +178,23 @@ describe('records as the service sends them', () => {
   });
 
   it('are told apart at run time by isElementOf, as their header names them (js+dts)', async () => {
-    const index = (await import(pathToFileURL(join(dir, 'js-dts/index.js')).href)) as { isElementOf(element: unknown, mTyp: string): boolean };
+    const index = (await import(pathToFileURL(join(dir, 'js-dts-number/index.js')).href)) as { isElementOf(element: unknown, mTyp: string): boolean };
     const answer = JSON.parse(ANSWER_AS_SENT) as unknown[];
     expect(answer.map((element) => ['SpreadQuote', 'StockQuote', 'QueryResult'].filter((mTyp) => index.isElementOf(element, mTyp)))).toEqual([['SpreadQuote'], ['StockQuote'], ['QueryResult']]);
+  });
+});
+
+describe('the int64 setting', () => {
+  it.each(OUTPUTS)('types Long fields as $int64 in the $target target, and says how to read them', async ({ target, int64 }) => {
+    const files = await emitFiles({ messages: MESSAGES, source: { query: {} }, fields: true, target, int64 });
+    const module = files.find((file) => file.path === (target === 'ts' ? 'messages/SpreadQuote.ts' : 'messages/SpreadQuote.d.ts'))!.text;
+    expect(module).toContain(`  srcTimestamp?: ${int64};\n`);
+    expect(module).toContain(
+      {
+        number: '   * `Long`: a 64-bit integer. Values beyond 2^53 (nanosecond timestamps, for one) lose\n   * precision as a JavaScript `number`',
+        bigint: '   * `Long`: a 64-bit integer, typed `bigint` (setting int64): read records with a JSON parser\n   * that gives big integers as `bigint`.',
+        string: '   * `Long`: a 64-bit integer, typed `string` (setting int64): read records with a JSON parser\n   * that keeps big integers as their digits.',
+      }[int64],
+    );
   });
 });

@@ -5,6 +5,7 @@
  * consumer narrows an answer's elements by `header.mTyp`, and what the service never sends is
  * refused, each for its own reason.
  */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { INT64_TYPES, type Int64Type, type OutputTarget } from '../../src/model/lockfile.js';
 import { makeField, type FieldDescriptor } from '../../src/model/field.js';
-import { descriptor, makeTempDir, removeTempDir, runTsc, writeEmitted } from './helpers.js';
+import type { Descriptor } from '../../src/model/descriptor.js';
+import { descriptor, loadExampleDescriptors, makeTempDir, removeTempDir, REPO_ROOT, runTsc, writeEmitted } from './helpers.js';
 
 const field = (name: string, fType: string, more: Partial<FieldDescriptor> = {}): FieldDescriptor => makeField({ name, fType, ...more }, {});
 
@@ -132,6 +134,26 @@ export const wrongEnum: SpreadQuoteRecord = { bidExch: 'CBOX' };
 export const keyOutside: SpreadQuoteRecord = { spreadName: 'A' };
 `;
 
+/** The TypeScript block of the README's "Record types" that types a records answer. */
+function readmeExample(): string {
+  const blocks = [...readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  return blocks.find((block) => block.includes('RecordsResponse'))!;
+}
+
+/** The example listing, each type with its fields from examples/descriptors.schemas.json (none for the others). */
+async function exampleWithFields(): Promise<Descriptor[]> {
+  const schemas = JSON.parse(readFileSync(join(REPO_ROOT, 'examples/descriptors.schemas.json'), 'utf8')) as Record<string, Record<string, string | number>[]>;
+  return (await loadExampleDescriptors()).map((d) => ({
+    ...d,
+    fields: (schemas[d.name] ?? []).map(({ name, fType, isPkey, inRepeater, eSet, pos }) => {
+      return makeField(
+        { name: String(name), fType: String(fType), pos: Number(pos), isPkey: isPkey === 'Yes', ...(inRepeater ? { inRepeater: String(inRepeater) } : {}), ...(eSet ? { eSet: String(eSet).split(',') } : {}) },
+        {},
+      );
+    }),
+  }));
+}
+
 /** What a demanding consumer turns on. */
 const STRICT = {
   strict: true,
@@ -161,6 +183,9 @@ beforeAll(async () => {
     await writeFile(join(dir, `consumer-${folder}.ts`), consumer(folder, int64));
   }
   await writeFile(join(dir, 'refused.ts'), REFUSED);
+  // The README's example, against the example listing's output with the example field descriptors.
+  await writeEmitted(join(dir, 'example'), await emitFiles({ messages: await exampleWithFields(), source: { query: {} }, fields: true }));
+  await writeFile(join(dir, 'readme-example.ts'), readmeExample().replace("'./src/generated/schema/index.js'", "'./example/index.js'"));
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['**/*.ts'] }));
   compiled = await runTsc(join(dir, 'tsconfig.json'));
@@ -168,7 +193,7 @@ beforeAll(async () => {
 afterAll(() => removeTempDir(dir));
 
 describe('records as the service sends them', () => {
-  it('type-check against both targets with each int64 setting, and what it never sends is refused, each for its reason', () => {
+  it('type-check against both targets with each int64 setting (and the README example against the example listing), and what it never sends is refused, each for its reason', () => {
     const errors = compiled.output.trim().split('\n').map((line) => line.replace(/^.*refused\.ts/, 'refused.ts'));
     expect(errors).toEqual([
       expect.stringMatching(/^refused\.ts\(3,46\): error TS2561: Object literal may only specify known properties, but 'bidPrise' does not exist in type 'SpreadQuoteRecord'\. Did you mean to write 'bidPrice'\?$/),

@@ -21,7 +21,8 @@ import { messageFileText } from './message-file.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
-import { checkRecords, hasInt64Field, int64Of } from './record-types.js';
+import { hasInt64Field, int64Of } from './record-field-types.js';
+import { checkRecords } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { loadTemplates } from './templates.js';
 

@@ -82,6 +82,7 @@ export const OUTPUT_FLAGS: readonly FlagSpec[] = [
   settingFlag('lockWait', 'Milliseconds to wait for another run on the same output folder (default 30000)', { group: OUTPUT_GROUP }),
   settingFlag('prettier', 'Format the generated code with prettier (or --no-prettier)', { group: OUTPUT_GROUP }),
   settingFlag('fields', 'Fetch field descriptors (getschema) of new or changed types and generate record types (or --no-fields)', { group: OUTPUT_GROUP }),
+  settingFlag('int64', 'How record types type Long and ULong fields: number (default; loses precision beyond 2^53), bigint or string', { group: OUTPUT_GROUP, type: 'string' }),
 ];
 
 /**

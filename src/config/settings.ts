@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OUTPUT_TARGETS } from '../model/lockfile.js';
+import { INT64_TYPES, OUTPUT_TARGETS } from '../model/lockfile.js';
 import { PACKAGE_VERSION } from '../emit/package-version.js';
 import { REPORT_FORMATS } from '../diff/types.js';
 import { RULE_IDS, RULE_LEVELS, unknownRuleProblem, type RuleId } from '../diff/rules.js';
@@ -123,6 +123,18 @@ export const settingsSchema = z.object({
     .boolean()
     .optional()
     .describe('Fetch field descriptors (cmd=getschema, only for types whose schemaHash is new or changed), record them in the lockfile and generate record types. --fields / --no-fields override it. Unset: as the lockfile records, else false.'),
+  /**
+   * How the record types (with `fields`) type `Long` and `ULong` fields, 64-bit integers that go
+   * beyond 2^53 in real records (nanosecond timestamps): `number`, as `JSON.parse` reads them,
+   * losing precision there; `bigint` or `string`, for records read with a JSON parser that keeps
+   * big integers (e.g. lossless-json, json-bigint). Unset, the setting the lockfile records holds.
+   * @default "number" (nothing recorded yet)
+   * @example "bigint"
+   */
+  int64: z
+    .enum(INT64_TYPES)
+    .optional()
+    .describe('How record types (fields) type Long and ULong fields: number (JSON.parse; loses precision beyond 2^53), bigint or string (a JSON parser that keeps big integers). Unset: as the lockfile records, else number.'),
   /** Also write package.json, README.md and CHANGELOG.md so the folder can be consumed as this package. */
   package: z.string().optional().describe('Package name: also write package.json, README.md and CHANGELOG.md into the output folder.'),
   /**

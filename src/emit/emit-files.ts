@@ -5,7 +5,7 @@
  */
 import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { checkCallerDescriptors } from './emit-input.js';
-import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
+import type { ChangelogSection, Int64Type, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { plan, type PlannedFile } from './plan.js';
 import { createPrettierFormatter } from './prettier.js';
@@ -33,6 +33,13 @@ export interface EmitOptions {
    * @default false
    */
   fields?: boolean;
+  /**
+   * How the record types type `Long` and `ULong` fields (64-bit integers, beyond 2^53 in real
+   * records): `number`, as `JSON.parse` reads them (losing precision there), or `bigint` or
+   * `string`, for records read with a JSON parser that keeps big integers.
+   * @default "number"
+   */
+  int64?: Int64Type;
   /**
    * What the output is written as: `ts` (TypeScript modules) or `js+dts` (ES modules with
    * declaration files that keep every literal type).

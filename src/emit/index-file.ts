@@ -12,7 +12,9 @@ import { DESCRIPTOR_FIELDS, EMITTED_TYPES } from '../model/descriptor-fields.js'
 import { ImportTracker, writeDeclarations } from './import-tracker.js';
 import { stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
-import { hasPrimaryKey, KEY_TYPES, recordNames } from './record-types.js';
+import { elementGuard, keyInterfaces, queryResultTypes } from './record-declarations.js';
+import { KEY_TYPES } from './record-field-types.js';
+import { hasPrimaryKey, recordNames } from './record-types.js';
 import { moduleSpecifier } from './targets.js';
 import {
   blankLine,
@@ -43,7 +45,7 @@ export interface IndexInput {
   descriptors: readonly Descriptor[];
   plan: ReadonlyMap<string, PlannedName>;
   banner: string;
-  /** Whether the message modules have record types (then the index exports them, `MessageRecords` and `RecordByName`). */
+  /** Whether the message modules have record types (then the index exports them, `MessageRecords`, `RecordByName`, `RecordElement` and `RecordsResponse`). */
   fields?: boolean;
   /** Which file: `index.ts`, `index.js` or `index.d.ts`. */
   kind: 'ts' | 'js' | 'dts';
@@ -55,7 +57,7 @@ export function indexFileText(input: IndexInput): string {
   return printFile(tsMorph, indexFileStructure(tsMorph, input));
 }
 
-/** The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record types. */
+/** The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record types and the `QueryResult` element's types. */
 export function typesFileText(banner: string, options: { fields?: boolean } = {}): string {
   const tsMorph = loadTsMorph();
   return printFile(tsMorph, typesFileStructure(tsMorph, banner, options.fields === true));
@@ -68,7 +70,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
   const types = kind !== 'js';
   const imports = new ImportTracker();
   if (types) {
-    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? KEY_TYPES : [])]) imports.reexport(name, moduleSpecifier('types', 'root'), { type: true });
+    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) imports.reexport(name, moduleSpecifier('types', 'root'), { type: true });
   }
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
@@ -119,6 +121,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
     writeDocs(writer, ['The names of all message types, sorted.']);
     writeExportedArray(writer, 'messageNames', names, asConst, form);
   });
+  if (fields) statements.push(blankLine, elementGuard(tsMorph, kind));
   if (kind === 'js') return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
   statements.push(
     blankLine,
@@ -155,6 +158,20 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
       },
       blankLine,
       typeAlias('RecordByName', 'The record type of the message type named `N`.', 'MessageRecords[N]', ['N extends MessageName']),
+      blankLine,
+      typeAlias(
+        'RecordElement',
+        'One element of an answer holding a record of the message type named `N`: its type in\n`header.mTyp`, the record in `message`. Of several names, the union of their elements, which\n`header.mTyp` narrows.',
+        '{ [K in N]: { header: { mTyp: K }; message: MessageRecords[K] } }[N]',
+        ['N extends MessageName = MessageName'],
+      ),
+      blankLine,
+      typeAlias(
+        'RecordsResponse',
+        'The whole answer of a records query: records of the message types `N` (any listed type by\ndefault), then the `QueryResult` that ends it.',
+        `readonly [...RecordElement<N>[], ${imports.use('QueryResultElement', moduleSpecifier('types', 'root'), { type: true })}]`,
+        ['N extends MessageName = MessageName'],
+      ),
     );
   }
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
@@ -193,37 +210,6 @@ function typesFileStructure(tsMorph: TsMorph, banner: string, fields: boolean): 
       ],
     },
   );
-  if (fields) statements.push(...keyInterfaces(tsMorph));
+  if (fields) statements.push(...keyInterfaces(tsMorph), ...queryResultTypes(tsMorph));
   return { kind: StructureKind.SourceFile, leadingTrivia: banner, statements };
-}
-
-/**
- * `TickerKey`, `ExpiryKey` and `OptionKey`: the key fields of records, as the service writes them
- * in JSON (each key extends the one before).
- */
-function keyInterfaces(tsMorph: TsMorph): Statement[] {
-  const { StructureKind } = tsMorph;
-  const key = (name: string, extendsName: string | undefined, doc: string, properties: Array<[string, string, string]>): Statement[] => [
-    blankLine,
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name,
-      docs: [doc],
-      ...(extendsName === undefined ? {} : { extends: [extendsName] }),
-      properties: properties.map(([property, type, docs]) => ({ name: property, type, docs: [docs] })),
-    },
-  ];
-  return [
-    ...key('TickerKey', undefined, 'A ticker key field of a record: asset type, ticker source and symbol.', [
-      ['at', 'string', 'Asset type, e.g. `EQT`.'],
-      ['ts', 'string', 'Ticker source, e.g. `NMS`.'],
-      ['tk', 'string', 'Ticker symbol, e.g. `AAPL`.'],
-    ]),
-    ...key('ExpiryKey', 'TickerKey', 'An expiry key field of a record: a ticker key and an expiry date.', [['dt', 'string', 'Expiry date, `YYYY-MM-DD`.']]),
-    ...key('OptionKey', 'ExpiryKey', 'An option key field of a record: an expiry key, a strike and call or put.', [
-      ['xx', 'number', 'Strike price.'],
-      ['cp', "'Call' | 'Put'", 'Call or put.'],
-    ]),
-  ];
 }

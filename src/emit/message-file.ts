@@ -22,6 +22,7 @@
  */
 import { type Descriptor, descriptionOf, KNOWN_FIELDS, type KnownField } from '../model/descriptor.js';
 import type { EmittedValue } from '../model/descriptor-fields.js';
+import type { Int64Type } from '../model/lockfile.js';
 import { ImportTracker, writeDeclarations } from './import-tracker.js';
 import { docLines, stringLiteral } from './literals.js';
 import type { PlannedName } from './naming.js';
@@ -68,17 +69,18 @@ function propertyText({ name, value }: MessageProperty): PropertyText {
  * The text of a message file of kind `ts` (the constant `as const satisfies MessageDescriptor`
  * and its type), `js` (the ES module holding the constant) or `dts` (its declaration with the
  * literal types that `as const` gives the `ts` file), written by one ts-morph `CodeBlockWriter`
- * from one model: the constant's TSDoc and properties, and with `fields` the record types. The
+ * from one model: the constant's TSDoc and properties, and with `fields` the record types (their
+ * `Long` and `ULong` fields typed as `int64` says, `number` by default). The
  * imports are those the written kind uses (an {@link ImportTracker}).
  *
  * A writer, not structures: ts-morph's printers make a new writer for each structure and list
  * item, which over every message module would cost more than the rest of a cold pull
  * (bench/README.md, "Tried and left out").
  */
-export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean } = {}): string {
+export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean; int64?: Int64Type } = {}): string {
   const { identifier } = planned;
   const imports = new ImportTracker();
-  const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports) : [];
+  const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports, options.int64) : [];
   const suffix = kind === 'ts' ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages'), { type: true })}` : '';
   const writer = newWriter();
   writeDeclarations(writer, 'import', imports.imports(), { types: kind !== 'js' });

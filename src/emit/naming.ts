@@ -52,6 +52,11 @@ export const GENERATED_EXPORTS = [
   // With fields on (the same for every output, so a name's identifier never depends on settings):
   'MessageRecords',
   'RecordByName',
+  'RecordElement',
+  'RecordsResponse',
+  'QueryResultMessage',
+  'QueryResultElement',
+  'isElementOf',
   'TickerKey',
   'ExpiryKey',
   'OptionKey',

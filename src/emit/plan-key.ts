@@ -15,7 +15,8 @@ import { plan, type PlanSettings } from './plan.js';
  */
 export async function planSettingsKey(settings: PlanSettings, prettierOutDir: string | undefined): Promise<string> {
   const { scope, ...unscoped } = settings;
-  const sample = { name: 'Sample', mNum: 0, schemaHash: '', extra: {}, ...(settings.fields === true ? { fields: [] } : {}) };
+  // With fields on, the sample has a 64-bit field: the only place the int64 setting shows.
+  const sample = { name: 'Sample', mNum: 0, schemaHash: '', extra: {}, ...(settings.fields === true ? { fields: [{ name: 'sample', fType: 'Long', extra: {} }] } : {}) };
   const planned = await plan({ messages: [sample], source: { query: {} } }, unscoped);
   const files = prettierOutDir === undefined ? planned : await formatPlan(planned, prettierOutDir);
   // The scope only when set: the key of every output without one stays what it was.

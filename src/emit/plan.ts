@@ -9,7 +9,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf } from '../util/hash.js';
-import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
+import type { ChangelogSection, Int64Type, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { scoped, type Scope } from '../model/scope.js';
@@ -21,6 +21,7 @@ import { messageFileText } from './message-file.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
+import { hasInt64Field, int64Of } from './record-field-types.js';
 import { checkRecords } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
 import { loadTemplates } from './templates.js';
@@ -56,6 +57,8 @@ export interface PlanSettings {
   target?: OutputTarget | undefined;
   /** Whether each message type's record interfaces are generated. @default false */
   fields?: boolean | undefined;
+  /** How the record types type `Long` and `ULong` fields: `number`, `bigint` or `string`. @default "number" */
+  int64?: Int64Type | undefined;
   /** Which message types are generated. @default all */
   scope?: Scope | undefined;
 }
@@ -95,6 +98,7 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  */
 export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource }, settings: PlanSettings): Promise<PlannedFile[]> {
   const { packageName, fields = false } = settings;
+  const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
   const descriptors = sortDescriptors(settings.scope === undefined ? lockfile.messages : scoped(lockfile.messages, settings.scope));
@@ -119,10 +123,13 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   for (const descriptor of descriptors) {
     const name = names.get(descriptor.name)!;
     const message = messageView(descriptor, fields);
+    // The int64 setting only where the record types have a 64-bit field, the only place it shows:
+    // changing it re-renders those modules alone.
+    const int64 = fields && hasInt64Field(descriptor) ? int64Setting : undefined;
     // One input for every kind of the module: the kind is its path's, which the manifest keys by.
-    const input = hashOf(`${context}\0${JSON.stringify([message, name, fields])}`);
+    const input = hashOf(`${context}\0${JSON.stringify(int64 === undefined ? [message, name, fields] : [message, name, fields, int64])}`);
     for (const kind of kinds) {
-      modules.push({ path: modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, render: () => (valid(), messageFileText(message, name, bannerOf(message), kind, { fields })), formatted: true });
+      modules.push({ path: modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, render: () => (valid(), messageFileText(message, name, bannerOf(message), kind, { fields, ...(int64 === undefined ? {} : { int64 }) })), formatted: true });
     }
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it

@@ -1,14 +1,15 @@
 /**
  * The record types of a message type, generated from its field descriptors with fields on
- * (`--fields`): `<Name>Record`, one optional property per field (fields at their default value
- * are left out of a record, so any may be absent), `<Name>PKey` with the primary key's fields
- * required, and an interface per repeating group, `<Name><Group>Item`.
+ * (`--fields`): `<Name>Record`, the `message` of a record as the service sends it, with the
+ * primary key's fields under `pkey` (typed `<Name>PKey`, each key field required there) and
+ * every other field beside it, each optional (fields at their default value are left out of a
+ * record); and an interface per repeating group, `<Name><Group>Item`.
  *
  * ```ts
- * /** A record of OptionNbboQuote, as the service writes it in JSON. Any field may be absent: … *\/
+ * /** A record of OptionNbboQuote, as the service writes it in JSON (the `message` of …). *\/
  * export interface OptionNbboQuoteRecord {
- *   /** The option. *\/
- *   okey?: OptionKey;
+ *   /** The primary key: … *\/
+ *   pkey?: OptionNbboQuotePKey;
  *   bidExch?: 'None' | 'CBOE' | 'ISE';
  *   /**
  *    * Exchange timestamp.
@@ -17,45 +18,75 @@
  *    *\/
  *   srcTimestamp?: number;
  * }
+ *
+ * export interface OptionNbboQuotePKey {
+ *   /** The option. *\/
+ *   okey: OptionKey;
+ * }
  * ```
  *
- * Types follow the JSON real deployments write: text as strings, numbers as numbers (`Long` and
- * `ULong` may exceed 2^53), enums and flags as their short names, dates as text, the key fields
- * as the shared `TickerKey` / `ExpiryKey` / `OptionKey` of `types.ts`, a repeating group as an
- * array of objects under the group's name. Server text reaches the file only through
- * `stringLiteral` and `docLines`.
+ * Types follow the JSON real deployments write (`record-field-types.ts`): text as strings,
+ * numbers as numbers (`Long` and `ULong`, which may exceed 2^53, as the `int64` setting says:
+ * `number`, `bigint` or `string`), enums and flags as their short names, dates as text, the key
+ * fields as the shared `TickerKey` / `ExpiryKey` / `OptionKey` of `types.ts`, a repeating group
+ * as an array of objects under the group's name. Where the service's JSON is not known (a flag
+ * with several bits set, `TimeSpan`, repeating groups), the types are tolerant and their TSDoc
+ * says so. Server text reaches the file only through `stringLiteral` and `docLines`.
  */
 import type { CodeBlockWriter } from 'ts-morph';
 
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { EmitError, LockError } from '../model/errors.js';
-import { isFieldType, sortFields, type FieldDescriptor, type FieldType } from '../model/field.js';
+import type { Int64Type } from '../model/lockfile.js';
+import { sortFields, type FieldDescriptor } from '../model/field.js';
 import type { ImportTracker } from './import-tracker.js';
-import { commentText, docLines, stringLiteral } from './literals.js';
+import { docLines, stringLiteral } from './literals.js';
 import { GENERATED_EXPORTS, showName, toIdentifier, type PlannedName } from './naming.js';
+import { fieldTypeMembers, isKeyType, propertyDocs } from './record-field-types.js';
 import { moduleSpecifier } from './targets.js';
 import { indentWidth, MAX_LINE_LENGTH, writeDocs, writeLines } from './writers.js';
-
-/** The shared key interfaces of `types.ts`, in the order they are declared. */
-export const KEY_TYPES = ['TickerKey', 'ExpiryKey', 'OptionKey'] as const;
-
-/** A shared key interface. */
-export type KeyType = (typeof KEY_TYPES)[number];
 
 /** The record type names of a message type's identifier. */
 export function recordNames(identifier: string): { record: string; pkey: string } {
   return { record: `${identifier}Record`, pkey: `${identifier}PKey` };
 }
 
-/** Whether a message type has primary key fields (then it has a `<Name>PKey`). */
-export function hasPrimaryKey(descriptor: Descriptor): boolean {
-  return (descriptor.fields ?? []).some((field) => field.isPkey === true && field.inRepeater === undefined);
+/** The property of a record that holds its key fields, as the service names it. */
+export const PKEY_PROPERTY = 'pkey';
+
+/** The key fields of a message type: those with `isPkey`, outside repeating groups. */
+function keyFieldsOf(fields: readonly FieldDescriptor[]): FieldDescriptor[] {
+  return fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
 }
 
-/** The checks of output with fields on: {@link assertFieldsRecorded}, then {@link checkRecordNames}. */
+/** Whether a message type has primary key fields (then it has a `<Name>PKey`). */
+export function hasPrimaryKey(descriptor: Descriptor): boolean {
+  return keyFieldsOf(descriptor.fields ?? []).length > 0;
+}
+
+/**
+ * The checks of output with fields on: {@link assertFieldsRecorded}, then
+ * {@link checkRecordNames} and {@link checkPkeyProperty}.
+ */
 export function checkRecords(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
   assertFieldsRecorded(descriptors);
   checkRecordNames(descriptors, plan);
+  for (const descriptor of descriptors) checkPkeyProperty(descriptor);
+}
+
+/**
+ * Checks that no top-level property of a record with key fields is named `pkey` besides the key
+ * object: a record cannot hold both under one name.
+ * @throws EmitError naming the message type
+ */
+function checkPkeyProperty(descriptor: Descriptor): void {
+  const fields = descriptor.fields ?? [];
+  if (keyFieldsOf(fields).length === 0) return;
+  const clash = fields.some((field) => (field.name === PKEY_PROPERTY && field.isPkey !== true && field.inRepeater === undefined) || field.inRepeater === PKEY_PROPERTY);
+  if (!clash) return;
+  throw new EmitError(`Message type ${showName(descriptor.name)} has a field or repeating group named "${PKEY_PROPERTY}" besides its key fields, which records hold under "${PKEY_PROPERTY}".`, {
+    hint: 'Rename the field on the server, narrow the listing (--where) to leave the type out, or pull with --no-fields.',
+  });
 }
 
 /**
@@ -117,26 +148,39 @@ export interface RecordInterface {
  * The record types of one message type (see the module comment); its `fields` are in record
  * order. The key interfaces they use are recorded in `imports`.
  */
-export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker): RecordInterface[] {
+export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker, int64: Int64Type = 'number'): RecordInterface[] {
   const fields = sortFields(descriptor.fields ?? []);
   const { record, pkey } = recordNames(planned.identifier);
   const groups = groupInterfaces(fields, planned.identifier);
   const property = (field: FieldDescriptor, optional: boolean): RecordProperty => {
-    const members = fieldTypeMembers(field, groups);
+    const members = fieldTypeMembers(field, groups, int64);
     if (isKeyType(field.fType)) imports.use(field.fType, moduleSpecifier('types', 'messages'), { type: true });
-    return { key: propertyKey(field.name), optional, docs: propertyDocs(field), members };
+    return { key: propertyKey(field.name), optional, docs: propertyDocs(field, int64), members };
   };
   const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);
+  const keyFields = keyFieldsOf(fields);
+  const keyProperty: RecordProperty[] =
+    keyFields.length === 0
+      ? []
+      : [{ key: PKEY_PROPERTY, optional: true, docs: ['The primary key: its fields, each always there when the key is.'], members: [pkey] }];
   const interfaces: RecordInterface[] = [
     {
       name: record,
-      docs: [...docLines(`A record of ${shown}, as the service writes it in JSON.`), 'Any field may be absent: fields at their default value are left out.'],
-      properties: [...fields.filter((field) => field.inRepeater === undefined).map((field) => property(field, true)), ...orphanProperties(fields, groups)],
+      docs: [
+        ...docLines(`A record of ${shown}, as the service writes it in JSON (the \`message\` of a record element).`),
+        ...(keyFields.length === 0
+          ? ['Any field may be absent: fields at their default value are left out.']
+          : ['The key fields are under `pkey`; any other field may be absent: fields at their default value', 'are left out.']),
+      ],
+      properties: [
+        ...keyProperty,
+        ...fields.filter((field) => field.inRepeater === undefined && field.isPkey !== true).map((field) => property(field, true)),
+        ...orphanProperties(fields, groups),
+      ],
     },
   ];
-  const keyFields = fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
   if (keyFields.length > 0) {
-    interfaces.push({ name: pkey, docs: docLines(`The primary key of a record of ${shown}.`), properties: keyFields.map((field) => property(field, false)) });
+    interfaces.push({ name: pkey, docs: docLines(`The primary key of a record of ${shown}: its \`pkey\`.`), properties: keyFields.map((field) => property(field, false)) });
   }
   for (const [group, name] of groups) {
     interfaces.push({
@@ -205,59 +249,6 @@ function orphanProperties(fields: readonly FieldDescriptor[], groups: ReadonlyMa
       docs: docLines(`Repeating group ${stringLiteral(group)} (its fields name it; no Repeater field describes it).`),
       members: [`readonly ${name}[]`],
     }));
-}
-
-/** The TypeScript type of a field's JSON value, as the members of a union. */
-function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<string, string>): string[] {
-  if (!isFieldType(field.fType)) return ['unknown'];
-  switch (field.fType) {
-    case 'Enum':
-    case 'Flag': {
-      const values = [...new Set(field.eSet ?? [])];
-      return values.length === 0 ? ['string'] : values.map(stringLiteral);
-    }
-    case 'Repeater':
-      return [`readonly ${groups.get(field.name)!}[]`];
-    case 'TimeSpan':
-      return ['string', 'number'];
-    default:
-      return [isKeyType(field.fType) ? field.fType : NUMERIC.has(field.fType) ? 'number' : 'string'];
-  }
-}
-
-const NUMERIC: ReadonlySet<FieldType> = new Set(['Byte', 'Short', 'UShort', 'Int', 'UInt', 'Long', 'ULong', 'Float', 'Double']);
-
-function isKeyType(fType: string | undefined): fType is KeyType {
-  return (KEY_TYPES as readonly (string | undefined)[]).includes(fType);
-}
-
-/** What the TSDoc says of a field's type, beyond its description. */
-function typeNote(field: FieldDescriptor): string | undefined {
-  if (field.fType === undefined) return 'The service sent no field type: typed `unknown`.';
-  if (!isFieldType(field.fType)) return `Field type ${commentText(stringLiteral(field.fType))} is unknown to this schema-sync: typed \`unknown\`.`;
-  switch (field.fType) {
-    case 'Long':
-    case 'ULong':
-      return `\`${field.fType}\`: a 64-bit integer. Values beyond 2^53 (nanosecond timestamps, for one) lose\nprecision as a JavaScript \`number\`: read them with a JSON parser that keeps big integers.`;
-    case 'DateKey':
-      return 'A date, `YYYY-MM-DD`.';
-    case 'DateTime':
-      return 'A date and time, `YYYY-MM-DD HH:MM:SS.ffffff`.';
-    case 'TimeSpan':
-      return 'A time span, as the service writes it.';
-    case 'Flag':
-      return 'A flag field: its values as the service names them.';
-    default:
-      return undefined;
-  }
-}
-
-/** The TSDoc lines of a field: its description, then what its type is. */
-function propertyDocs(field: FieldDescriptor): string[] {
-  const docs = field.desc === undefined ? [] : docLines(field.desc);
-  const note = typeNote(field);
-  if (note !== undefined) docs.push(...(docs.length > 0 ? [''] : []), ...note.split('\n'));
-  return docs;
 }
 
 /** A field name as a property name: bare when it is an identifier, else a string literal. */

@@ -41,6 +41,7 @@ const generationSchema = z
     prettier: z.literal(true).optional(),
     templates: setting.templates.unwrap().min(1).optional(),
     fields: z.literal(true).optional(),
+    int64: setting.int64,
     include: scopeSchema,
     exclude: scopeSchema,
   })

@@ -18,11 +18,12 @@ export const LOCKFILE_VERSION = 1;
  *   bumped the version adds one). Kept here, not only in the file, so that `generate` rebuilds
  *   CHANGELOG.md from the lockfile alone and `check` finds a hand edit of it like any other.
  * - `target`: recorded only when it is not {@link defaultTarget}'s.
+ * - `int64`: recorded only when it is not `number`.
  * - `prettier`, `fields`: recorded only when on.
  * - `templates`: relative to the lockfile's folder (posix separators).
  * - `include`, `exclude`: never empty.
  */
-export type GenerationSettings = Pick<Settings, 'packageVersion' | 'target' | 'templates' | 'include' | 'exclude'> & {
+export type GenerationSettings = Pick<Settings, 'packageVersion' | 'target' | 'int64' | 'templates' | 'include' | 'exclude'> & {
   packageName?: Settings['package'];
   changelog?: ChangelogSection[];
   prettier?: true;
@@ -37,6 +38,16 @@ export const OUTPUT_TARGETS = ['ts', 'js+dts'] as const;
  * with declaration files (`.d.ts`) of the same literal types.
  */
 export type OutputTarget = (typeof OUTPUT_TARGETS)[number];
+
+/** Every {@link Int64Type}. */
+export const INT64_TYPES = ['number', 'bigint', 'string'] as const;
+
+/**
+ * How the record types type a `Long` or `ULong` field (64-bit integers, beyond 2^53 in real
+ * records): `number`, as `JSON.parse` reads it (losing precision there), or `bigint` or `string`,
+ * as a JSON parser that keeps big integers gives it.
+ */
+export type Int64Type = (typeof INT64_TYPES)[number];
 
 /** The target of an output without a recorded one: `js+dts` for a package (it runs anywhere), else `ts`. */
 export function defaultTarget(packageName: string | undefined): OutputTarget {

@@ -5,7 +5,7 @@ import { cacheDir } from '../incremental/cache-dir.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { ConfigError } from '../model/errors.js';
 import type { Settings } from '../config/settings.js';
-import { defaultTarget, type GenerationSettings, type OutputTarget } from '../model/lockfile.js';
+import { defaultTarget, type GenerationSettings, type Int64Type, type OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
 import type { Scope } from '../model/scope.js';
 import { resolvePaths, stageTimer, type BaseOptions, type RunPaths } from './options.js';
@@ -31,10 +31,10 @@ export function openRun(options: BaseOptions): RunContext {
   const templates = options.templates === undefined ? undefined : relative(dirname(paths.lockfilePath), resolve(paths.cwd, options.templates)).split(sep).join('/');
   const cache = options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, paths.cwd));
   if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
-  const { packageVersion, target, prettier, fields, include, exclude } = options;
+  const { packageVersion, target, prettier, fields, int64, include, exclude } = options;
   return {
     paths,
-    given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, include, exclude },
+    given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, include, exclude },
     cache: openIncremental(paths.outDir, cache, options.clock),
     mark: stageTimer(options.onStage),
     // Warnings quote what the server sent: masked where they leave the library.
@@ -45,7 +45,8 @@ export function openRun(options: BaseOptions): RunContext {
 /**
  * The settings a run generates with: each one given, else as recorded. A package always has a
  * version (1.0.0 when none is recorded) and keeps its changelog; a target is recorded only when
- * it is not the default of a package or a plain folder, so the record holds one spelling of it.
+ * it is not the default of a package or a plain folder, and `int64` only when it is not `number`,
+ * so the record holds one spelling of each.
  * An empty `include` / `exclude` given clears the recorded one.
  *
  * @throws ConfigError for a package version without a package.
@@ -61,6 +62,7 @@ export function settingsOver(recorded: GenerationSettings, given: GivenSettings)
   const changelog = packageName === undefined ? undefined : recorded.changelog;
   const target = given.target ?? recorded.target;
   const templates = given.templates ?? recorded.templates;
+  const int64 = given.int64 ?? recorded.int64;
   const include = given.include ?? recorded.include;
   const exclude = given.exclude ?? recorded.exclude;
   return {
@@ -70,6 +72,7 @@ export function settingsOver(recorded: GenerationSettings, given: GivenSettings)
     ...((given.prettier ?? recorded.prettier) === true ? { prettier: true as const } : {}),
     ...(templates === undefined ? {} : { templates }),
     ...((given.fields ?? recorded.fields) === true ? { fields: true as const } : {}),
+    ...(int64 === undefined || int64 === 'number' ? {} : { int64 }),
     ...(include === undefined || include.length === 0 ? {} : { include: [...include] }),
     ...(exclude === undefined || exclude.length === 0 ? {} : { exclude: [...exclude] }),
   };
@@ -104,6 +107,8 @@ export type OutputSettings = { [K in 'packageName' | 'packageVersion' | 'changel
   prettierOutDir: string | undefined;
   /** Whether each message type's record interfaces are generated (from its recorded fields). */
   fields: boolean;
+  /** How the record types type `Long` and `ULong` fields. */
+  int64: Int64Type;
   /** Which message types are generated. */
   scope: Scope;
 };
@@ -115,6 +120,7 @@ export function outputSettings(paths: RunPaths, settings: GenerationSettings): O
   const { packageName, packageVersion, changelog } = settings;
   const target = settings.target ?? defaultTarget(packageName);
   const fields = settings.fields === true;
+  const int64 = settings.int64 ?? 'number';
   const scope = { include: settings.include, exclude: settings.exclude };
-  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields, scope };
+  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields, int64, scope };
 }

@@ -172,6 +172,7 @@ describe('merge order', () => {
     ['lockWait', {}, { lockWait: 0 }],
     ['failOn', { failOn: 'breaking' }, { failOn: 'any' }],
     ['fields', { fields: true }, { fields: false }],
+    ['int64', { int64: 'bigint' }, { int64: 'string' }],
     ['cmd', { cmd: 'getmsgtypes' }, { cmd: 'other' }],
   ])('%s: a flag over the file', async (key, config, flags) => {
     await writeConfig(config);

@@ -34,13 +34,13 @@ const SCHEMAS: SchemaSet = {
 const CONSUMER = `
 import type { RecordByName, T0000PKey, T0000Record, T0001Record } from './out/index.js';
 
-export const quote: T0000Record = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' }, bidExch: 'NYSE', bidSize: 300 };
+export const quote: T0000Record = { pkey: { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } }, bidExch: 'NYSE', bidSize: 300 };
 export const key: T0000PKey = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } };
 export const spread: T0001Record = {
-  okey: { at: 'EQT', ts: 'NMS', tk: 'SPY', dt: '2024-03-15', xx: 510, cp: 'Call' },
+  pkey: { okey: { at: 'EQT', ts: 'NMS', tk: 'SPY', dt: '2024-03-15', xx: 510, cp: 'Call' } },
   legs: [{ legRatio: 1 }, {}],
 };
-export const viaName: RecordByName<'T0003'> = { tradeDate: '2024-03-15' };
+export const viaName: RecordByName<'T0003'> = { pkey: { tradeDate: '2024-03-15' } };
 export const exchange: 'None' | 'NYSE' | 'NSDQ' | 'ARCA' | undefined = quote.bidExch;
 `;
 
@@ -246,5 +246,32 @@ describe('pull --fields', () => {
     } finally {
       await rm(join(dir, 'schema-sync.config.json'));
     }
+  });
+
+  it('--int64 types the 64-bit fields: recorded, applied by generate to their modules only, and a setting check reports when it differs', async () => {
+    serve({ T0000: SCHEMAS['T0000']! }, [0, wireElement({ name: 'T0000', mNum: 1000, schemaHash: 'H0-again' })]);
+    // The scope of the test before cleared.
+    await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ include: [], exclude: [] }));
+    const run = await pull('--fields', '--int64', 'bigint');
+    await rm(join(dir, 'schema-sync.config.json'));
+    expect(run.code, run.stderr).toBe(0);
+    expect((await lockfile()).settings).toEqual({ fields: true, int64: 'bigint' });
+    expect(await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8')).toContain('  srcTimestamp?: bigint;\n');
+    expect((await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir })).code).toBe(0);
+
+    const differs = await runCli(['check', '--base-url', server.url, '--out', 'out', '--int64', 'string'], { cwd: dir });
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toContain('Settings differ (lockfile → given)\n  int64: "bigint" → "string"');
+
+    const generate = await runCli(['generate', '--out', 'out', '--int64', 'number'], { cwd: dir });
+    expect(generate.code, generate.stderr).toBe(0);
+    // Only the module with a 64-bit field (T0000) is rewritten.
+    expect(generate.stderr).toMatch(/ 1 files? written, 0 deleted/);
+    expect((await lockfile()).settings).toEqual({ fields: true });
+    expect(await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8')).toContain('  srcTimestamp?: number;\n');
+
+    const unknown = await runCli(['generate', '--out', 'out', '--int64', 'bignum'], { cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('bignum');
   });
 });

@@ -6,7 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitFiles, plan as planFiles } from '../../src/emit/index.js';
+import { emitFiles, plan as planFiles, planSettingsKey } from '../../src/emit/index.js';
+import type { Int64Type } from '../../src/model/lockfile.js';
 import type { EmitOptions } from '../../src/emit/index.js';
 
 const planOutput = ({ messages, source, ...settings }: EmitOptions) => planFiles({ messages, source }, settings);
@@ -23,11 +24,13 @@ const EVERY_TYPE: FieldDescriptor[] = [
   ...FIELD_TYPES.filter((type) => type !== 'Repeater').map((type, i) => field(`f${type}`, type, { pos: i + 1 })),
   field('side', 'Enum', { pos: 30, eSet: ['Buy', 'Sell', 'Buy'], isPkey: true }),
   field('noValues', 'Flag', { pos: 31, eSet: [] }),
+  field('flagged', 'Flag', { pos: 32, eSet: ['Halted', 'Closing'] }),
   field('legs', 'Repeater', { pos: 40, desc: 'The legs.' }),
   field('legQty', 'Int', { pos: 41, inRepeater: 'legs' }),
   field('legKey', 'OptionKey', { pos: 42, inRepeater: 'legs', isPkey: true }),
   field('novel', 'Decimal128', { pos: 50 }),
   field('untyped', undefined, { pos: 51 }),
+  field('fNone', 'None', { pos: 52 }),
   field('orphanQty', 'Int', { pos: 60, inRepeater: 'fills' }),
 ];
 
@@ -45,7 +48,7 @@ describe('record types', () => {
       fString: 'string', fText1: 'string', fText2: 'string', fByte: 'number', fShort: 'number', fUShort: 'number', fInt: 'number', fUInt: 'number',
       fLong: 'number', fULong: 'number', fFloat: 'number', fDouble: 'number', fEnum: 'string', fFlag: 'string', fDateTime: 'string',
       fTimeSpan: 'string | number', fDateKey: 'string', fTickerKey: 'TickerKey', fExpiryKey: 'ExpiryKey', fOptionKey: 'OptionKey',
-      side: "'Buy' | 'Sell'", noValues: 'string', legs: 'readonly OrderLegsItem[]', novel: 'unknown', untyped: 'unknown', fills: 'readonly OrderFillsItem[]',
+      pkey: 'OrderPKey', noValues: 'string', flagged: "'Halted' | 'Closing' | (string & {})", fNone: 'unknown', legs: 'readonly OrderLegsItem[]', novel: 'unknown', untyped: 'unknown', fills: 'readonly OrderFillsItem[]',
       legQty: 'number', legKey: 'OptionKey', orphanQty: 'number',
     };
     for (const [name, type] of Object.entries(expected)) expect(text, name).toContain(`  ${name}?: ${type};\n`);
@@ -54,6 +57,9 @@ describe('record types', () => {
     expect(text).toContain('export interface OrderLegsItem {');
     expect(text).toContain('`Long`: a 64-bit integer. Values beyond 2^53');
     expect(text).toContain("Field type 'Decimal128' is unknown to this schema-sync: typed `unknown`.");
+    expect(text).toContain('Field type `None`: typed `unknown`.');
+    // A key field is in pkey only.
+    expect(text).not.toMatch(/^  side\?:/m);
   });
 
   it('gives the same bytes for fields in any order, and none without fields on', async () => {
@@ -64,12 +70,18 @@ describe('record types', () => {
     expect(off.map((file) => file.text).join('')).not.toContain('Record');
   });
 
-  it('refuses fields on without recorded fields, and record types that clash, before emitting or planning', async () => {
+  it('refuses fields on without recorded fields, record types that clash and a field beside pkey named pkey, before emitting or planning', async () => {
     const bare = descriptor({ name: 'Bare', mNum: 2 });
     for (const work of [() => emitFiles({ messages: [order, bare], source: { query: {} }, fields: true }), () => planOutput({ messages: [order, bare], source: { query: {} }, fields: true })]) {
       await expect(work()).rejects.toThrow(LockError);
       await expect(work()).rejects.toThrow(/no field descriptors for 1 message type \("Bare"\)/);
     }
+    const pkeyField = descriptor({ name: 'Keyed', mNum: 4, fields: [field('id', 'Int', { isPkey: true }), field('pkey', 'String')] });
+    await expect(planOutput({ messages: [pkeyField], source: { query: {} }, fields: true })).rejects.toThrow(
+      'Message type "Keyed" has a field or repeating group named "pkey" besides its key fields, which records hold under "pkey".',
+    );
+    const unkeyed = descriptor({ name: 'Unkeyed', mNum: 5, fields: [field('pkey', 'String')] });
+    expect((await moduleText(unkeyed)).includes('  pkey?: string;\n')).toBe(true);
     const clash = descriptor({ name: 'OrderRecord', mNum: 3, fields: [] });
     await expect(emitFiles({ messages: [order, clash], source: { query: {} }, fields: true })).rejects.toThrow(EmitError);
     await expect(planOutput({ messages: [order, clash], source: { query: {} }, fields: true })).rejects.toThrow(
@@ -83,6 +95,25 @@ describe('record types', () => {
     const noKey = { ...order, fields: EVERY_TYPE.map((f) => ({ ...f, isPkey: false })) };
     expect(await index(noKey)).not.toBe(await index(order));
     expect((await plan(order, true))[0]!.input).not.toBe((await plan(order))[0]!.input);
+  });
+
+  it('plans anew, for another int64 setting, the modules with a 64-bit field only, and the plan key with them', async () => {
+    const plain = descriptor({ name: 'Plain', mNum: 9, fields: [field('qty', 'Int')] });
+    const inputs = async (int64?: Int64Type) =>
+      new Map((await planOutput({ messages: [order, plain], source: { query: {} }, fields: true, ...(int64 === undefined ? {} : { int64 }) })).map((file) => [file.path, file.input]));
+    const [unset, number, bigint] = [await inputs(), await inputs('number'), await inputs('bigint')];
+    expect(number).toEqual(unset);
+    expect([...bigint].filter(([path, input]) => number.get(path) !== input).map(([path]) => path)).toEqual(['messages/Order.ts']);
+    const key = (int64: Int64Type) => planSettingsKey({ fields: true, int64 }, undefined);
+    expect(await key('string')).not.toBe(await key('number'));
+    // Without fields nothing reads it.
+    expect(await planSettingsKey({ int64: 'string' }, undefined)).toBe(await planSettingsKey({}, undefined));
+  });
+
+  it('refuses an int64 setting it does not know (a JavaScript caller)', async () => {
+    await expect(planOutput({ messages: [order], source: { query: {} }, fields: true, int64: 'bignum' as Int64Type })).rejects.toThrow(
+      expect.objectContaining({ code: 'CONFIG', message: 'The int64 setting "bignum" is not one schema-sync knows.', hint: 'Use one of number, bigint, string.' }),
+    );
   });
 });
 
@@ -118,17 +149,18 @@ function assertType<T extends true>(): T | undefined {
 
 assertType<Equal<RecordByName<'Order'>, OrderRecord>>();
 assertType<Equal<MessageRecords['Order'], OrderRecord>>();
-assertType<Equal<OrderRecord['side'], 'Buy' | 'Sell' | undefined>>();
+assertType<Equal<OrderRecord['pkey'], OrderPKey | undefined>>();
+assertType<Equal<NonNullable<OrderRecord['pkey']>['side'], 'Buy' | 'Sell'>>();
 assertType<Equal<OrderPKey, { side: 'Buy' | 'Sell' }>>();
 assertType<Equal<NonNullable<OrderRecord['legs']>[number]['legQty'], number | undefined>>();
 assertType<Equal<OrderRecord['fTickerKey'], TickerKey | undefined>>();
 // The js+dts target declares the same record types in its .d.ts files.
 assertType<Equal<JsRecordByName<'Order'>, JsOrderRecord>>();
-assertType<Equal<JsOrderRecord['side'], OrderRecord['side']>>();
+assertType<Equal<NonNullable<JsOrderRecord['pkey']>['side'], NonNullable<OrderRecord['pkey']>['side']>>();
 assertType<Equal<JsOrderRecord['fTickerKey'], JsTickerKey | undefined>>();
 export const hostile: _classRecord = { 'line\\nbreak': "it's", class: '*/', default: 'x' };
 // @ts-expect-error not one of the enum values
-export const wrong: OrderRecord = { side: 'Hold' };
+export const wrong: OrderRecord = { pkey: { side: 'Hold' } };
 `;
 
 let dir: string;

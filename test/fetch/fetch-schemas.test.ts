@@ -119,7 +119,7 @@ describe('readFieldType', () => {
     }
   });
 
-  it.each([0, 22, 'Decimal', 'FIELDTYPE_', ''])('knows no type %j', (value) => {
+  it.each([0, 22, 'None', 'Decimal', 'FIELDTYPE_', ''])('knows no type %j', (value) => {
     expect(readFieldType(value)).toBeUndefined();
   });
 });

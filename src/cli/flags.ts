@@ -12,8 +12,6 @@ export interface FlagSpec {
   describe: string;
   group?: string;
   choices?: readonly string[];
-  /** A flag that may be given more than once (`--format`). */
-  array?: boolean;
   /** Left out of `--help` (a flag a command takes only to say it does not apply). */
   hidden?: boolean;
   default?: number;
@@ -85,11 +83,13 @@ export const OUTPUT_FLAGS: readonly FlagSpec[] = [
 ];
 
 /**
- * `--format`, the report format (setting `report`); it may be typed more than once only to be
- * refused with a clear message. `hidden` for a command that takes it only to say it does not apply.
+ * `--format`, the report format (setting `report`). It takes one value (an array flag would take
+ * the positionals after it too: `diff --format markdown <base> <head>`); typed more than once,
+ * yargs gives every value, to be refused with a clear message. `hidden` for a command that takes
+ * it only to say it does not apply.
  */
 export function reportFlag(hidden = false): FlagSpec {
-  return { flag: 'format', type: 'string', array: true, hidden, describe: 'Report format: text (default), json, markdown or github' };
+  return { flag: 'format', type: 'string', hidden, describe: 'Report format: text (default), json, markdown or github' };
 }
 
 /** Flags of every command: they say how the CLI behaves, not what a run does. */

@@ -169,6 +169,13 @@ describe('help', () => {
     expect(run.stdout).not.toContain('--format');
   });
 
+  it('generate describes --fields as generating from the lockfile (it fetches nothing); pull as fetching', async () => {
+    const generate = (await cli('generate', '--help')).stdout;
+    expect(generate).toMatch(/--fields +Generate record types from the field descriptors the lockfile records/);
+    expect(generate).not.toMatch(/--fields +Fetch/);
+    expect((await cli('pull', '--help')).stdout).toMatch(/--fields +Fetch field descriptors \(getschema\)/);
+  });
+
   it.each(['pull', 'check'])('%s shows --format as the report format, and --prettier', async (command) => {
     const run = await cli(command, '--help');
     expect(run.stdout).toMatch(/--format +Report format: text \(default\), json, markdown or github/);

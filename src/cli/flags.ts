@@ -12,8 +12,11 @@ export interface FlagSpec {
   describe: string;
   group?: string;
   choices?: readonly string[];
-  /** A flag that may be given more than once (`--format`). */
-  array?: boolean;
+  /**
+   * A setting that takes a list, one value each time the flag is typed (`--impact a --impact b`).
+   * Not a yargs array flag: that would take the positionals after it too.
+   */
+  repeatable?: boolean;
   /** Left out of `--help` (a flag a command takes only to say it does not apply). */
   hidden?: boolean;
   default?: number;
@@ -86,18 +89,20 @@ export const OUTPUT_FLAGS: readonly FlagSpec[] = [
 ];
 
 /**
- * `--format`, the report format (setting `report`); it may be typed more than once only to be
- * refused with a clear message. `hidden` for a command that takes it only to say it does not apply.
+ * `--format`, the report format (setting `report`). It takes one value (an array flag would take
+ * the positionals after it too: `diff --format markdown <base> <head>`); typed more than once,
+ * yargs gives every value, to be refused with a clear message. `hidden` for a command that takes
+ * it only to say it does not apply.
  */
 export function reportFlag(hidden = false): FlagSpec {
-  return { flag: 'format', type: 'string', array: true, hidden, describe: 'Report format: text (default), json, markdown or github' };
+  return { flag: 'format', type: 'string', hidden, describe: 'Report format: text (default), json, markdown or github' };
 }
 
 /** `--impact <tsconfig>` (repeatable): `check`, `diff` and `pull --dry-run`. */
 export function impactFlag(): FlagSpec {
   return settingFlag('impact', 'Type-check this TypeScript project (tsconfig) against the new generated output and report which changes break it (repeatable; nothing is written)', {
     type: 'string',
-    array: true,
+    repeatable: true,
     path: true,
   });
 }

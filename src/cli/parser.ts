@@ -6,8 +6,8 @@ import { camel, GLOBAL_FLAGS, type FlagSpec } from './flags.js';
 
 /** A flag as yargs defines it. */
 function yargsOption(spec: FlagSpec): Options {
-  const { type, describe, group, choices, array, hidden, demandOption } = spec;
-  return { type, describe, group, choices, array, hidden, demandOption, default: spec.default };
+  const { type, describe, group, choices, hidden, demandOption } = spec;
+  return { type, describe, group, choices, hidden, demandOption, default: spec.default };
 }
 
 /**

@@ -51,7 +51,7 @@ function flagLayer(flags: readonly FlagSpec[], args: ParsedArgs, cwd: string, re
     if (typeof value === 'string') spec.check?.(value);
     const resolvePath = (path: unknown) => (typeof path === 'string' && path !== '-' ? resolve(cwd, path) : path);
     // A flag that may be given more than once is a list of what was given (none: unset).
-    const list = spec.array ? args.strings(spec.flag) : undefined;
+    const list = spec.repeatable ? args.strings(spec.flag) : undefined;
     given[spec.setting] = list !== undefined ? (list.length === 0 ? undefined : spec.path ? list.map(resolvePath) : list) : spec.path ? resolvePath(value) : value;
     names[spec.setting] = `--${spec.flag}`;
   }

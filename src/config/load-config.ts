@@ -58,7 +58,8 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
 
 function parseConfigJson(text: string, path: string): unknown {
   try {
-    return JSON.parse(text);
+    // A byte order mark, as some Windows editors save UTF-8, is no part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ConfigError(`config file ${path} is not valid JSON: ${describeJsonError((error as Error).message, text)}`, {
       hint: 'Fix the JSON syntax (no comments or trailing commas).',

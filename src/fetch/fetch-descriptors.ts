@@ -175,7 +175,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       const response = await httpGet(url, get);
       options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Math.round(performance.now() - started) });
       if (response.status >= 200 && response.status < 300) return response;
-      const statusError = statusFailure(response, shownUrl, redact);
+      const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
       if (attempt >= tries) {
         throw new NetworkError(`gave up after ${tries} tries; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
@@ -228,11 +228,18 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
   return undefined;
 }
 
-function statusFailure(response: HttpResponse, shownUrl: string, redact: Redactor): NetworkError {
+/**
+ * The error of a non-2xx answer, with a hint by status. `keyGiven`: whether the request carried
+ * an API key or secret, so a 401 to one without says so rather than blaming credentials never sent.
+ */
+function statusFailure(response: HttpResponse, request: { shownUrl: string; keyGiven: boolean }, redact: Redactor): NetworkError {
+  const { shownUrl } = request;
   const body = excerpt(response.bytes, redact);
   const detail = body ? `: ${body}` : '';
   let hint = 'Check --base-url and the query parameters.';
-  if (response.status === 401 || response.status === 403) {
+  if ((response.status === 401 || response.status === 403) && !request.keyGiven) {
+    hint = 'The service wants credentials, and no API key was given: set SCHEMA_SYNC_API_KEY (and SCHEMA_SYNC_SECRET if it needs one), or pass --api-key.';
+  } else if (response.status === 401 || response.status === 403) {
     hint = 'The service refused the credentials: check --api-key / SCHEMA_SYNC_API_KEY and --secret / SCHEMA_SYNC_SECRET.';
   } else if (response.status === 404) {
     hint = 'Check --base-url: the service path /rest/proto is added to it.';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../model/errors.js';
+import { ConfigError, SchemaSyncError } from '../model/errors.js';
 import { compareStrings } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { withServiceRequests, type FetchOptions } from './fetch-descriptors.js';
@@ -42,11 +42,15 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   if (names.length > 0) {
     await withServiceRequests(options, (get, redact) =>
       forEachBounded(names, concurrency, async (msgType, index) => {
-        const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
-        const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redact);
-        const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
-        const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${quoteString(msgType)}`)] : [];
-        answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
+        try {
+          const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
+          const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redact);
+          const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
+          const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${quoteString(msgType)}`)] : [];
+          answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
+        } catch (error) {
+          throw withWaysOut(error, msgType);
+        }
       }),
     );
   }
@@ -58,6 +62,16 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
     warnings.push(`getschema answered no fields for ${empty.length} message ${empty.length === 1 ? 'type' : 'types'} (${listed}): ${empty.length === 1 ? 'its record type is' : 'their record types are'} empty.`);
   }
   return { fields, warnings };
+}
+
+/**
+ * `error`, the failure of the fields of `msgType`, with the two ways to pull the other types added
+ * to its hint: the whole pull fails on one type, which its own hint alone does not say how to get past.
+ */
+function withWaysOut(error: unknown, msgType: string): unknown {
+  if (!(error instanceof SchemaSyncError)) return error;
+  const waysOut = `To pull the other types: add ${quoteString(msgType)} to "exclude" in the config (no code for it), or turn fields off (--no-fields, or "fields": false).`;
+  return Object.assign(error, { hint: error.hint === undefined ? waysOut : `${error.hint} ${waysOut}` });
 }
 
 /**

@@ -51,9 +51,41 @@ export function publicQuery(query: ListingQuery): Record<string, string> {
   return out;
 }
 
+/** What to use instead of each query parameter a copied request URL may carry. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(QUERY_KEYS.map((key) => [key, `--${key.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`)}`])),
+  apikey: 'SCHEMA_SYNC_API_KEY (or --api-key)',
+  secret: 'SCHEMA_SYNC_SECRET (or --secret)',
+};
+
 /**
- * Checks a base URL and strips what must never be recorded: user info, query and fragment.
- * Throws a {@link ConfigError} for anything that is not an http(s) URL.
+ * A base URL with a query or user info, as service users copy a whole request URL, is refused:
+ * schema-sync builds the query itself, so dropping them would lose a key in silence (a 401 later).
+ * The message names the parameters, never their values.
+ */
+function refuseExtras(url: URL): void {
+  const shown = `${url.origin}${url.pathname}`;
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(`base URL ${JSON.stringify(shown)} has user info (user:password@) that schema-sync does not send.`, {
+      hint: `Pass --base-url ${JSON.stringify(shown)}, and ${INSTEAD['apikey']} and ${INSTEAD['secret']} for the credentials.`,
+    });
+  }
+  if (url.search === '' || url.search === '?') return;
+  // A name that does not look like one may be a value pasted in its place: not shown.
+  const names = [...new Set(url.searchParams.keys())].map((name) => (/^[A-Za-z][\w.-]{0,39}$/.test(name) ? name : '(a parameter not shown)'));
+  const uses = names.map((name) => {
+    const key = Object.keys(INSTEAD).find((known) => known.toLowerCase() === name.toLowerCase());
+    return key === undefined ? `${name} is no parameter schema-sync knows` : `${INSTEAD[key]} for ${name}`;
+  });
+  throw new ConfigError(`base URL ${JSON.stringify(shown)} has a query (${names.join(', ')}) that schema-sync does not send: it builds the query itself.`, {
+    hint: `Pass --base-url ${JSON.stringify(shown)} (/rest/proto is added), and ${uses.join('; ')}.`,
+  });
+}
+
+/**
+ * Checks a base URL and strips what is never sent: a fragment, and a trailing `/rest/proto`.
+ * Throws a {@link ConfigError} for anything that is not an http(s) URL, and for one with a query
+ * or user info.
  */
 function normaliseBaseUrl(baseUrl: string): URL {
   if (!URL.canParse(baseUrl)) {
@@ -70,8 +102,7 @@ function normaliseBaseUrl(baseUrl: string): URL {
       hint: 'Pass --base-url like https://schemas.example.com.',
     });
   }
-  url.username = '';
-  url.password = '';
+  refuseExtras(url);
   url.search = '';
   url.hash = '';
   url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/rest\/proto$/, '').replace(/\/+$/, '');

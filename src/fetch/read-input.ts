@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { ConfigError, SchemaSyncError } from '../model/errors.js';
+import { ConfigError, ResponseError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
@@ -48,5 +48,25 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
-  return listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: options.redact ?? createRedactor([]) });
+  const response = listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: options.redact ?? createRedactor([]) });
+  return {
+    ...response,
+    parse: () => {
+      try {
+        return response.parse();
+      } catch (error) {
+        throw inputHint(error, origin);
+      }
+    },
+  };
+}
+
+/**
+ * A body that is no answer at all, told as an answer of the service is (`check --base-url`), with
+ * the hint for `--input` instead: no URL was asked.
+ */
+function inputHint(error: unknown, origin: string): unknown {
+  if (!(error instanceof ResponseError) || !error.hint?.includes('--base-url')) return error;
+  const hint = `--input reads an answer saved from GET {base_url}/rest/proto (a JSON array of descriptors): check what was given to --input (here ${origin}), or fetch with --base-url instead.`;
+  return Object.assign(error, { hint });
 }

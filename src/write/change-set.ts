@@ -81,7 +81,7 @@ export async function changeSet<F extends ExpectedFile>(input: {
   for (const file of stale.length === 0 ? [] : await input.render(stale)) {
     next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(file.text) });
     const current = await view.read(file.path);
-    if (current !== undefined && current.equals(Buffer.from(file.text, 'utf8'))) {
+    if (current !== undefined && sameText(current, file.text)) {
       unchanged++;
       continue;
     }
@@ -94,8 +94,23 @@ export async function changeSet<F extends ExpectedFile>(input: {
   for (const [path, entry] of manifest) {
     if (next.has(path)) continue;
     const bytes = await view.read(path);
-    if (bytes !== undefined) (hashOf(bytes) === entry.sha ? deletes : edited).push(path);
+    if (bytes !== undefined) (hashOf(bytes) === entry.sha || hashOf(lfEndings(bytes)) === entry.sha ? deletes : edited).push(path);
   }
   const byPath = (a: { path: string }, b: { path: string }) => compareStrings(a.path, b.path);
   return { write: write.sort(byPath), delete: deletes.sort(compareStrings), unchanged, edited: edited.sort(compareStrings), foreign: foreign.sort(compareStrings), manifest: next };
+}
+
+/**
+ * Whether a file holds `text` up to line endings. A checkout with `core.autocrlf=true` (Git for
+ * Windows' default, and Windows runners') holds every committed text file with CRLF: such a
+ * file is in sync, not stale, and is left as Git wrote it.
+ */
+function sameText(bytes: Buffer, text: string): boolean {
+  const expected = Buffer.from(text, 'utf8');
+  return bytes.equals(expected) || (bytes.length > expected.length && lfEndings(bytes).equals(expected));
+}
+
+/** `bytes` with each CRLF as LF. */
+function lfEndings(bytes: Buffer): Buffer {
+  return bytes.includes('\r\n') ? Buffer.from(bytes.toString('latin1').replaceAll('\r\n', '\n'), 'latin1') : bytes;
 }

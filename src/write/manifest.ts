@@ -56,7 +56,8 @@ export class ManifestText implements HashedText {
 /** Reads the folder's manifest; undefined for a folder without one (a first run, or a foreign folder). */
 export async function readManifest(view: FolderView, outDir: string): Promise<ManifestText | undefined> {
   const bytes = await view.read(MANIFEST_FILE);
-  return bytes === undefined ? undefined : new ManifestText(bytes.toString('utf8'), outDir);
+  // Read as written: a checkout with core.autocrlf=true holds it with CRLF, which is no reason to rewrite it.
+  return bytes === undefined ? undefined : new ManifestText(bytes.toString('utf8').replaceAll('\r\n', '\n'), outDir);
 }
 
 /** The entries of a manifest's text; `outDir` names the folder in errors. */

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
+import { driftListings } from '../helpers/drift-listings.js';
 import { smallListing } from '../helpers/listing.js';
 
 // `--format` is the report format only; `--prettier` formats the generated code. The CLI (run in
@@ -130,6 +132,34 @@ describe('--format is the report format, one per run, for commands that print a 
   });
 });
 
+describe('--format takes one value: what follows it is a positional again', () => {
+  it("the README's changelog command works: diff --format markdown v1.2.0:schema-sync.lock.json v1.3.0:schema-sync.lock.json", async () => {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
+    await removeDir(join(dir, '.git'));
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.name', 'Schema Test');
+    git('config', 'user.email', 'schema-test@example.com');
+    git('config', 'commit.gpgsign', 'false');
+    const { before, after } = driftListings();
+    for (const [listing, tag] of [[before, 'v1.2.0'], [after, 'v1.3.0']] as const) {
+      await writeFile(join(dir, 'listing.json'), JSON.stringify(listing));
+      expect((await pull('--quiet')).code).toBe(0);
+      git('add', '-A');
+      git('commit', '-q', '-m', tag);
+      git('tag', tag);
+    }
+    const run = await cli('diff', '--format', 'markdown', 'v1.2.0:schema-sync.lock.json', 'v1.3.0:schema-sync.lock.json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('RiskOld');
+  });
+
+  it('given twice, it is still refused as two formats, naming both', async () => {
+    const run = await cli('diff', '--format', 'markdown', '--format', 'json', 'a.json', 'b.json');
+    expect(run.stderr).toMatch(/^error \[USAGE\]: diff prints one report, but --format names 2: markdown, json\./);
+  });
+});
+
 describe('help', () => {
   it('generate shows --prettier and its example, and no --format', async () => {
     const run = await cli('generate', '--help');
@@ -139,10 +169,19 @@ describe('help', () => {
     expect(run.stdout).not.toContain('--format');
   });
 
+  it('generate describes --fields as generating from the lockfile (it fetches nothing); pull as fetching', async () => {
+    const generate = (await cli('generate', '--help')).stdout;
+    expect(generate).toMatch(/--fields +Generate record types from the field descriptors the lockfile records/);
+    expect(generate).not.toMatch(/--fields +Fetch/);
+    expect((await cli('pull', '--help')).stdout).toMatch(/--fields +Fetch field descriptors \(getschema\)/);
+  });
+
   it.each(['pull', 'check'])('%s shows --format as the report format, and --prettier', async (command) => {
     const run = await cli(command, '--help');
     expect(run.stdout).toMatch(/--format +Report format: text \(default\), json, markdown or github/);
     expect(run.stdout).toContain('--prettier');
     expect(run.stdout).not.toMatch(/--format[^\n]*prettier/);
+    expect(run.stdout).toMatch(/--format +Report format: [^\n]*\[string\]\n/);
+    expect(run.stdout).not.toContain('[array]');
   });
 });

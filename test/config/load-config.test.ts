@@ -109,6 +109,11 @@ describe('loadConfig', () => {
     expect(await loadConfig({ cwd: dir, explicit: 'other.json' })).toEqual({ config: { cmd: 'getmsgtypes' }, path: join(dir, 'other.json'), warnings: [] });
   });
 
+  it('reads a file that starts with a UTF-8 byte order mark (as some Windows editors save it)', async () => {
+    await writeFile(join(dir, 'schema-sync.config.json'), `\uFEFF${JSON.stringify({ cmd: 'getmsgtypes' })}`);
+    expect(await loadConfig({ cwd: dir })).toEqual({ config: { cmd: 'getmsgtypes' }, path: join(dir, 'schema-sync.config.json'), warnings: [] });
+  });
+
   it('says where invalid JSON is broken, without quoting the file (it may hold a secret)', async () => {
     await writeFile(join(dir, 'schema-sync.config.json'), `{\n  "apiKey": ${SECRET}\n}`);
     const error = (await loadConfig({ cwd: dir }).catch((e: unknown) => e)) as ConfigError;

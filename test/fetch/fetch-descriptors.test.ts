@@ -211,6 +211,13 @@ describe('status errors and retries', () => {
     expect(everything).toContain('***');
   });
 
+  it('says "no API key was given" for a 401 to a request without credentials', async () => {
+    server.setOptions({ apiKey: 'right-key-123' });
+    const error = await failure();
+    expect(error.message).toContain('HTTP 401');
+    expect(error.hint).toBe('The service wants credentials, and no API key was given: set SCHEMA_SYNC_API_KEY (and SCHEMA_SYNC_SECRET if it needs one), or pass --api-key.');
+  });
+
   it('retries a reset connection, then succeeds', async () => {
     server.queueFaults({ kind: 'reset' }, { kind: 'reset', afterBytes: 20 });
     const { descriptors } = await get();

@@ -81,6 +81,7 @@ describe('fetchSchemas', () => {
   it('fails all or nothing: no request after a failure, and the error names the type', async () => {
     const error = await failure(fetchFor(['T0001', 'Nope', 'T0000'], { concurrency: 1 }));
     expect(error.message).toContain('msgType=Nope: the service reported QueryResult "Error": unknown message type Nope.');
+    expect(error.hint).toMatch(/To pull the other types: add "Nope" to "exclude" in the config \(no code for it\), or turn fields off \(--no-fields, or "fields": false\)\.$/);
     expect(server.schemaRequests()).toEqual({ T0001: 1, Nope: 1 });
   });
 
@@ -93,6 +94,15 @@ describe('fetchSchemas', () => {
     const error = await failure(fetchFor(['T0000']));
     expect(error.message).toMatch(message);
     expect(error.hint).toMatch(/without --fields/);
+    expect(error.hint).toContain('add "T0000" to "exclude"');
+  });
+
+  it('an error status for one type names both ways out in its hint', async () => {
+    server.setPersistentFault({ kind: 'status', status: 500 });
+    const error = await failure(fetchFor(['T0000'], { retries: 0 }));
+    expect(error.message).toContain('HTTP 500');
+    expect(error.hint).toContain('add "T0000" to "exclude" in the config');
+    expect(error.hint).toContain('--no-fields');
   });
 
   it('scrubs an echoed key from the fields, and redacts it from errors', async () => {

@@ -182,6 +182,20 @@ function deepElement(name: string, mNum: number, depth: number): string {
   return `${head},"deep":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
 }
 
+describe('--input given something that is not a saved answer', () => {
+  // No URL was asked: the hints say what --input reads, not "check --base-url".
+  it.each([
+    ['text that is not JSON', 'garbage'],
+    ['an HTML page', '<html><body>Sign in</body></html>'],
+    ['nothing', ''],
+    ['a JSON object', '{"error":"x"}'],
+  ])('%s on standard input: the hint says what --input reads', async (_label, text) => {
+    const error = await inputFailure({ input: '-', stdin: Readable.from([text]) });
+    expect(error.message).toMatch(/^standard input: expected a JSON array/);
+    expect(error.hint).toBe('--input reads an answer saved from GET {base_url}/rest/proto (a JSON array of descriptors): check what was given to --input (here standard input), or fetch with --base-url instead.');
+  });
+});
+
 describe('deep nesting: refused before anything recursive meets it', () => {
   it.each([2_500, 100_000])('an unknown field %i deep: VALIDATION naming the element (index and name) and the limit', async (depth) => {
     const body = `[${JSON.stringify(wireElement({ name: 'Flat', mNum: 1 }))},${deepElement('Deep', 2, depth)}]`;

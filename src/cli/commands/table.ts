@@ -10,6 +10,9 @@ import { rulesCommand } from './rules.js';
 /** The header type keys `serve --header-key` takes. */
 const HEADER_KEYS = ['msgType', 'mTyp'] as const;
 
+/** `generate --fields`: generate fetches nothing, so it reads the fields `pull --fields` recorded. */
+const GENERATE_FIELDS = 'Generate record types from the field descriptors the lockfile records (or --no-fields; pull --fields fetches them)';
+
 /**
  * Every command of the CLI, in the order `--help` lists them (the SPEC's order): yargs' definitions, the help, the
  * suggestions for a mistyped command or flag, and the dispatch all come from here.
@@ -81,7 +84,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'generate',
     describe: 'Rebuild the output folder from the lockfile alone (no network)',
-    flags: [...OUTPUT_FLAGS, reportFlag(true)],
+    flags: [...OUTPUT_FLAGS.map((flag) => (flag.flag === 'fields' ? { ...flag, describe: GENERATE_FIELDS } : flag)), reportFlag(true)],
     examples: [
       ['$0 generate', 'Regenerate before a build'],
       ['$0 generate --prettier --package @acme/schema-types', 'Formatted, as a package other repositories import'],

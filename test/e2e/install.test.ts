@@ -1,0 +1,83 @@
+/**
+ * Installing schema-sync as the README says: from git (npm clones it, installs its dependencies
+ * and runs `prepare`, which must build), from a tarball `npm pack` wrote (which must carry the
+ * build and no `prepare`, so installing it builds nothing and npm lists no script to allow), and
+ * `npx schema-sync` inside the checkout (npm packs the folder to run it, running `prepare`: it
+ * must not delete and rebuild a built dist/). A copy of the checkout's files stands for the
+ * clone, with the checkout's node_modules linked in; the tarball is installed offline into a
+ * project given real copies of the runtime dependencies (never links into the checkout's
+ * node_modules, which npm would write to).
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
+
+const run = promisify(execFile);
+let dir: string;
+let checkout: string;
+
+/** npm with a clean environment: none of the npm_* variables of the `npm test` running this. */
+async function npm(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
+  return run('npm', args, { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 });
+}
+
+const builtAt = async (folder: string) => {
+  const stats = await stat(join(folder, 'dist/cli/bin.js'));
+  return { ino: stats.ino, mtimeMs: stats.mtimeMs };
+};
+
+beforeAll(async () => {
+  dir = await tempDir('schema-sync-install-');
+  checkout = join(dir, 'checkout');
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const files = stdout.split('\0').filter((file) => file !== '' && !file.startsWith('generated-example/') && !file.startsWith('test/'));
+  for (const file of files) await cp(join(ROOT, file), join(checkout, file), { recursive: true }).catch((error: { code?: string }) => {
+    // A file deleted in the working tree but not yet in the index.
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await symlink(join(ROOT, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+}, 120_000);
+afterAll(() => removeDir(dir));
+
+describe('installing schema-sync', () => {
+  it('from git: prepare builds a checkout without dist/; npx schema-sync inside it then rebuilds nothing', async () => {
+    await npm(checkout, 'run', 'prepare');
+    const before = await builtAt(checkout);
+    const { stdout } = await npm(checkout, 'exec', '--offline', '--', 'schema-sync', '--version');
+    expect(stdout.trim()).toBe('0.1.0');
+    expect(await builtAt(checkout)).toEqual(before);
+  }, 300_000);
+
+  it('from a tarball: npm pack carries the build and no prepare, leaves package.json as it was, and the tarball installs offline without scripts', async () => {
+    const manifest = await readFile(join(checkout, 'package.json'), 'utf8');
+    const packs = join(dir, 'packs');
+    await mkdir(packs);
+    const [packed] = JSON.parse((await npm(checkout, 'pack', '--json', '--pack-destination', packs)).stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    expect(await readFile(join(checkout, 'package.json'), 'utf8')).toBe(manifest);
+    const paths = packed!.files.map((file) => file.path);
+    expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli/bin.js', 'dist/cli/schema-sync.cjs', 'dist/index.js', 'dist/index.d.ts', 'config.schema.json']));
+    expect(paths.filter((path) => /^(src|test|scripts)\//.test(path))).toEqual([]);
+
+    const project = join(dir, 'project');
+    await mkdir(project);
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'project', version: '1.0.0', private: true }));
+    const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      if (path === '' || entry.dev === true) continue;
+      await cp(join(ROOT, path), join(project, path), { recursive: true, dereference: true }).catch((error: { code?: string }) => {
+        // An optional dependency of another platform.
+        if (error.code !== 'ENOENT') throw error;
+      });
+    }
+    const installed = await npm(project, 'install', '--offline', '--no-audit', '--no-fund', '--save-dev', join(packs, packed!.filename));
+    expect(installed.stderr).not.toMatch(/install-scripts|prepare/);
+    const installedManifest = JSON.parse(await readFile(join(project, 'node_modules/schema-sync/package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    expect(installedManifest.scripts?.['prepare']).toBeUndefined();
+    const { stdout } = await npm(project, 'exec', '--offline', '--', 'schema-sync', '--version');
+    expect(stdout.trim()).toBe('0.1.0');
+  }, 300_000);
+});

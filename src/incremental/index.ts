@@ -17,6 +17,7 @@ import { openStatCache } from './stat-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
 
 export type { AnswerIdentity } from './fingerprint.js';
+export { lockedDescriptors } from './locked-descriptors.js';
 
 /** What a run established, for the next one. */
 export interface RunFacts {

@@ -11,12 +11,13 @@ import { canonicalJson } from '../util/canonical-json.js';
 import { hashOf, type HashedText } from '../util/hash.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import type { AnswerDrift } from '../run/diff-answer.js';
-import { noChanges, type ChangeSet, type FolderView, type Manifest, type ManifestText } from '../write/index.js';
+import { type ChangeSet, type FolderView, type Manifest, type ManifestText } from '../write/index.js';
 import { loadRunRecord, saveRunRecord } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
 
 export type { AnswerIdentity } from './fingerprint.js';
+export { lockedDescriptors } from './locked-descriptors.js';
 
 /** What a run established, for the next one. */
 export interface RunFacts {
@@ -86,8 +87,10 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       return known?.hash === hash ? { settings: known.settings, messageCount: known.messageCount } : undefined;
     },
     async outputChanges({ planKey, manifest, view }, compute) {
-      const known = manifest !== undefined && record.output?.planKey === planKey && record.output.manifestHash === manifest.hash;
-      if (known && stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path)) !== undefined) return noChanges(manifest.entries());
+      if (manifest !== undefined && record.output?.planKey === planKey && record.output.manifestHash === manifest.hash) {
+        const count = stats.unchangedSince(manifest.hash, (path) => view.pathOnDisk(path));
+        if (count !== undefined) return manifest.unchanged(count);
+      }
       return compute((path, sha) => holds(view, path, sha));
     },
     holds,

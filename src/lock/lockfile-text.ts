@@ -1,7 +1,8 @@
 import { hashOf, type HashedText } from '../util/hash.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
-import { serializeLockfile } from './serialize.js';
+import { lockfileEntries } from './entries.js';
+import { serializeLockfileEntries } from './serialize.js';
 
 /** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
 export interface LockfileHead {
@@ -18,6 +19,8 @@ export class LockfileText implements HashedText {
   readonly hash: string;
   #parsed: Lockfile | undefined;
   #head: LockfileHead | undefined;
+  /** The entry texts once known: `texts` undefined when the text is not in schema-sync's layout. */
+  #entries: { texts: ReadonlyMap<string, string> | undefined } | undefined;
 
   /**
    * `path` names the file in errors; `recorded` gives the head a cache recorded for a lockfile
@@ -34,8 +37,10 @@ export class LockfileText implements HashedText {
 
   /** The lockfile that serialises to these bytes. */
   static of(lockfile: Lockfile, path: string): LockfileText {
-    const made = new LockfileText(serializeLockfile(lockfile), path);
+    const { text, entries } = serializeLockfileEntries(lockfile);
+    const made = new LockfileText(text, path);
     made.#parsed = lockfile;
+    made.#entries = { texts: entries };
     return made;
   }
 
@@ -56,6 +61,14 @@ export class LockfileText implements HashedText {
   /** How many message types it records. */
   messageCount(): number {
     return this.head().messageCount;
+  }
+
+  /**
+   * Each message's entry text by name, as `serializeLockfileEntries` writes it; undefined when
+   * the text is not in schema-sync's own layout (edited by hand).
+   */
+  entryTexts(): ReadonlyMap<string, string> | undefined {
+    return (this.#entries ??= { texts: lockfileEntries(this.text) }).texts;
   }
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */

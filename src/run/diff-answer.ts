@@ -1,5 +1,6 @@
 import { changesInScope, compareDescriptors, type ChangeFact } from '../diff/index.js';
 import type { FetchResult } from '../fetch/index.js';
+import { lockedDescriptors } from '../incremental/index.js';
 import { LockfileText } from '../lock/index.js';
 import { LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
 import type { Answer } from './acquire-listing.js';
@@ -35,7 +36,7 @@ export function diffListing(listing: FetchResult, before: LockfileText | undefin
   const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched }, lockfilePath);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.text === before?.text;
-  const locked = before === undefined ? [] : same ? fetched : before.parse().messages;
+  const locked = before === undefined ? [] : same ? fetched : lockedDescriptors(before, after);
   if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
   const changes = same ? [] : changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
   return { changes, after, messageCount: fetched.length, warnings: listing.warnings };

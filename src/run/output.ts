@@ -53,9 +53,9 @@ export function outputFacts(output: OutputChanges, now: ManifestText | undefined
   if (now === undefined) return {};
   // Written: the manifest lists exactly this output; its new files have no stat entry yet.
   if (now !== found) return { output: { planKey, manifest: now }, folder: { manifest: now, files: now.entries() } };
-  const files = now.entries();
   // As the cache knew it: the stat cache holds every file already.
-  if (changes.manifest === files) return { output: { planKey, manifest: now }, folder: { manifest: now } };
+  if (now.keptBy(changes)) return { output: { planKey, manifest: now }, folder: { manifest: now } };
+  const files = now.entries();
   // Exact when the manifest found is the one the change set leaves: same files, same inputs.
   const exact = inSync(changes) && files.size === changes.manifest.size && [...changes.manifest].every(([path, entry]) => files.get(path)?.input === entry.input);
   return { output: exact ? { planKey, manifest: now } : undefined, folder: { manifest: now, files } };
@@ -72,7 +72,7 @@ export async function writeOutput(
 ): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
   const { output, writeLockfile } = input;
   const { changes } = output;
-  if (writeLockfile === undefined && changes.manifest === output.found?.entries()) {
+  if (writeLockfile === undefined && output.found?.keptBy(changes) === true) {
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
     return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
   }

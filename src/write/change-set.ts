@@ -41,9 +41,22 @@ export interface ChangeSet {
   manifest: Manifest;
 }
 
-/** The change set of a folder known to hold exactly `manifest`'s files, as it records them: nothing to do. */
-export function noChanges(manifest: Manifest): ChangeSet {
-  return { write: [], delete: [], unchanged: manifest.size, edited: [], foreign: [], manifest };
+/**
+ * The change set of a folder known to hold exactly the `count` files its manifest records, as it
+ * records them: nothing to do. The manifest's `entries` are only parsed when asked for, so a run
+ * that finds its folder as it left it never reads them.
+ */
+export function noChanges(entries: () => Manifest, count: number): ChangeSet {
+  return {
+    write: [],
+    delete: [],
+    unchanged: count,
+    edited: [],
+    foreign: [],
+    get manifest() {
+      return entries();
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 import { hashOf, type HashedText } from '../util/hash.js';
+import { noChanges, type ChangeSet } from './change-set.js';
 import type { FolderView } from './folder-view.js';
 
 /**
@@ -36,6 +37,7 @@ export function serializeManifest(manifest: Manifest): string {
 export class ManifestText implements HashedText {
   readonly hash: string;
   #entries: Manifest | undefined;
+  #kept: ChangeSet | undefined;
 
   /** `entries`: when known already (the manifest a run has just written). */
   constructor(
@@ -50,6 +52,16 @@ export class ManifestText implements HashedText {
   /** The entries by path; a WriteError when the manifest is damaged. */
   entries(): Manifest {
     return (this.#entries ??= parseManifest(this.text, this.outDir));
+  }
+
+  /** The change set of a folder known to hold the `count` files this manifest lists, as listed: nothing to do, and nothing parsed. */
+  unchanged(count: number): ChangeSet {
+    return (this.#kept = noChanges(() => this.entries(), count));
+  }
+
+  /** Whether `changes` leaves the folder with this manifest as it is: the change set {@link unchanged} gave. */
+  keptBy(changes: ChangeSet): boolean {
+    return changes === this.#kept;
   }
 }
 

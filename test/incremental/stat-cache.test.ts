@@ -113,7 +113,7 @@ describe('stat cache', () => {
     expect(await plain.holds(view, 'a.ts', hashOf('y'))).toBe(false);
     const manifest = { text: 'm1', hash: 'm1' };
     plain.remember({ folder: { manifest, files: new Map([['a.ts', { input: 'i', sha: hashOf('x') }]]) } });
-    const computed = noChanges(new Map());
+    const computed = noChanges(() => new Map(), 0);
     expect(await plain.outputChanges({ planKey: 'plan', manifest: new ManifestText('m1', dir), view }, async () => computed)).toBe(computed);
     expect(await readdir(dir)).toEqual(['a.ts']);
   });

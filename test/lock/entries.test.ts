@@ -1,7 +1,7 @@
 /** A lockfile's text counts its message types as a full parse does; entryLine finds an entry's line. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entryLine } from '../../src/lock/entries.js';
+import { entryLine, lockfileEntries } from '../../src/lock/entries.js';
 import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile } from '../../src/lock/parse.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
@@ -21,6 +21,30 @@ describe('LockfileText', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('lockfileEntries', () => {
+  it('scanning a serialised lockfile finds exactly the entries the serialiser wrote', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const { text: serialised, entries } = serializeLockfileEntries(lock);
+        expect(lockfileEntries(serialised)).toEqual(entries);
+        expect(new LockfileText(serialised, 'lock').entryTexts()).toEqual(entries);
+        expect(lockfileEntries(JSON.stringify(JSON.parse(serialised), null, 3))).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses text in any other layout', () => {
+    const { text: good } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [sample('A'), sample('B')] });
+    expect(lockfileEntries(good)?.size).toBe(2);
+    expect(lockfileEntries(JSON.stringify(JSON.parse(good)))).toBeUndefined();
+    expect(lockfileEntries(good.replace('\n    },\n', '\n    }, \n'))).toBeUndefined();
+    expect(lockfileEntries(`${good}\n`)).toBeUndefined();
+    expect(lockfileEntries(good.replace('"B"', '"A"'))).toBeUndefined();
+    expect(lockfileEntries(serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [] }).text)?.size).toBe(0);
   });
 });
 

@@ -1,0 +1,36 @@
+import type { LockfileText } from '../lock/index.js';
+import { lockfileHeadText } from '../lock/entries.js';
+import { parseEntries } from '../lock/parse.js';
+import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
+
+/**
+ * The descriptors of the lockfile `before`, exactly as its full parse gives them (same values,
+ * same errors): a memo of parsing an entry, keyed by the entry's text. Parsing is a pure
+ * function of that text, and `after` was serialised from its own valid descriptors, so an entry
+ * of `before` whose text is the same in `after` is `after`'s descriptor object (which the diff
+ * skips by identity); only the other entries are parsed and validated. A pull that changed a few
+ * of many types parses and compares only those. A `before` not in schema-sync's layout, or with
+ * another head (version, source, settings), is parsed whole.
+ */
+export function lockedDescriptors(before: LockfileText, after: LockfileText): readonly Descriptor[] {
+  const entries = before.entryTexts();
+  const made = after.entryTexts();
+  if (entries === undefined || made === undefined || lockfileHeadText(before.text) !== lockfileHeadText(after.text)) return before.parse().messages;
+  const fetched = new Map(after.parse().messages.map((descriptor) => [descriptor.name, descriptor]));
+  const shared: Descriptor[] = [];
+  const others: Array<[string, unknown]> = [];
+  for (const [name, text] of entries) {
+    const same = made.get(name) === text ? fetched.get(name) : undefined;
+    if (same !== undefined) {
+      shared.push(same);
+      continue;
+    }
+    try {
+      others.push([name, JSON.parse(text)]);
+    } catch {
+      // Edited by hand into something that is not JSON: the full parse says where.
+      return before.parse().messages;
+    }
+  }
+  return sortDescriptors([...shared, ...parseEntries(others, before.path)]);
+}

@@ -33,6 +33,8 @@ export async function applyChangeSet(input: {
   found: ManifestText | undefined;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
+  /** The project's lockfile (the journal records its state even when the run leaves it alone). */
+  lockfilePath: string;
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
   interrupt?: AbortSignal;
 }): Promise<{ write: WriteResult; manifest: ManifestText }> {
@@ -43,11 +45,12 @@ export async function applyChangeSet(input: {
   let lockfile = input.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
-  await commitTransaction(outDir, { writes, deletes: changes.delete, lockfile }, input.interrupt);
+  const { kept } = await commitTransaction(outDir, { writes, deletes: changes.delete, lockfile, lockfilePath: input.lockfilePath }, input.interrupt);
   const write = {
     written: changes.write.map((file) => file.path),
-    deleted: changes.delete,
-    leftEdited: changes.edited,
+    deleted: changes.delete.filter((path) => !kept.includes(path)),
+    // Those edited while the run prepared its changes are kept too.
+    leftEdited: [...changes.edited, ...kept].sort(compareStrings),
     unchanged: changes.unchanged,
     lockfileWritten: lockfile !== undefined,
   };

@@ -241,3 +241,42 @@ describe('a run lock that schema-sync did not make (issue 30, item 4)', () => {
     expect(run.stderr).toContain(`sudo rm ${lock()}`);
   });
 });
+
+describe('a transaction folder schema-sync could not have made (issue 30, item 8)', () => {
+  const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+  const txnDir = () => join(dir, 'out/.schema-sync-txn');
+  const pullOnce = async () => {
+    const first = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    expect(first.code, first.stderr).toBe(0);
+  };
+  const cases: Array<[string, () => Promise<unknown>, RegExp]> = [
+    ['a file where the transaction folder should be', () => writeFile(txnDir(), 'not a folder\n'), /the transaction folder .*\.schema-sync-txn is a file where schema-sync keeps a folder\.\nhint: schema-sync did not make it: move it away or delete it \(rm -r .*\.schema-sync-txn\)/],
+    ['a folder named journal.json', () => mkdir(join(txnDir(), 'journal.json'), { recursive: true }), /the journal .*journal\.json is a folder where schema-sync keeps a file\.\nhint: schema-sync did not make it/],
+  ];
+  for (const [what, plant, message] of cases) {
+    it(`${what}: generate, check and pull say so (WRITE), never INTERNAL, and change nothing`, async () => {
+      await pullOnce();
+      await plant();
+      const before = await readTree(dir);
+      for (const args of [['generate'], ['check', '--base-url', server.url], ['pull', '--base-url', server.url]]) {
+        const run = await runCli([...args, '--out', 'out'], { cwd: dir, env });
+        expect(run.code, `${args[0]}: ${run.stderr}`).toBe(2);
+        expect(run.stderr).toMatch(new RegExp(`error \\[WRITE\\]: ${message.source}`));
+        expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+      }
+      expect(await readTree(dir)).toEqual(before);
+    });
+  }
+
+  it.runIf(nobody)('a transaction folder root left (a run under sudo): a WRITE error for a run as nobody, never INTERNAL', async () => {
+    await pullOnce();
+    await chownTree(dir, 65534);
+    await mkdir(join(txnDir(), 'files'), { recursive: true });
+    const run = await runAsNobody(['generate', '--out', 'out'], dir);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`error [WRITE]: the transaction folder ${txnDir()} belongs to another user (uid 0), e.g. a run under sudo; it was not read or replayed.`);
+    expect(run.stderr).toContain(`sudo rm -r ${txnDir()}`);
+    expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+    expect(existsSync(join(txnDir(), 'files'))).toBe(true);
+  });
+});

@@ -1,35 +1,30 @@
-import { mkdir, copyFile, rename, unlink } from 'node:fs/promises';
+import { copyFileSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { dirname } from 'node:path';
 
-/** The file operations a transaction is made of, each safe to repeat when a replay finds it done. */
+/**
+ * The file operations a transaction is made of. Those after the commit point are synchronous, so
+ * that no signal is taken in the middle of a roll-forward; each is safe to repeat when a replay
+ * finds it done.
+ */
 
 /** Moves `from` to `to`, copying across file systems (then renaming beside the target). */
-export async function moveFile(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
+export function moveFile(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
   try {
-    await rename(from, to);
+    renameSync(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
     // Lockfile on another file system: copy beside the target, then rename there.
     const temp = `${to}.${process.pid}.tmp`;
-    await copyFile(from, temp);
-    await rename(temp, to);
-    await unlink(from);
+    copyFileSync(from, temp);
+    renameSync(temp, to);
+    unlinkSync(from);
   }
 }
 
-/** Awaits `work`, ignoring a missing file. */
-export async function ignoreMissing(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
-
-/** Runs `work`, ignoring a missing file. */
-export function ignoreMissingSync(work: () => void): void {
+/** Runs `work`, ignoring a missing file (one a replay finds moved or deleted already). */
+export function ignoreMissing(work: () => void): void {
   try {
     work();
   } catch (error) {

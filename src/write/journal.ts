@@ -1,10 +1,10 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
-import { ignoreMissing, ignoreMissingSync, inChunks, moveFile } from './file-moves.js';
+import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { checkTargets, writeFailure } from './target-checks.js';
 import { inspectTxnEntry, inspectTxnTree } from './txn-folder.js';
 
@@ -104,8 +104,10 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     throw interrupt?.aborted ? interrupt.reason : writeFailure(error, txnDir);
   }
   // The commit point: before this rename the run never happened, after it the run will finish.
-  await rename(join(txnDir, `${JOURNAL}.tmp`), join(txnDir, JOURNAL));
-  return { kept: await applyJournal(outDir, journal, baseManifest) };
+  // From here on nothing awaits: a signal (even a second Ctrl-C, which ends the process at
+  // once) is only taken once the roll-forward is done.
+  renameSync(join(txnDir, `${JOURNAL}.tmp`), join(txnDir, JOURNAL));
+  return { kept: applyJournal(outDir, journal, baseManifest) };
 }
 
 /** What {@link recoverPending} did with what an interrupted run left. */
@@ -156,7 +158,7 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
   checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes] });
   // Deletes go before the manifest moves: once it has, they are done.
   const base = hashOrNull(manifestNow) === journal.base.manifest ? manifestNow : undefined;
-  for (const path of await applyJournal(outDir, journal, base)) warn(editedWarning(path));
+  for (const path of applyJournal(outDir, journal, base)) warn(editedWarning(path));
   return 'replayed';
 }
 
@@ -252,27 +254,25 @@ export function pendingLockfilePath(outDir: string): string {
  * records (none without it: they went before the manifest moved), then moves the manifest and
  * the lockfile. Gives the deletes kept because the file was edited since.
  */
-async function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | undefined): Promise<string[]> {
+function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | undefined): string[] {
   const txnDir = join(outDir, TXN_DIR);
   const files = journal.writes.filter((path) => path !== MANIFEST_FILE);
   for (const dir of new Set(files.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
   // A prepared file already gone was moved before an interruption: replaying is idempotent.
-  await inChunks(files, (p) => ignoreMissingSync(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p))));
+  for (const p of files) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p)));
   const kept: string[] = [];
-  if (baseManifest !== undefined && journal.deletes.length > 0) {
-    const entries = parseManifest(baseManifest.toString('utf8'), outDir);
-    await inChunks(journal.deletes, (p) => {
-      const where = join(outDir, p);
-      const stat = lstatSync(where, { throwIfNoEntry: false });
-      if (stat === undefined) return;
-      // Only a plain file with the bytes schema-sync wrote: one edited since (even meanwhile) is kept.
-      if (stat.isFile() && hashOf(readFileSync(where)) === entries.get(p)?.sha) ignoreMissingSync(() => unlinkSync(where));
-      else kept.push(p);
-    });
+  const entries = baseManifest === undefined || journal.deletes.length === 0 ? undefined : parseManifest(baseManifest.toString('utf8'), outDir);
+  for (const p of entries === undefined ? [] : journal.deletes) {
+    const where = join(outDir, p);
+    const stat = lstatSync(where, { throwIfNoEntry: false });
+    if (stat === undefined) continue;
+    // Only a plain file with the bytes schema-sync wrote: one edited since (even meanwhile) is kept.
+    if (stat.isFile() && hashOf(readFileSync(where)) === entries?.get(p)?.sha) ignoreMissing(() => unlinkSync(where));
+    else kept.push(p);
   }
-  if (journal.writes.includes(MANIFEST_FILE)) ignoreMissingSync(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));
-  if (journal.lockfile) await ignoreMissing(moveFile(join(txnDir, TXN_LOCKFILE), journal.lockfile));
-  await rm(txnDir, { recursive: true, force: true });
+  if (journal.writes.includes(MANIFEST_FILE)) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));
+  if (journal.lockfile) ignoreMissing(() => moveFile(join(txnDir, TXN_LOCKFILE), journal.lockfile!));
+  rmSync(txnDir, { recursive: true, force: true });
   return kept;
 }
 

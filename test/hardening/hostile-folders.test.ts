@@ -280,3 +280,20 @@ describe('a transaction folder schema-sync could not have made (issue 30, item 8
     expect(existsSync(join(txnDir(), 'files'))).toBe(true);
   });
 });
+
+describe('a --lockfile that names a file schema-sync writes in the output folder (issue 30, item 9)', () => {
+  for (const lockfile of ['out/index.ts', 'out/messages/Type00001.ts', 'out/.schema-sync-manifest.json']) {
+    it(`--lockfile ${lockfile} is refused, and nothing is written`, async () => {
+      const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--lockfile', lockfile], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/error \[CONFIG\]: the lockfile .* is .* in the output folder .*, a file schema-sync writes there: the two would overwrite each other\. Nothing was changed\.\nhint: Pass a --lockfile outside the output folder/);
+      expect(existsSync(join(dir, lockfile))).toBe(false);
+    });
+  }
+
+  it('a lockfile of its own name kept in the output folder (as the demo does) is fine', async () => {
+    const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--lockfile', 'out/schema-sync.lock.json'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(dir, 'out/schema-sync.lock.json'))).toBe(true);
+  });
+});

@@ -297,3 +297,41 @@ describe('a --lockfile that names a file schema-sync writes in the output folder
     expect(existsSync(join(dir, 'out/schema-sync.lock.json'))).toBe(true);
   });
 });
+
+describe('a manifest that cannot be read (issue 30, item 9)', () => {
+  const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+  const manifest = () => join(dir, 'out/.schema-sync-manifest.json');
+  const removed = () => join(dir, 'out/messages/Type00039.ts');
+  const pullOnce = async () => {
+    const first = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    expect(first.code, first.stderr).toBe(0);
+  };
+
+  it('a folder where the manifest should be: check and pull are errors, not "no manifest"', async () => {
+    await pullOnce();
+    await rm(manifest());
+    await mkdir(manifest());
+    server.setListing(syntheticListing(39));
+    for (const args of [['check'], ['pull']]) {
+      const run = await runCli([...args, '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+      expect(run.code, `${args[0]}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`error [WRITE]: cannot read ${manifest()}: it is a folder.`);
+    }
+    expect(existsSync(removed())).toBe(true);
+  });
+
+  it.runIf(nobody)('a manifest root left unreadable (0600): check and pull as nobody are errors, and the removed type is not left unmanaged', async () => {
+    await pullOnce();
+    await chownTree(dir, 65534);
+    await chown(manifest(), 0, 0);
+    await chmod(manifest(), 0o600);
+    server.setListing(syntheticListing(39));
+    for (const args of [['check'], ['pull']]) {
+      const run = await runAsNobody([...args, '--base-url', server.url, '--out', 'out'], dir);
+      expect(run.code, `${args[0]}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`error [WRITE]: cannot read ${manifest()}: permission denied.`);
+      expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+    }
+    expect(existsSync(removed())).toBe(true);
+  });
+});

@@ -70,7 +70,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     },
     async readLockfile(path) {
       if (journal && journal.lockfile === path) {
-        const prepared = await readOrUndefined(pendingLockfilePath(outDir));
+        const prepared = await readOrUndefined(pendingLockfilePath(outDir, journal));
         if (prepared) return prepared.toString('utf8');
       }
       try {

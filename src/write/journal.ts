@@ -1,6 +1,6 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
@@ -51,6 +51,12 @@ export interface Journal {
   lockfile?: string;
   /** Hash of the prepared lockfile's bytes, with `lockfile`. */
   lockfileSha?: string;
+  /**
+   * The lockfile is prepared beside itself ({@link besideLockfile}), not in the transaction
+   * folder: it lives on another file system, where moving it in after the commit point could
+   * run out of space.
+   */
+  lockfileBeside?: true;
 }
 
 /** One set of changes to make at once. */
@@ -74,8 +80,15 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
   const txnDir = join(outDir, TXN_DIR);
   let journal: Journal;
   let baseManifest: Buffer | undefined;
+  let beside = false;
+  const removePrepared = async () => {
+    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    if (beside) await rm(besideLockfile(tx.lockfile!.path), { force: true }).catch(() => undefined);
+  };
   try {
     checkTargets(outDir, { paths: [...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
+    // Space on the lockfile's file system is taken before the commit point, not after it.
+    beside = tx.lockfile !== undefined && deviceOf(outDir) !== deviceOf(dirname(tx.lockfile.path));
     baseManifest = readIfPresent(join(outDir, MANIFEST_FILE));
     const manifest = tx.writes.find((w) => w.path === MANIFEST_FILE);
     journal = {
@@ -85,14 +98,15 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       deletes: [...tx.deletes],
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
       ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: hashOf(tx.lockfile.text) } : {}),
+      ...(beside ? { lockfileBeside: true as const } : {}),
     };
     await rm(txnDir, { recursive: true, force: true });
     await mkdir(join(txnDir, TXN_FILES), { recursive: true });
     for (const dir of new Set(tx.writes.map((w) => dirname(join(txnDir, TXN_FILES, w.path))))) mkdirSync(dir, { recursive: true });
     await inChunks(tx.writes, (w) => writeFileSync(join(txnDir, TXN_FILES, w.path), w.text));
-    if (tx.lockfile) await writeFile(join(txnDir, TXN_LOCKFILE), tx.lockfile.text);
+    if (tx.lockfile) await writeFile(pendingLockfilePath(outDir, journal), tx.lockfile.text);
   } catch (error) {
-    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    await removePrepared();
     throw error instanceof WriteError ? error : writeFailure(error, txnDir);
   }
   try {
@@ -100,7 +114,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     // Interrupted before the commit point: the run never happened.
     interrupt?.throwIfAborted();
   } catch (error) {
-    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    await removePrepared();
     throw interrupt?.aborted ? interrupt.reason : writeFailure(error, txnDir);
   }
   // The commit point: before this rename the run never happened, after it the run will finish.
@@ -133,7 +147,7 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
   const found = loadJournal(outDir);
   if (found === 'none') return 'none';
   if (found === 'uncommitted' || found === 'outdated') {
-    await rm(txnDir, { recursive: true, force: true });
+    await discard(outDir, lockfilePath);
     if (found === 'outdated') warn(`${join(txnDir, JOURNAL)} was written by an older schema-sync and records no state it was made from: discarded, not replayed.`);
     return 'discarded';
   }
@@ -148,13 +162,13 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
   const lockfileOk = lockfileNow === journal.base.lockfile || (journal.lockfileSha !== undefined && lockfileNow === journal.lockfileSha);
   const manifestOk = hashOrNull(manifestNow) === journal.base.manifest || (journal.manifest !== undefined && hashOrNull(manifestNow) === journal.manifest);
   if (!lockfileOk || !manifestOk) {
-    await rm(txnDir, { recursive: true, force: true });
+    await discard(outDir, lockfilePath);
     warn(
       `${join(txnDir, JOURNAL)} was made from another state of the ${lockfileOk ? 'output folder' : 'lockfile'} (e.g. before a git checkout): discarded, not replayed.`,
     );
     return 'discarded';
   }
-  if (journal.lockfile !== undefined && lockfileNow !== journal.lockfileSha) checkPreparedLockfile(txnDir, journal);
+  if (journal.lockfile !== undefined && lockfileNow !== journal.lockfileSha) checkPreparedLockfile(outDir, journal);
   checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes] });
   // Deletes go before the manifest moves: once it has, they are done.
   const base = hashOrNull(manifestNow) === journal.base.manifest ? manifestNow : undefined;
@@ -168,8 +182,9 @@ export function editedWarning(path: string): string {
 }
 
 /** A prepared lockfile is moved into place only when it is the one the journal names by hash, and parses. */
-function checkPreparedLockfile(txnDir: string, journal: Journal): void {
-  const prepared = join(txnDir, TXN_LOCKFILE);
+function checkPreparedLockfile(outDir: string, journal: Journal): void {
+  const txnDir = join(outDir, TXN_DIR);
+  const prepared = pendingLockfilePath(outDir, journal);
   const bytes = inspectTxnEntry(prepared, 'file', 'the prepared lockfile') === 'file' ? readFileSync(prepared) : undefined;
   if (bytes !== undefined && hashOf(bytes) === journal.lockfileSha && parsesAsObject(bytes)) return;
   throw new WriteError(`${prepared} is not the lockfile ${join(txnDir, JOURNAL)} names; schema-sync will not replay it.`, {
@@ -236,6 +251,7 @@ function parseJournal(text: string): Journal | 'outdated' | undefined {
   if (journal?.version === 1 && paths(journal.writes) && paths(journal.deletes)) return 'outdated';
   if (journal?.version !== 2 || !paths(journal.writes) || !paths(journal.deletes) || !hash(journal.base?.lockfile) || !hash(journal.base?.manifest)) return undefined;
   if (!optional(journal.manifest) || !optional(journal.lockfile) || (journal.lockfile === undefined) !== (journal.lockfileSha === undefined) || !optional(journal.lockfileSha)) return undefined;
+  if (journal.lockfileBeside !== undefined && (journal.lockfileBeside !== true || journal.lockfile === undefined)) return undefined;
   return journal as Journal;
 }
 
@@ -245,8 +261,20 @@ export function pendingFilePath(outDir: string, path: string): string {
 }
 
 /** Where a pending journal's prepared lockfile is. */
-export function pendingLockfilePath(outDir: string): string {
-  return join(outDir, TXN_DIR, TXN_LOCKFILE);
+export function pendingLockfilePath(outDir: string, journal?: Pick<Journal, 'lockfile' | 'lockfileBeside'>): string {
+  return journal?.lockfileBeside && journal.lockfile !== undefined ? besideLockfile(journal.lockfile) : join(outDir, TXN_DIR, TXN_LOCKFILE);
+}
+
+/** Where a lockfile on another file system than the output folder is prepared: beside itself. */
+export function besideLockfile(lockfilePath: string): string {
+  return join(dirname(lockfilePath), `.${basename(lockfilePath)}.schema-sync-txn`);
+}
+
+/** Removes a transaction that is not to be replayed, with a lockfile it prepared beside the project's. */
+async function discard(outDir: string, lockfilePath: string): Promise<void> {
+  await rm(join(outDir, TXN_DIR), { recursive: true, force: true });
+  const beside = besideLockfile(lockfilePath);
+  if (inspectTxnEntry(beside, 'file', 'the prepared lockfile') === 'file') await rm(beside, { force: true });
 }
 
 /**
@@ -271,7 +299,7 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
     else kept.push(p);
   }
   if (journal.writes.includes(MANIFEST_FILE)) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));
-  if (journal.lockfile) ignoreMissing(() => moveFile(join(txnDir, TXN_LOCKFILE), journal.lockfile!));
+  if (journal.lockfile) ignoreMissing(() => moveFile(pendingLockfilePath(outDir, journal), journal.lockfile!));
   rmSync(txnDir, { recursive: true, force: true });
   return kept;
 }
@@ -282,6 +310,14 @@ function readIfPresent(path: string): Buffer | undefined {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+}
+
+/** The file system `path` is on, or would be on when made: that of its nearest existing folder. */
+function deviceOf(path: string): number {
+  for (let at = path; ; at = dirname(at)) {
+    const stat = statSync(at, { throwIfNoEntry: false });
+    if (stat !== undefined || dirname(at) === at) return stat?.dev ?? -1;
   }
 }
 

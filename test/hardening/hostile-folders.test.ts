@@ -335,3 +335,36 @@ describe('a manifest that cannot be read (issue 30, item 9)', () => {
     expect(existsSync(removed())).toBe(true);
   });
 });
+
+describe('a lockfile on another, full file system (issue 30, item 9)', () => {
+  let mounted = false;
+  const lockDir = () => join(dir, 'lock');
+  beforeEach(async () => {
+    await mkdir(lockDir());
+    mounted = mountTmpfs(lockDir(), '64k');
+    if (!mounted) console.warn('hostile-folders: cross-device lockfile case skipped: cannot mount a tmpfs here (needs root)');
+  });
+  afterEach(() => {
+    if (mounted) spawnSync('umount', [lockDir()]);
+  });
+
+  it('a pull fails before its commit point, changing nothing, and the next pull once there is space completes', async ({ skip }) => {
+    if (!mounted) skip();
+    const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+    const pull = () => runCli(['pull', '--base-url', server.url, '--out', 'out', '--lockfile', 'lock/schema-sync.lock.json'], { cwd: dir, env });
+    const first = await pull();
+    expect(first.code, first.stderr).toBe(0);
+    await writeFile(join(lockDir(), 'filler'), Buffer.alloc(64 * 1024)).catch(() => undefined);
+    server.setListing(changed());
+    const before = await readTree(dir);
+    const run = await pull();
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/error \[WRITE\]: the disk is full: .*Nothing was changed\./);
+    expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+    expect(await readTree(dir)).toEqual(before);
+    await rm(join(lockDir(), 'filler'));
+    const after = await pull();
+    expect(after.code, after.stderr).toBe(0);
+    expect((await readdir(lockDir())).sort()).toEqual(['schema-sync.lock.json']);
+  });
+});

@@ -104,7 +104,11 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     await mkdir(join(txnDir, TXN_FILES), { recursive: true });
     for (const dir of new Set(tx.writes.map((w) => dirname(join(txnDir, TXN_FILES, w.path))))) mkdirSync(dir, { recursive: true });
     await inChunks(tx.writes, (w) => writeFileSync(join(txnDir, TXN_FILES, w.path), w.text));
-    if (tx.lockfile) await writeFile(pendingLockfilePath(outDir, journal), tx.lockfile.text);
+    if (tx.lockfile) {
+      // Whatever is found at that path is not written through (a symbolic link is removed, not followed).
+      if (beside) await rm(pendingLockfilePath(outDir, journal), { force: true });
+      await writeFile(pendingLockfilePath(outDir, journal), tx.lockfile.text, { flag: 'wx' });
+    }
   } catch (error) {
     await removePrepared();
     throw error instanceof WriteError ? error : writeFailure(error, txnDir);

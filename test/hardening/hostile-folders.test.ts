@@ -363,8 +363,12 @@ describe('a lockfile on another, full file system (issue 30, item 9)', () => {
     expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
     expect(await readTree(dir)).toEqual(before);
     await rm(join(lockDir(), 'filler'));
+    // Where the lockfile is prepared, a planted link to a file outside is removed, never written through.
+    await writeFile(join(dir, 'outside.txt'), 'precious\n');
+    await symlink(join(dir, 'outside.txt'), join(lockDir(), '.schema-sync.lock.json.schema-sync-txn'));
     const after = await pull();
     expect(after.code, after.stderr).toBe(0);
     expect((await readdir(lockDir())).sort()).toEqual(['schema-sync.lock.json']);
+    expect(await readFile(join(dir, 'outside.txt'), 'utf8')).toBe('precious\n');
   });
 });

@@ -313,7 +313,10 @@ function readIfPresent(path: string): Buffer | undefined {
     return readFileSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new WriteError(`cannot read ${path}: ${(error as Error).message}.`, {
+      hint: 'It may belong to another user (e.g. after a run under sudo) or be a folder: give it back (chown) or move it away, then run again.',
+      cause: error,
+    });
   }
 }
 

@@ -203,3 +203,12 @@ describe('a file of a removed type edited while the run prepares (issue 30, item
     expect(readFileSync(join(out, 'messages/Gone.ts'), 'utf8')).toBe('gone\n// my notes\n');
   });
 });
+
+describe('a pending journal over a manifest that cannot be read', () => {
+  it('is a WriteError naming the file, not a bug', async () => {
+    await mkdir(join(out, MANIFEST_FILE));
+    await mkdir(join(out, TXN_DIR, 'files'), { recursive: true });
+    await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ version: 2, base: { lockfile: null, manifest: null }, writes: [], deletes: [] }));
+    await expect(recoverPending(out, lockfilePath)).rejects.toMatchObject({ code: 'WRITE', message: expect.stringMatching(/^cannot read .*\.schema-sync-manifest\.json: EISDIR/) });
+  });
+});

@@ -18,7 +18,7 @@ export interface GenerateResult {
  */
 export async function generate(options: BaseOptions): Promise<GenerateResult> {
   const run = openRun(options);
-  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait });
+  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait, warn: run.warn });
 }
 
 /** The generate itself, under the run lock. */

@@ -84,6 +84,7 @@ export async function writeOutput(
     changes,
     found: output.found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
+    lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });
   for (const path of write.leftEdited) {

@@ -40,7 +40,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     const run = openRun(options);
     const answer = await acquireListing(run, options);
     if (options.dryRun) return previewPull(run, await openFolderView(run.paths.outDir), answer, options);
-    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait });
+    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait, warn: run.warn });
   });
 }
 

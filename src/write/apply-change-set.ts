@@ -1,7 +1,10 @@
+import { relative, sep } from 'node:path';
 import { compareStrings } from '../model/descriptor.js';
+import { ConfigError } from '../model/errors.js';
 import type { ChangeSet } from './change-set.js';
 import type { FolderView } from './folder-view.js';
-import { commitTransaction } from './journal.js';
+import { commitTransaction, TXN_DIR } from './journal.js';
+import { RUN_LOCK_FILE } from './run-lock.js';
 import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
 
 /** What a write changed. */
@@ -33,23 +36,41 @@ export async function applyChangeSet(input: {
   found: ManifestText | undefined;
   /** The lockfile to write with the folder, when the run updates it. */
   lockfile?: { path: string; text: string };
+  /** The project's lockfile (the journal records its state even when the run leaves it alone). */
+  lockfilePath: string;
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
   interrupt?: AbortSignal;
 }): Promise<{ write: WriteResult; manifest: ManifestText }> {
   const { outDir, view, changes } = input;
+  refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
   const manifestText = serializeManifest(changes.manifest);
   const writes = changes.write.map((file) => ({ path: file.path, text: file.text }));
   if (input.found?.text !== manifestText) writes.push({ path: MANIFEST_FILE, text: manifestText });
   let lockfile = input.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   writes.sort((a, b) => compareStrings(a.path, b.path));
-  await commitTransaction(outDir, { writes, deletes: changes.delete, lockfile }, input.interrupt);
+  const { kept } = await commitTransaction(outDir, { writes, deletes: changes.delete, lockfile, lockfilePath: input.lockfilePath }, input.interrupt);
   const write = {
     written: changes.write.map((file) => file.path),
-    deleted: changes.delete,
-    leftEdited: changes.edited,
+    deleted: changes.delete.filter((path) => !kept.includes(path)),
+    // Those edited while the run prepared its changes are kept too.
+    leftEdited: [...changes.edited, ...kept].sort(compareStrings),
     unchanged: changes.unchanged,
     lockfileWritten: lockfile !== undefined,
   };
   return { write, manifest: new ManifestText(manifestText, outDir, changes.manifest) };
+}
+
+/**
+ * A lockfile at a path of the output folder that schema-sync writes (a generated file, the
+ * manifest, the run's own files) would be overwritten by the output, and overwrite it in turn.
+ * (A lockfile of another name kept in the output folder, as the demo does, is fine.)
+ */
+function refuseLockfileAmongOutput(outDir: string, lockfilePath: string, changes: ChangeSet, found: ManifestText | undefined): void {
+  const path = relative(outDir, lockfilePath).split(sep).join('/');
+  const ours = changes.manifest.has(path) || found?.entries().has(path) === true || path === MANIFEST_FILE || [TXN_DIR, RUN_LOCK_FILE].includes(path.split('/')[0]!);
+  if (!ours) return;
+  throw new ConfigError(`the lockfile ${lockfilePath} is ${path} in the output folder ${outDir}, a file schema-sync writes there: the two would overwrite each other. Nothing was changed.`, {
+    hint: 'Pass a --lockfile outside the output folder (e.g. schema-sync.lock.json in the project root), or generate into another --out.',
+  });
 }

@@ -44,8 +44,8 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const readOrUndefined = async (file: string): Promise<Buffer | undefined> => {
     try {
       return readFileSync(file);
-    } catch {
-      return undefined;
+    } catch (error) {
+      return absentOrThrow(error, file);
     }
   };
   const pending = journal !== undefined && journal !== null;
@@ -70,7 +70,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     },
     async readLockfile(path) {
       if (journal && journal.lockfile === path) {
-        const prepared = await readOrUndefined(pendingLockfilePath(outDir));
+        const prepared = await readOrUndefined(pendingLockfilePath(outDir, journal));
         if (prepared) return prepared.toString('utf8');
       }
       try {
@@ -84,6 +84,22 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
       }
     },
   };
+}
+
+/**
+ * Undefined for a file that is not there; any other failure to read it is an error, never taken
+ * for "no such file": an unreadable manifest read as none would leave a removed type's file
+ * behind unmanaged, and `check` would call the folder in sync.
+ */
+function absentOrThrow(error: unknown, file: string): undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+  throw new WriteError(`cannot read ${file}: ${code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message}.`, {
+    hint: code === 'EACCES' || code === 'EPERM'
+      ? 'It may belong to another user (e.g. after a run under sudo): give it back (chown) or delete it, then run again.'
+      : 'Move it away or delete it, then run again.',
+    cause: error,
+  });
 }
 
 /** Names in an output folder that are a run's, not the output's. */

@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { dirname, join } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
-import { isSafeRelativePath } from './manifest.js';
+import { hashOf } from '../util/hash.js';
+import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
+import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { checkTargets, writeFailure } from './target-checks.js';
+import { inspectTxnEntry, inspectTxnTree } from './txn-folder.js';
 
 /**
  * A run's changes are prepared in a transaction folder, committed by one rename of a journal
@@ -12,6 +14,12 @@ import { checkTargets, writeFailure } from './target-checks.js';
  * which the next run discards; one killed after it leaves a journal, which the next run replays
  * (as a database replays its log).
  * Either way the next command sees the folder and lockfile wholly before or wholly after.
+ *
+ * What a repository carries in the output folder is not trusted: a transaction folder is read
+ * only when schema-sync could have made it (see txn-folder.ts), a journal is replayed only over
+ * the lockfile and manifest it was made from, a delete only removes a file that still holds the
+ * bytes the manifest records, and a prepared lockfile moves in only when it is the one the
+ * journal names by hash.
  */
 
 /** Folder inside the output folder that holds a run's prepared files and its journal. */
@@ -24,113 +32,209 @@ const TXN_LOCKFILE = 'lockfile';
 /** The transaction folder's name up to schema-sync 0.1; a run of one may have left it. */
 const LEGACY_TXN_DIR = '.schema-sync-staging';
 
-/**
- * Where `outDir`'s transaction folder is: `TXN_DIR`, or the folder schema-sync 0.1 named
- * otherwise when only that one exists (an upgrade right after an interrupted 0.1 run), so that
- * read-only views see its journal too. {@link recoverPending} moves it to `TXN_DIR`.
- */
-function txnDirOf(outDir: string): string {
-  const current = join(outDir, TXN_DIR);
-  const legacy = join(outDir, LEGACY_TXN_DIR);
-  return !existsSync(current) && existsSync(legacy) ? legacy : current;
-}
-
-/** What a committed run will do. */
+/** What a committed run will do, and the state of the folder and lockfile it was made from. */
 export interface Journal {
-  version: 1;
+  version: 2;
+  /**
+   * Hashes of the lockfile's and the manifest's bytes when the run prepared its changes (null:
+   * none): a journal is replayed only over that state (or the one it leaves), never over the
+   * state of another branch or a later run.
+   */
+  base: { lockfile: string | null; manifest: string | null };
   /** Paths relative to the output folder, prepared under `files/`. */
   writes: string[];
-  /** Paths relative to the output folder to delete. */
+  /** Paths relative to the output folder to delete, when they still hold the bytes the base manifest records. */
   deletes: string[];
+  /** Hash of the manifest the run writes, when it writes one. */
+  manifest?: string;
   /** Absolute lockfile path, prepared as `lockfile`, when the run updates it. */
   lockfile?: string;
+  /** Hash of the prepared lockfile's bytes, with `lockfile`. */
+  lockfileSha?: string;
+  /**
+   * The lockfile is prepared beside itself ({@link besideLockfile}), not in the transaction
+   * folder: it lives on another file system, where moving it in after the commit point could
+   * run out of space.
+   */
+  lockfileBeside?: true;
 }
 
 /** One set of changes to make at once. */
 export interface Transaction {
   writes: ReadonlyArray<{ path: string; text: string }>;
+  /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
   lockfile?: { path: string; text: string };
+  /** The project's lockfile, whose state the journal records even when the run leaves it alone. */
+  lockfilePath: string;
 }
 
 /**
  * Prepares, commits and applies a transaction; call with the run lock held. Anything that fails
  * before the commit point (a full disk, a folder that cannot be written) removes the transaction folder and
- * is a WriteError: the run changed nothing.
+ * is a WriteError: the run changed nothing. Gives the deletes left in place because the file was
+ * edited since the folder's manifest recorded it.
  */
-export async function commitTransaction(outDir: string, tx: Transaction, interrupt?: AbortSignal): Promise<void> {
-  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return;
+export async function commitTransaction(outDir: string, tx: Transaction, interrupt?: AbortSignal): Promise<{ kept: string[] }> {
+  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return { kept: [] };
   const txnDir = join(outDir, TXN_DIR);
+  let journal: Journal;
+  let baseManifest: Buffer | undefined;
+  let beside = false;
+  const removePrepared = async () => {
+    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    if (beside) await rm(besideLockfile(tx.lockfile!.path), { force: true }).catch(() => undefined);
+  };
   try {
     checkTargets(outDir, { paths: [...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
+    // Space on the lockfile's file system is taken before the commit point, not after it.
+    beside = tx.lockfile !== undefined && deviceOf(outDir) !== deviceOf(dirname(tx.lockfile.path));
+    baseManifest = readIfPresent(join(outDir, MANIFEST_FILE));
+    const manifest = tx.writes.find((w) => w.path === MANIFEST_FILE);
+    journal = {
+      version: 2,
+      base: { lockfile: hashOrNull(readIfPresent(tx.lockfilePath)), manifest: hashOrNull(baseManifest) },
+      writes: tx.writes.map((w) => w.path),
+      deletes: [...tx.deletes],
+      ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
+      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: hashOf(tx.lockfile.text) } : {}),
+      ...(beside ? { lockfileBeside: true as const } : {}),
+    };
     await rm(txnDir, { recursive: true, force: true });
     await mkdir(join(txnDir, TXN_FILES), { recursive: true });
     for (const dir of new Set(tx.writes.map((w) => dirname(join(txnDir, TXN_FILES, w.path))))) mkdirSync(dir, { recursive: true });
     await inChunks(tx.writes, (w) => writeFileSync(join(txnDir, TXN_FILES, w.path), w.text));
-    if (tx.lockfile) await writeFile(join(txnDir, TXN_LOCKFILE), tx.lockfile.text);
+    if (tx.lockfile) {
+      // Whatever is found at that path is not written through (a symbolic link is removed, not followed).
+      if (beside) await rm(pendingLockfilePath(outDir, journal), { force: true });
+      await writeFile(pendingLockfilePath(outDir, journal), tx.lockfile.text, { flag: 'wx' });
+    }
   } catch (error) {
-    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    await removePrepared();
     throw error instanceof WriteError ? error : writeFailure(error, txnDir);
   }
-  const journal: Journal = {
-    version: 1,
-    writes: tx.writes.map((w) => w.path),
-    deletes: [...tx.deletes],
-    ...(tx.lockfile ? { lockfile: tx.lockfile.path } : {}),
-  };
   try {
     await writeFile(join(txnDir, `${JOURNAL}.tmp`), JSON.stringify(journal));
     // Interrupted before the commit point: the run never happened.
     interrupt?.throwIfAborted();
   } catch (error) {
-    await rm(txnDir, { recursive: true, force: true }).catch(() => undefined);
+    await removePrepared();
     throw interrupt?.aborted ? interrupt.reason : writeFailure(error, txnDir);
   }
   // The commit point: before this rename the run never happened, after it the run will finish.
-  await rename(join(txnDir, `${JOURNAL}.tmp`), join(txnDir, JOURNAL));
-  await applyJournal(outDir, journal);
+  // From here on nothing awaits: a signal (even a second Ctrl-C, which ends the process at
+  // once) is only taken once the roll-forward is done.
+  renameSync(join(txnDir, `${JOURNAL}.tmp`), join(txnDir, JOURNAL));
+  return { kept: applyJournal(outDir, journal, baseManifest) };
 }
 
+/** What {@link recoverPending} did with what an interrupted run left. */
+export type Recovery = 'none' | 'replayed' | 'discarded';
+
 /**
- * Finishes or discards what an interrupted run left: replays a committed journal, removes
- * uncommitted transaction folder. Call with the run lock held, before reading the folder.
+ * Finishes or discards what an interrupted run left: replays a committed journal made from the
+ * folder and lockfile as they are now, discards one made from another state (saying so through
+ * `warn`), removes an uncommitted transaction folder. Call with the run lock held, before reading
+ * the folder.
+ *
+ * @throws WriteError for a transaction folder schema-sync could not have made, or a journal that
+ * names another project's lockfile or a prepared lockfile other than the one it holds.
  */
-export async function recoverPending(outDir: string, lockfilePath: string): Promise<'none' | 'replayed' | 'discarded'> {
-  const found = txnDirOf(outDir);
-  if (found !== join(outDir, TXN_DIR)) await rename(found, join(outDir, TXN_DIR));
-  const journal = await readJournal(outDir);
-  if (journal === undefined) return 'none';
-  if (journal === null) {
-    await rm(join(outDir, TXN_DIR), { recursive: true, force: true });
+export async function recoverPending(outDir: string, lockfilePath: string, warn: (text: string) => void = () => undefined): Promise<Recovery> {
+  const txnDir = join(outDir, TXN_DIR);
+  const legacy = join(outDir, LEGACY_TXN_DIR);
+  if (lstatSync(legacy, { throwIfNoEntry: false }) !== undefined) {
+    // Its journal records no state it was made from, so it cannot be told to belong here.
+    await rm(legacy, { recursive: true, force: true });
+    warn(`${legacy}, left by an interrupted run of schema-sync 0.1, was discarded, not replayed; generate rebuilds the folder from the lockfile.`);
+  }
+  const found = loadJournal(outDir);
+  if (found === 'none') return 'none';
+  if (found === 'uncommitted' || found === 'outdated') {
+    await discard(outDir, lockfilePath);
+    if (found === 'outdated') warn(`${join(txnDir, JOURNAL)} was written by an older schema-sync and records no state it was made from: discarded, not replayed.`);
     return 'discarded';
   }
+  const journal = found;
   if (journal.lockfile !== undefined && journal.lockfile !== lockfilePath) {
-    throw new WriteError(`${join(outDir, TXN_DIR, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
-      hint: `If no schema-sync run of another project shares this output folder, delete ${join(outDir, TXN_DIR)} and run schema-sync generate.`,
+    throw new WriteError(`${join(txnDir, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
+      hint: `If no schema-sync run of another project shares this output folder, delete ${txnDir} and run schema-sync generate.`,
     });
   }
+  const lockfileNow = hashOrNull(readIfPresent(lockfilePath));
+  const manifestNow = readIfPresent(join(outDir, MANIFEST_FILE));
+  const lockfileOk = lockfileNow === journal.base.lockfile || (journal.lockfileSha !== undefined && lockfileNow === journal.lockfileSha);
+  const manifestOk = hashOrNull(manifestNow) === journal.base.manifest || (journal.manifest !== undefined && hashOrNull(manifestNow) === journal.manifest);
+  if (!lockfileOk || !manifestOk) {
+    await discard(outDir, lockfilePath);
+    warn(
+      `${join(txnDir, JOURNAL)} was made from another state of the ${lockfileOk ? 'output folder' : 'lockfile'} (e.g. before a git checkout): discarded, not replayed.`,
+    );
+    return 'discarded';
+  }
+  if (journal.lockfile !== undefined && lockfileNow !== journal.lockfileSha) checkPreparedLockfile(outDir, journal);
   checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes] });
-  await applyJournal(outDir, journal);
+  // Deletes go before the manifest moves: once it has, they are done.
+  const base = hashOrNull(manifestNow) === journal.base.manifest ? manifestNow : undefined;
+  for (const path of applyJournal(outDir, journal, base)) warn(editedWarning(path));
   return 'replayed';
+}
+
+/** The warning for a generated file of a removed type that was edited since: kept. */
+export function editedWarning(path: string): string {
+  return `${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`;
+}
+
+/** A prepared lockfile is moved into place only when it is the one the journal names by hash, and parses. */
+function checkPreparedLockfile(outDir: string, journal: Journal): void {
+  const txnDir = join(outDir, TXN_DIR);
+  const prepared = pendingLockfilePath(outDir, journal);
+  const bytes = inspectTxnEntry(prepared, 'file', 'the prepared lockfile') === 'file' ? readFileSync(prepared) : undefined;
+  if (bytes !== undefined && hashOf(bytes) === journal.lockfileSha && parsesAsObject(bytes)) return;
+  throw new WriteError(`${prepared} is not the lockfile ${join(txnDir, JOURNAL)} names; schema-sync will not replay it.`, {
+    hint: `Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
+  });
+}
+
+function parsesAsObject(bytes: Buffer): boolean {
+  try {
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
 }
 
 /**
  * The committed journal, if any: `undefined` when there is no transaction folder, `null` when there
- * is one without a committed journal (a run died before its commit point).
+ * is one without a journal to replay (a run died before its commit point, or an older schema-sync
+ * wrote it).
+ *
+ * @throws WriteError for a transaction folder schema-sync could not have made, or a damaged journal.
  */
 export async function readJournal(outDir: string): Promise<Journal | null | undefined> {
-  const txnDir = txnDirOf(outDir);
+  const found = loadJournal(outDir);
+  return found === 'none' ? undefined : found === 'uncommitted' || found === 'outdated' ? null : found;
+}
+
+/** The transaction folder's journal, once the folder is known to be one schema-sync made. */
+function loadJournal(outDir: string): Journal | 'none' | 'uncommitted' | 'outdated' {
+  const txnDir = join(outDir, TXN_DIR);
+  if (inspectTxnEntry(txnDir, 'folder', 'the transaction folder') === 'absent') return 'none';
+  inspectTxnEntry(join(txnDir, JOURNAL), 'file', 'the journal');
+  inspectTxnEntry(join(txnDir, TXN_FILES), 'folder', 'the prepared files folder');
+  inspectTxnTree(txnDir);
+  const path = join(txnDir, JOURNAL);
+  if (inspectTxnEntry(path, 'file', 'the journal') === 'absent') return 'uncommitted';
   let text: string;
   try {
-    text = await readFile(join(txnDir, JOURNAL), 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const exists = await readFile(txnDir).then(() => true, (e: NodeJS.ErrnoException) => e.code === 'EISDIR');
-    return exists ? null : undefined;
+    throw new WriteError(`cannot read ${path}: ${(error as Error).message}.`, { hint: `Delete ${txnDir} and run schema-sync generate.`, cause: error });
   }
   const journal = parseJournal(text);
   if (journal === undefined) {
-    throw new WriteError(`${join(txnDir, JOURNAL)} is damaged.`, {
+    throw new WriteError(`${path} is damaged.`, {
       hint: `Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
     });
   }
@@ -138,76 +242,92 @@ export async function readJournal(outDir: string): Promise<Journal | null | unde
 }
 
 /** A journal's text as schema-sync writes it (plain paths inside the folder only); undefined for anything else. */
-function parseJournal(text: string): Journal | undefined {
-  let journal: Partial<Journal> | null;
+function parseJournal(text: string): Journal | 'outdated' | undefined {
+  let journal: (Omit<Partial<Journal>, 'version'> & { version?: unknown }) | null;
   try {
     journal = JSON.parse(text) as Partial<Journal> | null;
   } catch {
     return undefined;
   }
   const paths = (list: unknown) => Array.isArray(list) && list.every((path) => typeof path === 'string' && isSafeRelativePath(path));
-  const lockfile = journal?.lockfile;
-  if (journal?.version !== 1 || !paths(journal.writes) || !paths(journal.deletes) || (lockfile !== undefined && typeof lockfile !== 'string')) return undefined;
+  const optional = (value: unknown) => value === undefined || typeof value === 'string';
+  const hash = (value: unknown) => value === null || typeof value === 'string';
+  if (journal?.version === 1 && paths(journal.writes) && paths(journal.deletes)) return 'outdated';
+  if (journal?.version !== 2 || !paths(journal.writes) || !paths(journal.deletes) || !hash(journal.base?.lockfile) || !hash(journal.base?.manifest)) return undefined;
+  if (!optional(journal.manifest) || !optional(journal.lockfile) || (journal.lockfile === undefined) !== (journal.lockfileSha === undefined) || !optional(journal.lockfileSha)) return undefined;
+  if (journal.lockfileBeside !== undefined && (journal.lockfileBeside !== true || journal.lockfile === undefined)) return undefined;
   return journal as Journal;
 }
 
 /** Where a pending journal's prepared copy of `path` is (for read-only views). */
 export function pendingFilePath(outDir: string, path: string): string {
-  return join(txnDirOf(outDir), TXN_FILES, path);
+  return join(outDir, TXN_DIR, TXN_FILES, path);
 }
 
 /** Where a pending journal's prepared lockfile is. */
-export function pendingLockfilePath(outDir: string): string {
-  return join(txnDirOf(outDir), TXN_LOCKFILE);
+export function pendingLockfilePath(outDir: string, journal?: Pick<Journal, 'lockfile' | 'lockfileBeside'>): string {
+  return journal?.lockfileBeside && journal.lockfile !== undefined ? besideLockfile(journal.lockfile) : join(outDir, TXN_DIR, TXN_LOCKFILE);
 }
 
-async function applyJournal(outDir: string, journal: Journal): Promise<void> {
-  const txnDir = join(outDir, TXN_DIR);
-  for (const dir of new Set(journal.writes.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
-  // A prepared file already gone was moved before an interruption: replaying is idempotent.
-  await inChunks(journal.writes, (p) => ignoreMissingSync(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p))));
-  await inChunks(journal.deletes, (p) => ignoreMissingSync(() => unlinkSync(join(outDir, p))));
-  if (journal.lockfile) await ignoreMissing(moveFile(join(txnDir, TXN_LOCKFILE), journal.lockfile));
-  await rm(txnDir, { recursive: true, force: true });
+/** Where a lockfile on another file system than the output folder is prepared: beside itself. */
+export function besideLockfile(lockfilePath: string): string {
+  return join(dirname(lockfilePath), `.${basename(lockfilePath)}.schema-sync-txn`);
 }
 
-async function moveFile(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    // Lockfile on another file system: copy beside the target, then rename there.
-    const temp = `${to}.${process.pid}.tmp`;
-    await copyFile(from, temp);
-    await rename(temp, to);
-    await unlink(from);
-  }
-}
-
-async function ignoreMissing(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
-
-function ignoreMissingSync(work: () => void): void {
-  try {
-    work();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+/** Removes a transaction that is not to be replayed, with a lockfile it prepared beside the project's. */
+async function discard(outDir: string, lockfilePath: string): Promise<void> {
+  await rm(join(outDir, TXN_DIR), { recursive: true, force: true });
+  const beside = besideLockfile(lockfilePath);
+  if (inspectTxnEntry(beside, 'file', 'the prepared lockfile') === 'file') await rm(beside, { force: true });
 }
 
 /**
- * Runs synchronous file operations in chunks, yielding to the event loop between them: sync
- * calls cost less than the promise API per small file, and yielding keeps Ctrl-C prompt.
+ * Moves the prepared files in, deletes those of `deletes` that hold the bytes `baseManifest`
+ * records (none without it: they went before the manifest moved), then moves the manifest and
+ * the lockfile. Gives the deletes kept because the file was edited since.
  */
-async function inChunks<T>(items: readonly T[], work: (item: T) => void, size = 500): Promise<void> {
-  for (let i = 0; i < items.length; i += size) {
-    for (const item of items.slice(i, i + size)) work(item);
-    if (i + size < items.length) await yieldToEventLoop();
+function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | undefined): string[] {
+  const txnDir = join(outDir, TXN_DIR);
+  const files = journal.writes.filter((path) => path !== MANIFEST_FILE);
+  for (const dir of new Set(files.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
+  // A prepared file already gone was moved before an interruption: replaying is idempotent.
+  for (const p of files) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p)));
+  const kept: string[] = [];
+  const entries = baseManifest === undefined || journal.deletes.length === 0 ? undefined : parseManifest(baseManifest.toString('utf8'), outDir);
+  for (const p of entries === undefined ? [] : journal.deletes) {
+    const where = join(outDir, p);
+    const stat = lstatSync(where, { throwIfNoEntry: false });
+    if (stat === undefined) continue;
+    // Only a plain file with the bytes schema-sync wrote: one edited since (even meanwhile) is kept.
+    if (stat.isFile() && hashOf(readFileSync(where)) === entries?.get(p)?.sha) ignoreMissing(() => unlinkSync(where));
+    else kept.push(p);
   }
+  if (journal.writes.includes(MANIFEST_FILE)) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));
+  if (journal.lockfile) ignoreMissing(() => moveFile(pendingLockfilePath(outDir, journal), journal.lockfile!));
+  rmSync(txnDir, { recursive: true, force: true });
+  return kept;
+}
+
+function readIfPresent(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new WriteError(`cannot read ${path}: ${(error as Error).message}.`, {
+      hint: 'It may belong to another user (e.g. after a run under sudo) or be a folder: give it back (chown) or move it away, then run again.',
+      cause: error,
+    });
+  }
+}
+
+/** The file system `path` is on, or would be on when made: that of its nearest existing folder. */
+function deviceOf(path: string): number {
+  for (let at = path; ; at = dirname(at)) {
+    const stat = statSync(at, { throwIfNoEntry: false });
+    if (stat !== undefined || dirname(at) === at) return stat?.dev ?? -1;
+  }
+}
+
+function hashOrNull(bytes: Buffer | undefined): string | null {
+  return bytes === undefined ? null : hashOf(bytes);
 }

@@ -22,7 +22,7 @@ export class Interrupted extends Error {
 export async function withRunLock<T>(
   outDir: string,
   work: (view: FolderView, interrupt: AbortSignal) => Promise<T>,
-  options: { lockfilePath: string; waitMs?: number },
+  options: { lockfilePath: string; waitMs?: number; /** Says what recovery discarded or kept. */ warn?: (text: string) => void },
 ): Promise<T> {
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => interrupt.abort(new Interrupted(signal));
@@ -31,7 +31,7 @@ export async function withRunLock<T>(
   try {
     const release = await acquireRunLock(outDir, { ...options, interrupt: interrupt.signal });
     try {
-      await recoverPending(outDir, options.lockfilePath);
+      await recoverPending(outDir, options.lockfilePath, options.warn);
       return await work(await openFolderView(outDir), interrupt.signal);
     } finally {
       await release();

@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from './helpers.js';
+import { hashOf } from '../../src/util/hash.js';
 
 const isRoot = process.getuid?.() === 0;
 const nobody = isRoot && spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', '0']).status === 0;
@@ -83,7 +84,9 @@ describe('files planted in the output folder', () => {
     await writeFile(outside, 'precious\n');
     await mkdir(join(dir, 'out/.schema-sync-txn/files'), { recursive: true });
     await writeFile(join(dir, 'out/.schema-sync-txn/lockfile'), 'overwritten\n');
-    await writeFile(join(dir, 'out/.schema-sync-txn/journal.json'), JSON.stringify({ version: 1, writes: [], deletes: [], lockfile: outside }));
+    const base = { lockfile: hashOf(await readFile(join(dir, 'schema-sync.lock.json'))), manifest: hashOf(await readFile(join(dir, 'out/.schema-sync-manifest.json'))) };
+    const journal = { version: 2, base, writes: [], deletes: [], lockfile: outside, lockfileSha: hashOf('overwritten\n') };
+    await writeFile(join(dir, 'out/.schema-sync-txn/journal.json'), JSON.stringify(journal));
     const run = await runCli(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error \[WRITE\]: .*journal\.json names the lockfile .*outside\.txt, not this project's/);
@@ -172,7 +175,8 @@ describe('a pending interrupted run', () => {
     const file = 'messages/Type00001.ts';
     const text = await readFile(join(dir, 'out', file), 'utf8');
     await writeFile(join(txnDir, 'files', file), text);
-    await writeFile(join(txnDir, 'journal.json'), JSON.stringify({ version: 1, writes: [file], deletes: [] }));
+    const base = { lockfile: hashOf(await readFile(join(dir, 'schema-sync.lock.json'))), manifest: hashOf(await readFile(join(dir, 'out/.schema-sync-manifest.json'))) };
+    await writeFile(join(txnDir, 'journal.json'), JSON.stringify({ version: 2, base, writes: [file], deletes: [] }));
     const checked = await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
     expect(checked.code).toBe(2);
     expect(checked.stderr).toMatch(/error \[WRITE\]: an interrupted run is pending in .*\nhint: Run `schema-sync generate` to finish it, then check again\./);
@@ -235,5 +239,136 @@ describe('a run lock that schema-sync did not make (issue 30, item 4)', () => {
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(`error [LOCK]: cannot read the run lock ${lock()} (EACCES): it belongs to another user, e.g. a run under sudo.`);
     expect(run.stderr).toContain(`sudo rm ${lock()}`);
+  });
+});
+
+describe('a transaction folder schema-sync could not have made (issue 30, item 8)', () => {
+  const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+  const txnDir = () => join(dir, 'out/.schema-sync-txn');
+  const pullOnce = async () => {
+    const first = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    expect(first.code, first.stderr).toBe(0);
+  };
+  const cases: Array<[string, () => Promise<unknown>, RegExp]> = [
+    ['a file where the transaction folder should be', () => writeFile(txnDir(), 'not a folder\n'), /the transaction folder .*\.schema-sync-txn is a file where schema-sync keeps a folder\.\nhint: schema-sync did not make it: move it away or delete it \(rm -r .*\.schema-sync-txn\)/],
+    ['a folder named journal.json', () => mkdir(join(txnDir(), 'journal.json'), { recursive: true }), /the journal .*journal\.json is a folder where schema-sync keeps a file\.\nhint: schema-sync did not make it/],
+  ];
+  for (const [what, plant, message] of cases) {
+    it(`${what}: generate, check and pull say so (WRITE), never INTERNAL, and change nothing`, async () => {
+      await pullOnce();
+      await plant();
+      const before = await readTree(dir);
+      for (const args of [['generate'], ['check', '--base-url', server.url], ['pull', '--base-url', server.url]]) {
+        const run = await runCli([...args, '--out', 'out'], { cwd: dir, env });
+        expect(run.code, `${args[0]}: ${run.stderr}`).toBe(2);
+        expect(run.stderr).toMatch(new RegExp(`error \\[WRITE\\]: ${message.source}`));
+        expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+      }
+      expect(await readTree(dir)).toEqual(before);
+    });
+  }
+
+  it.runIf(nobody)('a transaction folder root left (a run under sudo): a WRITE error for a run as nobody, never INTERNAL', async () => {
+    await pullOnce();
+    await chownTree(dir, 65534);
+    await mkdir(join(txnDir(), 'files'), { recursive: true });
+    const run = await runAsNobody(['generate', '--out', 'out'], dir);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`error [WRITE]: the transaction folder ${txnDir()} belongs to another user (uid 0), e.g. a run under sudo; it was not read or replayed.`);
+    expect(run.stderr).toContain(`sudo rm -r ${txnDir()}`);
+    expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+    expect(existsSync(join(txnDir(), 'files'))).toBe(true);
+  });
+});
+
+describe('a --lockfile that names a file schema-sync writes in the output folder (issue 30, item 9)', () => {
+  for (const lockfile of ['out/index.ts', 'out/messages/Type00001.ts', 'out/.schema-sync-manifest.json']) {
+    it(`--lockfile ${lockfile} is refused, and nothing is written`, async () => {
+      const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--lockfile', lockfile], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/error \[CONFIG\]: the lockfile .* is .* in the output folder .*, a file schema-sync writes there: the two would overwrite each other\. Nothing was changed\.\nhint: Pass a --lockfile outside the output folder/);
+      expect(existsSync(join(dir, lockfile))).toBe(false);
+    });
+  }
+
+  it('a lockfile of its own name kept in the output folder (as the demo does) is fine', async () => {
+    const run = await runCli(['pull', '--base-url', server.url, '--out', 'out', '--lockfile', 'out/schema-sync.lock.json'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(dir, 'out/schema-sync.lock.json'))).toBe(true);
+  });
+});
+
+describe('a manifest that cannot be read (issue 30, item 9)', () => {
+  const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+  const manifest = () => join(dir, 'out/.schema-sync-manifest.json');
+  const removed = () => join(dir, 'out/messages/Type00039.ts');
+  const pullOnce = async () => {
+    const first = await runCli(['pull', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+    expect(first.code, first.stderr).toBe(0);
+  };
+
+  it('a folder where the manifest should be: check and pull are errors, not "no manifest"', async () => {
+    await pullOnce();
+    await rm(manifest());
+    await mkdir(manifest());
+    server.setListing(syntheticListing(39));
+    for (const args of [['check'], ['pull']]) {
+      const run = await runCli([...args, '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
+      expect(run.code, `${args[0]}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`error [WRITE]: cannot read ${manifest()}: it is a folder.`);
+    }
+    expect(existsSync(removed())).toBe(true);
+  });
+
+  it.runIf(nobody)('a manifest root left unreadable (0600): check and pull as nobody are errors, and the removed type is not left unmanaged', async () => {
+    await pullOnce();
+    await chownTree(dir, 65534);
+    await chown(manifest(), 0, 0);
+    await chmod(manifest(), 0o600);
+    server.setListing(syntheticListing(39));
+    for (const args of [['check'], ['pull']]) {
+      const run = await runAsNobody([...args, '--base-url', server.url, '--out', 'out'], dir);
+      expect(run.code, `${args[0]}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`error [WRITE]: cannot read ${manifest()}: permission denied.`);
+      expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+    }
+    expect(existsSync(removed())).toBe(true);
+  });
+});
+
+describe('a lockfile on another, full file system (issue 30, item 9)', () => {
+  let mounted = false;
+  const lockDir = () => join(dir, 'lock');
+  beforeEach(async () => {
+    await mkdir(lockDir());
+    mounted = mountTmpfs(lockDir(), '64k');
+    if (!mounted) console.warn('hostile-folders: cross-device lockfile case skipped: cannot mount a tmpfs here (needs root)');
+  });
+  afterEach(() => {
+    if (mounted) spawnSync('umount', [lockDir()]);
+  });
+
+  it('a pull fails before its commit point, changing nothing, and the next pull once there is space completes', async ({ skip }) => {
+    if (!mounted) skip();
+    const env = { SCHEMA_SYNC_CACHE_DIR: 'off' };
+    const pull = () => runCli(['pull', '--base-url', server.url, '--out', 'out', '--lockfile', 'lock/schema-sync.lock.json'], { cwd: dir, env });
+    const first = await pull();
+    expect(first.code, first.stderr).toBe(0);
+    await writeFile(join(lockDir(), 'filler'), Buffer.alloc(64 * 1024)).catch(() => undefined);
+    server.setListing(changed());
+    const before = await readTree(dir);
+    const run = await pull();
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/error \[WRITE\]: the disk is full: .*Nothing was changed\./);
+    expect(run.stderr).not.toMatch(/INTERNAL|this is a bug/);
+    expect(await readTree(dir)).toEqual(before);
+    await rm(join(lockDir(), 'filler'));
+    // Where the lockfile is prepared, a planted link to a file outside is removed, never written through.
+    await writeFile(join(dir, 'outside.txt'), 'precious\n');
+    await symlink(join(dir, 'outside.txt'), join(lockDir(), '.schema-sync.lock.json.schema-sync-txn'));
+    const after = await pull();
+    expect(after.code, after.stderr).toBe(0);
+    expect((await readdir(lockDir())).sort()).toEqual(['schema-sync.lock.json']);
+    expect(await readFile(join(dir, 'outside.txt'), 'utf8')).toBe('precious\n');
   });
 });

@@ -11,6 +11,7 @@
 // KILL_AT_SIGNAL: SIGKILL ends it on the spot, as a power cut would; SIGINT and SIGTERM arrive
 // as a Ctrl-C or a `kill` does, for the CLI's own handlers. KILL_AT_SIGNAL=none signals nothing
 // and writes the line `kill-at: reached` to stderr instead, for a test that waits for that point.
+// KILL_AT_AGAIN_MS=n sends the signal a second time n ms after the first (a second Ctrl-C).
 // With KILL_AT_LOG set, each operation is appended to that file as `op<TAB>path` (to see which
 // points a run passes).
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ const root = process.env['KILL_AT_ROOT'];
 const steps = JSON.parse(process.env['KILL_AT'] ?? '[]');
 const signal = process.env['KILL_AT_SIGNAL'] ?? 'SIGKILL';
 const logFile = process.env['KILL_AT_LOG'];
+const againMs = process.env['KILL_AT_AGAIN_MS'];
 const appendLog = fs.appendFileSync;
 
 let step = 0;
@@ -43,6 +45,7 @@ function passed(op, paths) {
   sent = true;
   if (signal === 'none') fs.writeSync(2, 'kill-at: reached\n');
   else process.kill(process.pid, signal);
+  if (againMs !== undefined && signal !== 'none') setTimeout(() => process.kill(process.pid, signal), Number(againMs));
 }
 
 /** How many leading arguments are paths. */

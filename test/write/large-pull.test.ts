@@ -25,7 +25,7 @@ afterEach(() => rm(out, { recursive: true, force: true }));
 
 describe('commitTransaction', () => {
   it('with nothing to do, creates no transaction folder', async () => {
-    await commitTransaction(out, { writes: [], deletes: [] });
+    await commitTransaction(out, { writes: [], deletes: [], lockfilePath: join(out, 'schema-sync.lock.json') });
     expect(existsSync(join(out, TXN_DIR))).toBe(false);
   });
 });

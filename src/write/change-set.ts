@@ -107,7 +107,7 @@ export async function changeSet<F extends ExpectedFile>(input: {
   for (const [path, entry] of manifest) {
     if (next.has(path)) continue;
     const bytes = await view.read(path);
-    if (bytes !== undefined) (hashOf(bytes) === entry.sha || hashOf(lfEndings(bytes)) === entry.sha ? deletes : edited).push(path);
+    if (bytes !== undefined) (holdsWritten(bytes, entry.sha) ? deletes : edited).push(path);
   }
   const byPath = (a: { path: string }, b: { path: string }) => compareStrings(a.path, b.path);
   return { write: write.sort(byPath), delete: deletes.sort(compareStrings), unchanged, edited: edited.sort(compareStrings), foreign: foreign.sort(compareStrings), manifest: next };
@@ -121,6 +121,14 @@ export async function changeSet<F extends ExpectedFile>(input: {
 function sameText(bytes: Buffer, text: string): boolean {
   const expected = Buffer.from(text, 'utf8');
   return bytes.equals(expected) || (bytes.length > expected.length && lfEndings(bytes).equals(expected));
+}
+
+/**
+ * Whether a generated file still holds the bytes schema-sync wrote (hash `sha`), up to line
+ * endings (see {@link sameText}): only such a file is deleted, by a run or by a journal's replay.
+ */
+export function holdsWritten(bytes: Buffer, sha: string): boolean {
+  return hashOf(bytes) === sha || hashOf(lfEndings(bytes)) === sha;
 }
 
 /** `bytes` with each CRLF as LF. */

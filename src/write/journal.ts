@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
+import { holdsWritten } from './change-set.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
 import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { checkTargets, writeFailure } from './target-checks.js';
@@ -299,7 +300,8 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
     const stat = lstatSync(where, { throwIfNoEntry: false });
     if (stat === undefined) continue;
     // Only a plain file with the bytes schema-sync wrote: one edited since (even meanwhile) is kept.
-    if (stat.isFile() && hashOf(readFileSync(where)) === entries?.get(p)?.sha) ignoreMissing(() => unlinkSync(where));
+    const sha = entries?.get(p)?.sha;
+    if (stat.isFile() && sha !== undefined && holdsWritten(readFileSync(where), sha)) ignoreMissing(() => unlinkSync(where));
     else kept.push(p);
   }
   if (journal.writes.includes(MANIFEST_FILE)) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));

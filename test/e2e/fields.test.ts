@@ -12,6 +12,7 @@ import { runTsc } from '../emit/helpers.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { smallListing, wireElement, type WireElement } from '../helpers/listing.js';
+import { STRICT_CONSUMER as STRICT } from '../helpers/tsc.js';
 
 /** Field descriptors of the four types of smallListing(4), as a real server writes them. */
 const SCHEMAS: SchemaSet = {
@@ -49,22 +50,6 @@ import type { T0000Record } from './out/index.js';
 export const misspelt: T0000Record = { bidExch: 'NYSe' };
 `;
 
-/** What a demanding consumer turns on. */
-const STRICT = {
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  module: 'nodenext',
-  moduleResolution: 'nodenext',
-  target: 'es2022',
-  lib: ['es2022'],
-  types: [],
-  noEmit: true,
-  // TypeScript's own lib files are not what is tested (the generated files are all checked).
-  skipDefaultLibCheck: true,
-};
 
 let server: TestServer;
 let dir: string;

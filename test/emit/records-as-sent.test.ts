@@ -15,6 +15,7 @@ import { INT64_TYPES, type Int64Type, type OutputTarget } from '../../src/model/
 import { makeField, type FieldDescriptor } from '../../src/model/field.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { descriptor, loadExampleDescriptors, makeTempDir, removeTempDir, REPO_ROOT, runTsc, writeEmitted } from './helpers.js';
+import { STRICT_CONSUMER as STRICT } from '../helpers/tsc.js';
 
 const field = (name: string, fType: string, more: Partial<FieldDescriptor> = {}): FieldDescriptor => makeField({ name, fType, ...more }, {});
 
@@ -154,21 +155,6 @@ async function exampleWithFields(): Promise<Descriptor[]> {
   }));
 }
 
-/** What a demanding consumer turns on. */
-const STRICT = {
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  module: 'nodenext',
-  moduleResolution: 'nodenext',
-  target: 'es2022',
-  lib: ['es2022'],
-  types: [],
-  noEmit: true,
-  skipDefaultLibCheck: true,
-};
 
 /** Each target with each int64 setting, and the folder of its output. */
 const OUTPUTS = (['ts', 'js+dts'] as const).flatMap((target: OutputTarget) => INT64_TYPES.map((int64) => ({ target, int64, folder: `${target === 'ts' ? 'ts' : 'js-dts'}-${int64}` })));

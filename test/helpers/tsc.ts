@@ -117,3 +117,20 @@ function format(diagnostics: readonly TS.Diagnostic[], cwd = process.cwd()): str
   const ts = compiler();
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' });
 }
+
+/** The compiler options of a demanding consumer of the generated code. */
+export const STRICT_CONSUMER = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  target: 'es2022',
+  lib: ['es2022'],
+  types: [],
+  noEmit: true,
+  // TypeScript's own lib files are not what is tested (the generated files are all checked).
+  skipDefaultLibCheck: true,
+};

@@ -1,4 +1,5 @@
 import { displayName } from '../text/safe-text.js';
+import { impactKind } from '../model/impact.js';
 import type { DriftReport, ReportedChange } from './types.js';
 import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldLines, impactLines, impactSummaryLine, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
@@ -56,7 +57,7 @@ function impactSection(report: DriftReport): string {
   const lines = ['#### Impact on this repository', '', impactSummaryLine(report.impact!)];
   const items: string[] = [];
   for (const change of [...report.changes, ...report.accepted]) {
-    if (change.impact === undefined || change.impact.broken.length + change.impact.referenced.length === 0) continue;
+    if (change.impact === undefined || impactKind(change.impact) === 'unused') continue;
     const [first, ...rest] = impactLines(change.impact, codeSpan);
     items.push(`- ${change.kind} ${codeSpan(displayName(change.name))}: ${first}`, ...rest.map((line) => `  - ${line}`));
   }

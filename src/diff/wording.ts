@@ -1,4 +1,4 @@
-import type { BrokenUse, MessageImpact } from '../model/impact.js';
+import { impactKind, type BrokenUse, type MessageImpact } from '../model/impact.js';
 import { displayName, inlineText } from '../text/safe-text.js';
 import { formatValue } from './format-value.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
@@ -165,13 +165,14 @@ export function brokenPlace(use: BrokenUse, wrap: Wrap = plain): string {
  * for each new error it causes, else `used in N places, still compiles`, else `not used`.
  */
 export function impactLines(impact: MessageImpact, wrap: Wrap = plain): string[] {
-  if (impact.broken.length > 0) {
+  const kind = impactKind(impact);
+  if (kind === 'broken') {
     const lines = impact.broken.slice(0, BROKEN_LISTED).map((use) => `breaks ${brokenPlace(use, wrap)}`);
     if (impact.broken.length > BROKEN_LISTED) lines.push(`… and ${impact.broken.length - BROKEN_LISTED} more (--format json lists them all)`);
     return lines;
   }
   const uses = impact.referenced.length;
-  return [uses === 0 ? 'not used' : `used in ${uses} ${uses === 1 ? 'place' : 'places'}, still compiles`];
+  return [kind === 'unused' ? 'not used' : `used in ${uses} ${uses === 1 ? 'place' : 'places'}, still compiles`];
 }
 
 /** The impact summary line: projects checked, places broken and used, new errors no change explains. */

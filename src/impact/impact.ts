@@ -13,7 +13,7 @@ import { Owners, type GeneratedUse } from './owners.js';
 import { loadProjects, type ImpactProject } from './projects.js';
 import type { BrokenUse, ImpactResult, MessageImpact, ReferencedUse, SourceLocation } from '../model/impact.js';
 
-export type { BrokenUse, ImpactResult, MessageImpact, ReferencedUse, SourceLocation } from '../model/impact.js';
+export { impactKind, type BrokenUse, type ImpactResult, type MessageImpact, type ReferencedUse, type SourceLocation } from '../model/impact.js';
 
 /** Generated files: paths relative to the output folder (as `emit` gives them) with their texts. */
 export type GeneratedOutput = readonly { path: string; text: string }[] | Overlay;
@@ -197,11 +197,4 @@ export function impact(options: ImpactOptions): ImpactResult {
   const shared = { cache: new SourceFileCache(), libs: new LibFiles() };
   for (const project of projects) checkProject(project, options, overlays, shared, root, result);
   return result;
-}
-
-/** Whether a message type's change breaks nothing, is used, or is unused: how reports word it. */
-export function impactKind(entry: MessageImpact | undefined): 'broken' | 'referenced' | 'unused' {
-  if (entry === undefined) return 'unused';
-  if (entry.broken.length > 0) return 'broken';
-  return entry.referenced.length > 0 ? 'referenced' : 'unused';
 }

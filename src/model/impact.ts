@@ -43,3 +43,10 @@ export interface ImpactResult {
   /** New errors that could not be tied to a message type: listed, never dropped. */
   unattributed: BrokenUse[];
 }
+
+/** Whether a message type's change breaks the projects' code, is used by it and still compiles, or is not used: how reports word it. */
+export function impactKind(entry: MessageImpact | undefined): 'broken' | 'referenced' | 'unused' {
+  if (entry === undefined) return 'unused';
+  if (entry.broken.length > 0) return 'broken';
+  return entry.referenced.length > 0 ? 'referenced' : 'unused';
+}

@@ -61,8 +61,9 @@ function proxyFrom(env: NodeJS.ProcessEnv, name: 'HTTP_PROXY' | 'HTTPS_PROXY'): 
   const used = env[name] ? name : env[name.toLowerCase()] ? name.toLowerCase() : undefined;
   if (used === undefined) return undefined;
   const value = env[used]!;
-  // The proxy's user and password are never shown.
-  const shown = value.replace(/^([^/]*\/\/)?[^@/]*@/, '$1***@');
+  // The proxy's user and password are never shown: everything up to the last `@` goes (a
+  // password may hold `/` or `@`; masking a little more of a broken value costs nothing).
+  const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, '$1***@');
   const hint = `Set ${used} to the proxy's URL with its scheme, e.g. http://proxy.example.com:8080 (or unset it).`;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new ConfigError(`${used} is "${shown}", which is not a URL: it has no scheme (http://).`, { hint });
   let url: URL;
@@ -80,7 +81,7 @@ function proxyFrom(env: NodeJS.ProcessEnv, name: 'HTTP_PROXY' | 'HTTPS_PROXY'): 
  * a passing fault and opens another at once, thousands a second, outside any timeout; under
  * this code the request fails, and the run's own retries (counted, spaced) decide what follows.
  */
-export class ProxyClosedError extends Error {
+class ProxyClosedError extends Error {
   readonly code = 'SCHEMA_SYNC_PROXY_CLOSED';
   constructor(cause: unknown) {
     super('the proxy closed the connection instead of answering CONNECT', { cause });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { plan, renderPlanned, type EmittedFile } from '../emit/index.js';
+import { impact } from '../impact/index.js';
 import type { LockfileText } from '../lock/index.js';
 import type { ImpactResult } from '../model/impact.js';
 import type { RunPaths } from './options.js';
@@ -19,19 +20,19 @@ export interface ImpactLockfiles {
  * the output: an installed copy of the generated package (`node_modules/<package>` above the
  * project, when the lockfile records a package name and one is installed there), else the output
  * folder. Paths in the result are from the repository root (the run's `cwd` outside one).
- * Undefined when no project is named. ts-morph and the compiler load only here.
+ * Undefined when no project is named. ts-morph and the compiler load only then (`impact`).
  */
 export async function projectImpact(paths: RunPaths, projects: readonly string[] | undefined, lockfiles: ImpactLockfiles): Promise<ImpactResult | undefined> {
   if (projects === undefined || projects.length === 0) return undefined;
-  const { impact } = await import('../impact/impact.js');
   const before = lockfiles.before === undefined ? [] : await outputOf(paths, lockfiles.before);
   const after = await outputOf(paths, lockfiles.after);
   const packageName = lockfiles.after.settings().packageName ?? lockfiles.before?.settings().packageName;
   const root = repositoryRoot(paths.cwd);
-  const results = projects.map((project) => {
+  const results: ImpactResult[] = [];
+  for (const project of projects) {
     const path = resolve(paths.cwd, project);
-    return impact({ project: path, outputRoot: installedPackage(path, packageName) ?? paths.outDir, before, after, root });
-  });
+    results.push(await impact({ project: path, outputRoot: installedPackage(path, packageName) ?? paths.outDir, before, after, root }));
+  }
   return mergeResults(results);
 }
 

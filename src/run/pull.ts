@@ -58,7 +58,7 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
   const output = await outputChanges(run, view, after);
   run.mark('emit');
   // A lockfile with conflict markers is rewritten clean even when its entries do not change.
-  const lockfileUnchanged = after === found?.lockfile && found.conflictAt === undefined;
+  const lockfileUnchanged = after.hash === found?.lockfile.hash && found.conflictAt === undefined;
   const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.

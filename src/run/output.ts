@@ -4,7 +4,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, editedWarning, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 
 /** The output a lockfile makes, and what it takes to make the folder hold it. */
@@ -87,9 +87,7 @@ export async function writeOutput(
     lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });
-  for (const path of write.leftEdited) {
-    run.warn(`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`);
-  }
+  for (const path of write.leftEdited) run.warn(editedWarning(path));
   return { write, manifest };
 }
 

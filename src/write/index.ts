@@ -3,5 +3,5 @@ export { changeSet, noChanges, type ChangeSet, type ExpectedFile, type OutputFil
 export { folderStamp, openFolderView, type FolderView } from './folder-view.js';
 export { Interrupted, withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE, waitForLiveRun } from './run-lock.js';
-export { recoverPending, readJournal, TXN_DIR } from './journal.js';
+export { editedWarning, recoverPending, readJournal, TXN_DIR } from './journal.js';
 export { ManifestText, readManifest, type Manifest } from './manifest.js';

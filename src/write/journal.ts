@@ -222,11 +222,11 @@ export async function readJournal(outDir: string): Promise<Journal | null | unde
 function loadJournal(outDir: string): Journal | 'none' | 'uncommitted' | 'outdated' {
   const txnDir = join(outDir, TXN_DIR);
   if (inspectTxnEntry(txnDir, 'folder', 'the transaction folder') === 'absent') return 'none';
-  inspectTxnEntry(join(txnDir, JOURNAL), 'file', 'the journal');
+  const path = join(txnDir, JOURNAL);
+  const journalEntry = inspectTxnEntry(path, 'file', 'the journal');
   inspectTxnEntry(join(txnDir, TXN_FILES), 'folder', 'the prepared files folder');
   inspectTxnTree(txnDir);
-  const path = join(txnDir, JOURNAL);
-  if (inspectTxnEntry(path, 'file', 'the journal') === 'absent') return 'uncommitted';
+  if (journalEntry === 'absent') return 'uncommitted';
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -1,5 +1,6 @@
 import { settingsSchema, type SettingKey } from '../config/settings.js';
 import { assertPackageVersion } from '../emit/package-version.js';
+import { kebab } from '../util/case.js';
 
 /** One flag of a command, as yargs defines it and `--help` shows it. */
 export interface FlagSpec {
@@ -40,16 +41,6 @@ export function settingFlag(setting: SettingKey, describe: string, extra: Omit<F
   const fromSchema: Pick<FlagSpec, 'type' | 'choices'> =
     inner.type === 'number' || inner.type === 'boolean' ? { type: inner.type } : inner.type === 'enum' ? { choices: Object.values(inner.def.entries) } : { type: 'string' };
   return { flag: kebab(setting), setting, describe, ...fromSchema, ...extra };
-}
-
-/** `maxBytes` → `max-bytes`. */
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
-}
-
-/** `max-bytes` → `maxBytes`: the key yargs gives a flag's value under. */
-export function camel(name: string): string {
-  return name.replace(/-+([a-z0-9])/g, (_, char: string) => char.toUpperCase());
 }
 
 const SOURCE_GROUP = 'Source:';

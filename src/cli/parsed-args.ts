@@ -1,4 +1,4 @@
-import { camel } from './flags.js';
+import { camel } from '../util/case.js';
 
 /**
  * A command line as yargs parsed it, read by flag name with the type each flag has: no cast

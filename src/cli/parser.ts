@@ -2,7 +2,8 @@ import yargs, { type Argv, type Options } from 'yargs';
 import { didYouMean } from '../util/did-you-mean.js';
 import { VERSION } from '../util/version.js';
 import { COMMANDS } from './commands/table.js';
-import { camel, GLOBAL_FLAGS, type FlagSpec } from './flags.js';
+import { camel } from '../util/case.js';
+import { GLOBAL_FLAGS, type FlagSpec } from './flags.js';
 
 /** A flag as yargs defines it. */
 function yargsOption(spec: FlagSpec): Options {

@@ -7,7 +7,7 @@
 import type { CodeBlockWriter } from 'ts-morph';
 
 import { compareStrings } from '../model/descriptor.js';
-import { stringLiteral } from './literals.js';
+import { stringLiteral } from '../text/safe-text.js';
 import { writeLines } from './writers.js';
 
 /** One name of an import or export declaration. */

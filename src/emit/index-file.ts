@@ -10,7 +10,7 @@ import type { SourceFileStructure } from 'ts-morph';
 import type { Descriptor } from '../model/descriptor.js';
 import { DESCRIPTOR_FIELDS, EMITTED_TYPES } from '../model/descriptor-fields.js';
 import { ImportTracker, writeDeclarations } from './import-tracker.js';
-import { stringLiteral } from './literals.js';
+import { stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
 import { elementGuard, keyInterfaces, queryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';

@@ -24,7 +24,7 @@ import { type Descriptor, descriptionOf, KNOWN_FIELDS, type KnownField } from '.
 import type { EmittedValue } from '../model/descriptor-fields.js';
 import type { Int64Type } from '../model/lockfile.js';
 import { ImportTracker, writeDeclarations } from './import-tracker.js';
-import { docLines, stringLiteral } from './literals.js';
+import { docLines, stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
 import { recordTypes, writeRecordTypes } from './record-types.js';
 import { type ModuleKind, moduleSpecifier } from './targets.js';

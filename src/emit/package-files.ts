@@ -11,7 +11,7 @@
  */
 import { EmitError } from '../model/errors.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
-import { lineText, stringLiteral } from './literals.js';
+import { lineText, stringLiteral } from '../text/safe-text.js';
 import type { CompiledTemplate } from './templates.js';
 
 /** The rules of npm for new package names: lowercase, URL-safe, optional `@scope/`, ≤ 214. */

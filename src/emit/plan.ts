@@ -16,7 +16,7 @@ import { scoped, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
 import { indexFileText, typesFileText } from './index-file.js';
-import { commentText } from './literals.js';
+import { commentText } from '../text/safe-text.js';
 import { messageFileText } from './message-file.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';

@@ -3,7 +3,7 @@
  * the key interfaces (`TickerKey`, `ExpiryKey`, `OptionKey`) and the `QueryResult` element that
  * ends an answer; in the index, `isElementOf`, which tells an answer's elements apart.
  */
-import { stringLiteral } from './literals.js';
+import { stringLiteral } from '../text/safe-text.js';
 import { blankLine, type Statement, type TsMorph } from './writers.js';
 
 /**

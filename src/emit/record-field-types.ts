@@ -9,7 +9,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { ConfigError } from '../model/errors.js';
 import { isFieldType, type FieldDescriptor, type FieldType } from '../model/field.js';
 import { INT64_TYPES, type Int64Type } from '../model/lockfile.js';
-import { commentText, docLines, stringLiteral } from './literals.js';
+import { commentText, docLines, stringLiteral } from '../text/safe-text.js';
 
 /** The shared key interfaces of `types.ts`, in the order they are declared. */
 export const KEY_TYPES = ['TickerKey', 'ExpiryKey', 'OptionKey'] as const;

@@ -40,7 +40,7 @@ import { EmitError, LockError } from '../model/errors.js';
 import type { Int64Type } from '../model/lockfile.js';
 import { sortFields, type FieldDescriptor } from '../model/field.js';
 import type { ImportTracker } from './import-tracker.js';
-import { docLines, stringLiteral } from './literals.js';
+import { docLines, stringLiteral } from '../text/safe-text.js';
 import { GENERATED_EXPORTS, showName, toIdentifier, type PlannedName } from './naming.js';
 import { fieldTypeMembers, isKeyType, propertyDocs } from './record-field-types.js';
 import { moduleSpecifier } from './targets.js';

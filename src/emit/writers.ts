@@ -81,7 +81,7 @@ export const blankLine: WriterFunction = (writer) => {
 };
 
 /**
- * Writes a TSDoc comment from already comment-safe lines (`literals.ts`), at the writer's
+ * Writes a TSDoc comment from already comment-safe lines (`docLines` of `text/safe-text.ts`), at the writer's
  * indentation; nothing when there are none.
  */
 export function writeDocs(writer: CodeBlockWriter, lines: readonly string[]): void {

@@ -1,4 +1,5 @@
 import { ConfigError } from '../model/errors.js';
+import { kebab } from '../util/case.js';
 
 /** Query parameters of `GET {base_url}/rest/proto`; every one is optional and sent only when set. */
 export interface ListingQuery {
@@ -53,7 +54,7 @@ export function publicQuery(query: ListingQuery): Record<string, string> {
 
 /** What to use instead of each query parameter a copied request URL may carry. */
 const INSTEAD: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(QUERY_KEYS.map((key) => [key, `--${key.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`)}`])),
+  ...Object.fromEntries(QUERY_KEYS.map((key) => [key, `--${kebab(key)}`])),
   apikey: 'SCHEMA_SYNC_API_KEY (or --api-key)',
   secret: 'SCHEMA_SYNC_SECRET (or --secret)',
 };

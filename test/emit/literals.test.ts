@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { commentText, docLines, lineText, stringLiteral } from '../../src/emit/literals.js';
+import { commentText, docLines, lineText, stringLiteral } from '../../src/text/safe-text.js';
 
 /** Evaluates a literal the way the generated module will. */
 function evaluate(literal: string): unknown {

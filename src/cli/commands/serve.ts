@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { loadListingFile, loadSchemasBeside, startReferenceServer } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
+import { HEADER_KEYS } from './table.js';
 
 /** Starts the reference server, prints its base URL on stdout, and runs until stopped. */
 export async function serveCommand({ args, io, log }: CommandContext): Promise<number> {
@@ -18,7 +19,7 @@ export async function serveCommand({ args, io, log }: CommandContext): Promise<n
     apiKey: args.string('api-key'),
     secret: args.string('secret'),
     trailer: args.boolean('trailer') ? {} : false,
-    headerKey: args.choice('header-key', ['msgType', 'mTyp'] as const),
+    headerKey: args.choice('header-key', HEADER_KEYS),
   });
   log.out(server.url);
   const fields = schemas === undefined ? '' : `, field descriptors of ${Object.keys(schemas).length} types`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTION_LETTERS, KNOWN_ACTIONS } from '../model/actions.js';
 import { FIELD_TYPES } from '../model/field-types.js';
 import { jsonText } from '../text/safe-text.js';
+import { compareStrings } from '../util/compare-strings.js';
 
 /**
  * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real
@@ -71,9 +72,7 @@ export function readActions(value: ActionsValue): ReadActions {
       bits |= read;
     }
   }
-  // Sorted by UTF-16 code units, as compareStrings does (not imported: the model's descriptor
-  // module is built from the field table, which reads through this module).
-  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort();
+  const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
   const actions = KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit));
   return { actions: letters.length === 0 ? actions : [...actions, ...letters], unknownLetters: letters };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldDescriptor } from './field.js';
 import { DESCRIPTOR_FIELDS, type KnownField, type KnownValues } from './descriptor-fields.js';
+import { compareStrings } from '../util/compare-strings.js';
 
 export { ACTION_LETTERS, KNOWN_ACTIONS } from './actions.js';
 export type { KnownField, KnownValues } from './descriptor-fields.js';
@@ -60,10 +61,8 @@ export const descriptorSchema = z.looseObject({
   extra: z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value), { error: 'must be an object' }),
 });
 
-/** Compares strings by UTF-16 code units: deterministic everywhere, unlike `localeCompare`. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+// Re-exported: the model's order of names, which most stages import from here.
+export { compareStrings };
 
 /** Sorts descriptors by name so nothing downstream depends on the server's order. */
 export function sortDescriptors(descriptors: readonly Descriptor[]): Descriptor[] {

@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { setOwn } from '../model/descriptor.js';
 import { ResponseError } from '../model/errors.js';
-import { redactError, type Redactor } from '../model/redact.js';
+import { redactDeep, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
@@ -146,22 +145,14 @@ function scrubSecrets(body: unknown, redact: (text: string) => string): { body: 
     found ||= result !== text;
     return result;
   };
-  const scrub = (value: unknown): unknown => {
-    if (typeof value === 'string') return clean(value);
-    if (Array.isArray(value)) return value.map(scrub);
-    if (value === null || typeof value !== 'object') return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) setOwn(out, clean(key), scrub(item));
-    return out;
-  };
   if (!Array.isArray(body)) {
-    const scrubbed = scrub(body);
+    const scrubbed = redactDeep(body, clean);
     return { body: scrubbed, elements: found ? [-1] : [] };
   }
   const elements: number[] = [];
   const scrubbed = body.map((element: unknown, index) => {
     found = false;
-    const result = scrub(element);
+    const result = redactDeep(element, clean);
     if (found) elements.push(index);
     return result;
   });

@@ -123,3 +123,14 @@ export function redactError(error: unknown, redact: Redactor): unknown {
   }
   return error;
 }
+
+/**
+ * `value` (plain JSON data: a listing element, a report value) with `redact` applied to every
+ * string in it, keys included. Keys become own properties, also `__proto__`.
+ */
+export function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact)]));
+}

@@ -1,7 +1,7 @@
 import { issueMessage, reviewSchema } from '../config/settings.js';
 import { buildReport, unusedAcceptanceWarnings, type ChangeFact, type DriftReport, type ReportedChange, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError, keyPath } from '../model/errors.js';
-import type { Redactor } from '../model/redact.js';
+import { redactDeep, type Redactor } from '../model/redact.js';
 import type { ReviewOptions, RunHooks } from './options.js';
 import type { RunContext } from './run-context.js';
 
@@ -30,7 +30,7 @@ export function reportFor(
  * summary): a key that is an ordinary word must not show itself by masking the program's text.
  */
 function maskedReport(report: DriftReport, redact: Redactor): DriftReport {
-  const value = <T>(item: T): T => maskedValue(item, redact) as T;
+  const value = <T>(item: T): T => redactDeep(item, redact) as T;
   const fields = (list: Extract<ReportedChange, { kind: 'changed' }>['fields']) => list.map((field) => ({ ...field, field: redact(field.field), before: value(field.before), after: value(field.after) }));
   const change = (item: ReportedChange): ReportedChange => {
     const name = redact(item.name);
@@ -54,13 +54,6 @@ function maskedReport(report: DriftReport, redact: Redactor): DriftReport {
   };
 }
 
-/** A value the server sent (a field's before or after), its strings and keys masked. */
-function maskedValue(value: unknown, redact: Redactor): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item) => maskedValue(item, redact));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), maskedValue(item, redact)]));
-}
 
 /**
  * Refuses a policy a library caller got wrong (the CLI's config refuses these first, through the

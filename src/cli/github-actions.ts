@@ -5,6 +5,7 @@
 import { appendFile } from 'node:fs/promises';
 import { codeBlock, workflowCommand } from '../diff/index.js';
 import type { CliIo } from './io.js';
+import { msg, type Message } from '../model/message.js';
 import { errorText, type ErrorParts } from './logger.js';
 
 /**
@@ -13,13 +14,13 @@ import { errorText, type ErrorParts } from './logger.js';
  * page); which commands' reports go there is the command table's `stepSummary`. A summary that
  * cannot be written is only a warning: the run's own result stands.
  */
-export async function appendStepSummary(io: CliIo, markdown: string, warn: (text: string) => void): Promise<void> {
+export async function appendStepSummary(io: CliIo, markdown: string, warn: (text: Message) => void): Promise<void> {
   const file = io.env['GITHUB_STEP_SUMMARY'];
   if (io.env['GITHUB_ACTIONS'] !== 'true' || !file) return;
   try {
     await appendFile(file, `${markdown.replace(/\n*$/, '')}\n\n`);
   } catch (error) {
-    warn(`could not append the report to the step summary ${file}: ${(error as Error).message}`);
+    warn(msg`could not append the report to the step summary ${file}: ${(error as Error).message}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { isSchemaSyncError } from '../model/errors.js';
+import { messageText, msg, type Message } from '../model/message.js';
 import { terminalText } from '../text/safe-text.js';
 import type { CliIo } from './io.js';
 
@@ -6,7 +7,7 @@ import type { CliIo } from './io.js';
  * Log lines go to stderr (stdout is for reports), always through the safe-text boundary (no raw
  * control, bidi or invisible character). They are the program's own text, never masked: outside
  * text in them (the library's warnings, reports, request URLs) was masked by the run's redactor
- * where it came in, and errors are masked where they are told (`cli/main.ts`).
+ * where it came in, and an error's values are masked where it is told (`cli/main.ts`).
  */
 export interface Logger {
   info(text: string): void;
@@ -55,12 +56,28 @@ export interface ErrorParts {
   hint?: string;
 }
 
-/** The parts of `error`, not yet redacted. Unexpected errors (bugs) keep their stack only with `--verbose`. */
-export function errorParts(error: unknown, verbose: boolean): ErrorParts {
-  if (isSchemaSyncError(error)) return { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+/** {@link ErrorParts} as built: what the message and hint quote from outside kept apart, to be masked. */
+export interface SaidParts {
+  code: string;
+  message: Message;
+  hint?: Message;
+}
+
+/**
+ * The parts of `error`, not yet masked. A schema-sync error's message and hint are the program's
+ * wording with outside values in it; an unexpected error's text (a bug's, a library's) is of
+ * unknown origin, a value whole. Unexpected errors keep their stack only with `--verbose`.
+ */
+export function errorParts(error: unknown, verbose: boolean): SaidParts {
+  if (isSchemaSyncError(error)) return { code: error.code, message: error.said.message, ...(error.said.hint ? { hint: error.said.hint } : {}) };
   const err = error instanceof Error ? error : new Error(String(error));
   const text = verbose && err.stack ? err.stack : `${err.name}: ${err.message}`;
-  return { code: 'INTERNAL', message: text, hint: 'this is a bug in schema-sync; run with --verbose and report it.' };
+  return { code: 'INTERNAL', message: msg`${text}`, hint: msg`this is a bug in schema-sync; run with --verbose and report it.` };
+}
+
+/** The parts with every value masked by `redact`, the wording as it is. */
+export function maskedParts(parts: SaidParts, redact: (text: string) => string): ErrorParts {
+  return { code: parts.code, message: messageText(parts.message, redact), ...(parts.hint === undefined ? {} : { hint: messageText(parts.hint, redact) }) };
 }
 
 /** What happened and where, then `hint: what to do` on a line of its own. */

@@ -1,3 +1,4 @@
+import { messageText, msg, own } from '../model/message.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
 import type { FetchEvent } from '../fetch/index.js';
 import { terminalText } from '../text/safe-text.js';
@@ -8,7 +9,7 @@ import { COMMANDS } from './commands/table.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
 import type { CliIo } from './io.js';
-import { createLogger, errorParts, renderError, useColor, type ErrorParts, type Logger } from './logger.js';
+import { createLogger, errorParts, maskedParts, renderError, useColor, type ErrorParts, type Logger, type SaidParts } from './logger.js';
 import { ParsedArgs } from './parsed-args.js';
 import { buildParser, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
@@ -50,12 +51,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${helpText}\n`);
     return EXIT.ok;
   }
-  if (spec === undefined) return fail(io, failure, { code: 'USAGE', message: `unknown command ${JSON.stringify(command)}`, hint: 'run schema-sync --help' });
+  if (spec === undefined) return fail(io, failure, { code: 'USAGE', message: msg`unknown command ${JSON.stringify(command)}`, hint: msg`run schema-sync --help` });
   let typedReport;
   try {
     typedReport = spec.flags.some((flag) => flag.flag === 'format') ? readReportFlag(spec, REPORTING, args.strings('format')) : undefined;
   } catch (error) {
-    if (error instanceof UsageError) return fail(io, failure, { code: 'USAGE', message: error.message, hint: `${error.hint} Run schema-sync ${command} --help.` });
+    if (error instanceof UsageError) return fail(io, failure, { code: 'USAGE', message: error.said, hint: msg`${error.hint} Run schema-sync ${own(command)} --help.` });
     throw error;
   }
   const color = useColor(io, args.boolean('color'));
@@ -71,7 +72,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const resolved = await resolveSettings(spec.flags, args, typedReport, io);
     const { settings } = resolved;
     failure.github = settings.report === 'github';
-    for (const warning of resolved.warnings) log.warn(warning);
+    for (const warning of resolved.warnings) log.warn(messageText(warning, failure.redact));
     const context: SettingsContext = {
       args,
       io,
@@ -80,7 +81,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, redact: failure.redact, ...libraryHooks(log, progress) },
       typedReport,
       reportColor,
-      stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, log.warn) : Promise.resolve()),
+      stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, (text) => log.warn(messageText(text, failure.redact))) : Promise.resolve()),
     };
     return await spec.run(context);
   } catch (error) {
@@ -123,15 +124,16 @@ interface Failure {
  * Ends a run with exit 2. The error goes to stderr: `error [CODE]: …` and its hint, or under
  * `--format github` instead one `::error` workflow command carrying both (the runner shows it
  * as an annotation, and the plain line would only repeat it in the log). Under GitHub Actions,
- * `pull` and `check` also append it to the step summary. Secrets are masked in the message and hint.
+ * `pull` and `check` also append it to the step summary. Secrets are masked in what the message
+ * and hint quote from outside (the command line, the config, the server); the words around them
+ * are the program's own and are not.
  */
-async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<number> {
+async function fail(io: CliIo, failure: Failure, said: SaidParts): Promise<number> {
   const { command, redact } = failure;
-  // The message and hint may quote what came from outside (the command line, the config, the
-  // server): they are masked; the words around them are the program's own and are not.
-  const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
+  const parts = maskedParts(said, redact);
+  const safe: ErrorParts = { code: parts.code, message: terminalText(parts.message), ...(parts.hint === undefined ? {} : { hint: terminalText(parts.hint) }) };
   io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe)}\n`);
-  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`warning: ${redact(text)}\n`));
+  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`warning: ${terminalText(messageText(text, redact))}\n`));
   return EXIT.error;
 }
 

@@ -4,6 +4,7 @@ import { VERSION } from '../util/version.js';
 import { COMMANDS } from './commands/table.js';
 import { camel } from '../util/case.js';
 import { GLOBAL_FLAGS, type FlagSpec } from './flags.js';
+import { joinMessages, msg, own, type Message } from '../model/message.js';
 
 /** A flag as yargs defines it. */
 function yargsOption(spec: FlagSpec): Options {
@@ -50,10 +51,11 @@ export function buildParser(argv: string[]): Argv {
  * The message and hint of a command line yargs refused: its own "Did you mean" when it has one,
  * else the closest flag, and where to read the options.
  */
-export function parseFailure(message: string, helpText: string, argv: readonly string[], command: string): { message: string; hint: string } {
+export function parseFailure(message: string, helpText: string, argv: readonly string[], command: string): { message: Message; hint: Message } {
   const topic = COMMANDS.some((spec) => spec.name === command) ? `${command} ` : '';
   const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(message);
-  return { message: tidyUnknown(message, argv), hint: `${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.` };
+  // The hint names schema-sync's own commands and flags; the message what was typed.
+  return { message: tidyUnknown(message, argv), hint: own(`${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`) };
 }
 
 /** Every flag any command takes (with its `--no-` form where it is a switch), for "did you mean". */
@@ -63,16 +65,17 @@ const FLAGS = [...new Set([...COMMANDS.flatMap((command) => command.flags), ...G
  * yargs says "Unknown arguments: bsae-url, bsaeUrl" (its camel-case copy included); say
  * "Unknown argument: --bsae-url", as the user typed it.
  */
-function tidyUnknown(message: string, argv: readonly string[]): string {
+function tidyUnknown(message: string, argv: readonly string[]): Message {
   const match = /^Unknown arguments?: (.*)$/s.exec(message);
-  if (!match?.[1]) return message;
+  // Any other complaint of yargs quotes the command line in wording of its own: outside text whole.
+  if (!match?.[1]) return msg`${message}`;
   const names = match[1].split(', ');
   const distinct = names.filter((name) => !names.some((other) => other !== name && other.includes('-') && camel(other) === name));
   const shown = distinct.map((name) => {
     const typed = argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || arg === `-${name}`);
     return typed ? typed.split('=')[0]! : name;
   });
-  return `Unknown argument${shown.length === 1 ? '' : 's'}: ${shown.join(', ')}`;
+  return msg`Unknown ${own(shown.length === 1 ? 'argument' : 'arguments')}: ${joinMessages(shown.map((name) => msg`${name}`), ', ')}`;
 }
 
 /** "Did you mean --base-url?" for yargs' "Unknown argument: bsae-url". */

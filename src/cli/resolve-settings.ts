@@ -9,6 +9,7 @@ import { ConfigError } from '../model/errors.js';
 import type { FlagSpec } from './flags.js';
 import type { CliIo } from './io.js';
 import type { ParsedArgs } from './parsed-args.js';
+import { msg, own as ownText, type Message } from '../model/message.js';
 
 /** The settings of a run, and what the CLI adds for the library: the project root, the cache folder. */
 export interface ResolvedSettings {
@@ -18,7 +19,7 @@ export interface ResolvedSettings {
   /** From the CLI's environment (`SCHEMA_SYNC_CACHE_DIR`), not the process's: an in-process run (tests) gets the one it was given. */
   cacheDir: string | false;
   /** Config-discovery notes and deprecations, for the CLI to print as warnings. */
-  warnings: string[];
+  warnings: Message[];
 }
 
 /**
@@ -34,8 +35,8 @@ export async function resolveSettings(flags: readonly FlagSpec[], args: ParsedAr
   const file = fileSettings(loaded.config, loaded.path);
   const help = `Run schema-sync ${args.command} --help.`;
   const own = new Set<string>(flags.flatMap((flag) => (flag.setting === undefined ? [] : [flag.setting])));
-  const environment = readLayer(environmentLayer(io.env, own), `Set ${Object.values(SETTING_VARIABLES).join(', ')} to valid values, or unset them.`);
-  const given = readLayer(flagLayer(flags, args, io.cwd, report), help);
+  const environment = readLayer(environmentLayer(io.env, own), ownText(`Set ${Object.values(SETTING_VARIABLES).join(', ')} to valid values, or unset them.`));
+  const given = readLayer(flagLayer(flags, args, io.cwd, report), ownText(help));
   const settings = mergeSettings(SETTING_DEFAULTS, file.settings, environment, given);
   const { report: format = SETTING_DEFAULTS.report, failOn = SETTING_DEFAULTS.failOn } = settings;
   return { settings: { ...settings, report: format, failOn }, cwd: root, cacheDir: cacheDir(io.env, root) ?? false, warnings: [...loaded.warnings, ...file.warnings] };
@@ -59,18 +60,18 @@ function flagLayer(flags: readonly FlagSpec[], args: ParsedArgs, cwd: string, re
 }
 
 /** The settings a config file gives, and what its deprecated `format` says (with a warning to move). */
-function fileSettings(config: SchemaSyncConfig, path: string | undefined): { settings: Partial<Settings>; warnings: string[] } {
+function fileSettings(config: SchemaSyncConfig, path: string | undefined): { settings: Partial<Settings>; warnings: Message[] } {
   const { $schema, format, ...settings } = config;
   if (format === undefined) return { settings, warnings: [] };
   const replacement = format === 'prettier';
   if (config.prettier !== undefined && config.prettier !== replacement) {
-    throw new ConfigError(`config file ${path} says "format": "${format}" and "prettier": ${config.prettier}, which contradict each other.`, {
-      hint: 'Remove "format"; "prettier" replaces it.',
+    throw new ConfigError(msg`config file ${path ?? ''} says "format": "${format}" and "prettier": ${config.prettier}, which contradict each other.`, {
+      hint: msg`Remove "format"; "prettier" replaces it.`,
     });
   }
   return {
     settings: { ...settings, prettier: replacement },
-    warnings: [`"format": "${format}" in ${path} is deprecated and will be removed in the next release: use "prettier": ${replacement}.`],
+    warnings: [msg`"format": "${format}" in ${path ?? ''} is deprecated and will be removed in the next release: use "prettier": ${replacement}.`],
   };
 }
 

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '../model/errors.js';
+import { joinMessages, msg, own, type Message } from '../model/message.js';
 
 /** The config file names schema-sync reads, in the order they are listed in messages. */
 export const CONFIG_FILES = ['schema-sync.config.json', 'schema-sync.config.mjs', 'schema-sync.config.js'] as const;
@@ -20,7 +21,7 @@ export interface FoundConfig {
   /** Absolute path of the config file, when there is one. */
   path?: string;
   /** Config-like names next to the one that is read: worth a warning, not an error. */
-  warnings: string[];
+  warnings: Message[];
 }
 
 /**
@@ -35,18 +36,18 @@ export async function findConfig(cwd: string): Promise<FoundConfig> {
     const read = CONFIG_FILES.filter((name) => entries.files.has(name));
     const unread = [...entries.files].filter((name) => CONFIG_LIKE.some((like) => like.test(name)) && !read.includes(name as (typeof CONFIG_FILES)[number])).sort();
     if (read.length > 1) {
-      throw new ConfigError(`${dir} holds ${read.length} config files: ${listed(read)}; schema-sync reads one.`, {
-        hint: 'Keep one of them, or name the one to use with --config.',
+      throw new ConfigError(msg`${dir} holds ${read.length} config files: ${listed(read)}; schema-sync reads one.`, {
+        hint: msg`Keep one of them, or name the one to use with --config.`,
       });
     }
     if (read.length === 1) {
       const path = join(dir, read[0]!);
-      const warnings = unread.length === 0 ? [] : [`${listed(unread.map((name) => join(dir, name)))} ${unread.length === 1 ? 'is' : 'are'} not read; using ${path}.`];
+      const warnings = unread.length === 0 ? [] : [msg`${listed(unread.map((name) => join(dir, name)))} ${own(unread.length === 1 ? 'is' : 'are')} not read; using ${path}.`];
       return { path, warnings };
     }
     if (unread.length > 0) {
-      throw new ConfigError(`${listed(unread.map((name) => join(dir, name)))} ${unread.length === 1 ? 'is' : 'are'} not read: schema-sync reads ${READ_NAMES_TEXT}.`, {
-        hint: `Rename it to one of those (in .mjs or .js, \`export default defineConfig({ … })\` with defineConfig from 'schema-sync' gives a typed config), or name a config file with --config.`,
+      throw new ConfigError(msg`${listed(unread.map((name) => join(dir, name)))} ${own(unread.length === 1 ? 'is' : 'are')} not read: schema-sync reads ${own(READ_NAMES_TEXT)}.`, {
+        hint: msg`Rename it to one of those (in .mjs or .js, \`export default defineConfig({ … })\` with defineConfig from 'schema-sync' gives a typed config), or name a config file with --config.`,
       });
     }
     if (entries.git || dirname(dir) === dir) return { warnings: [] };
@@ -68,6 +69,7 @@ async function listFolder(dir: string): Promise<{ files: Set<string>; git: boole
 }
 
 /** "a", "a and b", "a, b and c". */
-function listed(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+function listed(items: readonly string[]): Message {
+  const each = items.map((item) => msg`${item}`);
+  return each.length <= 1 ? (each[0] ?? own('')) : msg`${joinMessages(each.slice(0, -1), ', ')} and ${each[each.length - 1]!}`;
 }

@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import { configSchema, type SchemaSyncConfig } from './schema.js';
-import { issueMessage } from './settings.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { CONFIG_FILES, findConfig } from './find-config.js';
+import { joinMessages, msg, own, type Message } from '../model/message.js';
+import { issueMessage } from '../model/issue-message.js';
 
 /** The config file `init` writes, and the first name the upward search looks for. */
 export const CONFIG_FILE = CONFIG_FILES[0];
@@ -32,7 +33,7 @@ function credentialVariable(key: string): string | undefined {
 export interface LoadedConfig {
   config: SchemaSyncConfig;
   path?: string;
-  warnings: string[];
+  warnings: Message[];
 }
 
 /**
@@ -47,8 +48,8 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
   if (path === undefined) return { config: {}, warnings: found.warnings };
   const kind = extname(path).toLowerCase();
   if (kind !== '.json' && kind !== '.mjs' && kind !== '.js') {
-    throw new ConfigError(`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
-      hint: 'Check the --config path, or convert the file to one of those.',
+    throw new ConfigError(msg`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
+      hint: msg`Check the --config path, or convert the file to one of those.`,
     });
   }
   const explicit = options.explicit !== undefined;
@@ -61,8 +62,8 @@ function parseConfigJson(text: string, path: string): unknown {
     // A byte order mark, as some Windows editors save UTF-8, is no part of the JSON.
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ConfigError(`config file ${path} is not valid JSON: ${describeJsonError((error as Error).message, text)}`, {
-      hint: 'Fix the JSON syntax (no comments or trailing commas).',
+    throw new ConfigError(msg`config file ${path} is not valid JSON: ${describeJsonError((error as Error).message, text)}`, {
+      hint: msg`Fix the JSON syntax (no comments or trailing commas).`,
     });
   }
 }
@@ -72,8 +73,8 @@ async function reading<T>(path: string, explicit: boolean, read: () => Promise<T
   try {
     return await read();
   } catch (error) {
-    throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`, {
-      hint: explicit ? 'Check the --config path.' : 'Check that the file is readable, or name another with --config.',
+    throw new ConfigError(msg`cannot read config file ${path}: ${(error as Error).message}`, {
+      hint: explicit ? msg`Check the --config path.` : msg`Check that the file is readable, or name another with --config.`,
     });
   }
 }
@@ -84,7 +85,7 @@ async function reading<T>(path: string, explicit: boolean, read: () => Promise<T
  * inside `baseUrl`) are refused with the variable to use instead; their values are never echoed.
  */
 export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
-  const problems: string[] = [];
+  const problems: Message[] = [];
   const variables = new Set<string>();
   let credentialProblems = 0;
   let candidate = json;
@@ -93,7 +94,7 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
     for (const [key, value] of Object.entries(json)) {
       const variable = credentialVariable(key);
       if (variable) {
-        problems.push(`"${key}": a literal credential is not allowed in a config file (use ${variable})`);
+        problems.push(msg`"${key}": a literal credential is not allowed in a config file (use ${own(variable)})`);
         variables.add(variable);
         credentialProblems++;
       } else rest[key] = value;
@@ -103,26 +104,26 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
       const inUrl = credentialsInUrl(baseUrl);
       for (const variable of inUrl) variables.add(variable);
       if (inUrl.length > 0) {
-        problems.push(`"baseUrl": holds a credential (user info or an apikey/secret query parameter); keep only scheme, host and path (use ${inUrl.join(' and ')})`);
+        problems.push(msg`"baseUrl": holds a credential (user info or an apikey/secret query parameter); keep only scheme, host and path (use ${own(inUrl.join(' and '))})`);
         credentialProblems++;
         delete rest['baseUrl'];
       }
     }
     candidate = rest;
   }
-  const result = configSchema.safeParse(candidate);
+  const result = configSchema.safeParse(candidate, { reportInput: true });
   const known = Object.keys(configSchema.shape);
   if (!result.success) {
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
           const suggestion = didYouMean(key, known);
-          problems.push(`"${[...issue.path.map(String), key].join('.')}": unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
+          problems.push(msg`"${[...issue.path.map(String), key].join('.')}": unknown key${own(suggestion ? ` (did you mean "${suggestion}"?)` : '')}`);
         }
         continue;
       }
       const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
-      problems.push(`"${where}": ${issueMessage(issue)}`);
+      problems.push(msg`"${own(where)}": ${issueMessage(issue)}`);
     }
   }
   if (problems.length === 0 && result.success) return result.data;
@@ -132,9 +133,10 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
       ? `Credentials never go in a file that may be committed: remove them and set ${[...variables].sort().join(' and ')} in the environment (or pass --api-key / --secret).`
       : '';
   const referenceHint = `See the configuration reference in the README; known keys: ${known.join(', ')}.`;
+  // Both hints are the program's own: setting names and the schema's keys.
   throw new ConfigError(
-    `config file ${path} ${onlyCredentials ? 'holds a literal credential; nothing was used' : 'is invalid'}:\n  ${problems.join('\n  ')}`,
-    { hint: onlyCredentials ? credentialHint : [credentialHint, referenceHint].filter(Boolean).join(' ') },
+    msg`config file ${path} ${own(onlyCredentials ? 'holds a literal credential; nothing was used' : 'is invalid')}:\n  ${joinMessages(problems, '\n  ')}`,
+    { hint: own(onlyCredentials ? credentialHint : [credentialHint, referenceHint].filter(Boolean).join(' ')) },
   );
 }
 
@@ -185,8 +187,8 @@ async function loadModuleConfig(path: string, explicit: boolean): Promise<unknow
   }
   if (!isModuleNamespace(loaded)) return loaded;
   if ('default' in loaded) return loaded.default;
-  throw new ConfigError(`config file ${path} has no default export.`, {
-    hint: "Export the configuration as the module's default: `export default defineConfig({ … })` (defineConfig from 'schema-sync').",
+  throw new ConfigError(msg`config file ${path} has no default export.`, {
+    hint: msg`Export the configuration as the module's default: \`export default defineConfig({ … })\` (defineConfig from 'schema-sync').`,
   });
 }
 
@@ -199,20 +201,20 @@ function isModuleNamespace(value: unknown): value is Record<string, unknown> {
 function loadFailure(path: string, error: unknown): ConfigError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ERR_REQUIRE_ASYNC_MODULE') {
-    return new ConfigError(`config file ${path} uses top-level await, which schema-sync cannot load.`, {
-      hint: 'Compute the configuration without top-level await (schema-sync loads config modules synchronously), or use schema-sync.config.json.',
+    return new ConfigError(msg`config file ${path} uses top-level await, which schema-sync cannot load.`, {
+      hint: msg`Compute the configuration without top-level await (schema-sync loads config modules synchronously), or use schema-sync.config.json.`,
       cause: error,
     });
   }
   if (code === 'ERR_REQUIRE_ESM') {
-    return new ConfigError(`config file ${path} is an ES module, which Node ${process.versions.node} cannot load through require().`, {
-      hint: 'Use Node 20.19 or later (or 22.12 or later), or use schema-sync.config.json.',
+    return new ConfigError(msg`config file ${path} is an ES module, which Node ${own(process.versions.node)} cannot load through require().`, {
+      hint: msg`Use Node 20.19 or later (or 22.12 or later), or use schema-sync.config.json.`,
       cause: error,
     });
   }
   const message = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-  return new ConfigError(`config file ${path} failed to load: ${message}`, {
-    hint: `Fix the error in the config module (\`node ${path}\` shows it in full).`,
+  return new ConfigError(msg`config file ${path} failed to load: ${message}`, {
+    hint: msg`Fix the error in the config module (\`node ${path}\` shows it in full).`,
     cause: error,
   });
 }

@@ -1,5 +1,7 @@
 import { ConfigError } from '../model/errors.js';
-import { issueMessage, settingsSchema, type SettingKey, type Settings } from './settings.js';
+import { settingsSchema, type SettingKey, type Settings } from './settings.js';
+import { joinMessages, msg, own, type Message } from '../model/message.js';
+import { issueMessage } from '../model/issue-message.js';
 
 /** The environment variables that give a setting; nothing else of the environment is a setting. */
 export const SETTING_VARIABLES = {
@@ -27,16 +29,16 @@ export interface SettingsLayer {
  *
  * @throws ConfigError listing every problem.
  */
-export function readLayer(layer: SettingsLayer, hint: string): Partial<Settings> {
+export function readLayer(layer: SettingsLayer, hint: Message): Partial<Settings> {
   const given = Object.fromEntries(Object.entries(layer.given).filter(([, value]) => value !== undefined));
-  const result = settingsSchema.safeParse(given);
+  const result = settingsSchema.safeParse(given, { reportInput: true });
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const [key, ...rest] = issue.path;
     const where = key === undefined ? '(top level)' : layer.name(String(key)) + rest.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
-    return `${where}: ${issueMessage(issue)}`;
+    return msg`${own(where)}: ${issueMessage(issue)}`;
   });
-  throw new ConfigError(`${layer.title}:\n  ${problems.join('\n  ')}`, { hint });
+  throw new ConfigError(msg`${own(layer.title)}:\n  ${joinMessages(problems, '\n  ')}`, { hint });
 }
 
 /**

@@ -193,8 +193,3 @@ export type SettingKey = keyof Settings;
 
 /** Config `rules` and `accept`, which the library's review options share: one schema refuses a bad policy from a config file and from a library caller alike. */
 export const reviewSchema = settingsSchema.pick({ rules: true, accept: true });
-
-/** What a zod issue says; a record key's own problems (an unknown rule id) say more than "Invalid key in record". */
-export function issueMessage(issue: z.core.$ZodIssue): string {
-  return issue.code === 'invalid_key' ? issue.issues.map((inner) => inner.message).join('; ') : issue.message;
-}

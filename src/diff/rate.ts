@@ -5,6 +5,7 @@ import { defaultSeverity, mostSevere, ruleOfKind, SEVERITIES, type RuleId } from
 import { changesInScope } from './scope.js';
 import type { AcceptedChange, Acceptance, ChangeFact, DriftChange, DriftReport, FieldChange, RatingPolicy, ReportedChange, ReviewPolicy, Severity } from './types.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg, type Message } from '../model/message.js';
 
 /** What {@link rate} made of some changes. */
 export interface Rated {
@@ -102,11 +103,11 @@ function pinned(acceptance: Acceptance, values: { before: unknown; after: unknow
  * A warning for each `accept` entry that accepted nothing in `report`, so the list does not rot:
  * once the change it was for is in the lockfile, the entry has done its job.
  */
-export function unusedAcceptanceWarnings(policy: ReviewPolicy, report: Pick<DriftReport, 'accepted'>): string[] {
+export function unusedAcceptanceWarnings(policy: ReviewPolicy, report: Pick<DriftReport, 'accepted'>): Message[] {
   const used = new Set(report.accepted.map((change) => change.acceptance));
   return (policy.accept ?? []).flatMap((acceptance, index) => (used.has(index) ? [] : [unusedWarning(acceptance, index)]));
 }
 
-function unusedWarning(acceptance: Acceptance, index: number): string {
-  return `accept[${index}] (rule ${acceptance.rule}, message ${quoteString(acceptance.message)}) matched no change: remove it once the change it was for is in the lockfile, or fix its rule, message or pinned values.`;
+function unusedWarning(acceptance: Acceptance, index: number): Message {
+  return msg`accept[${index}] (rule ${acceptance.rule}, message ${quoteString(acceptance.message)}) matched no change: remove it once the change it was for is in the lockfile, or fix its rule, message or pinned values.`;
 }

@@ -27,6 +27,7 @@
 import { EmitError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg } from '../model/message.js';
 
 /** The safe names of one message type. */
 export interface PlannedName {
@@ -128,15 +129,14 @@ export function planNames(names: readonly string[]): ReadonlyMap<string, Planned
     const identifier = toIdentifier(name);
     const other = byIdentifier.get(identifier);
     if (other === name) {
-      throw new EmitError(`Message type ${showName(name)} occurs twice in the listing.`, {
-        hint: 'Each message type must be listed once; check the listing or the lockfile.',
+      throw new EmitError(msg`Message type ${showName(name)} occurs twice in the listing.`, {
+        hint: msg`Each message type must be listed once; check the listing or the lockfile.`,
       });
     }
     if (other !== undefined) {
       throw new EmitError(
-        `Message types ${showName(other)} and ${showName(name)} both map to the identifier ` +
-          `${identifier}, so their generated constants would clash.`,
-        { hint: 'Rename one of them on the server, or narrow the listing (--where) to leave one out.' },
+        msg`Message types ${showName(other)} and ${showName(name)} both map to the identifier ${identifier}, so their generated constants would clash.`,
+        { hint: msg`Rename one of them on the server, or narrow the listing (--where) to leave one out.` },
       );
     }
     byIdentifier.set(identifier, name);
@@ -163,9 +163,8 @@ export function planNames(names: readonly string[]): ReadonlyMap<string, Planned
     if (owner !== undefined) {
       // Only reachable when a suffixed stem equals another name's plain stem.
       throw new EmitError(
-        `Message types ${showName(owner)} and ${showName(name)} both map to the file ` +
-          `messages/${fileStem}.ts (file names are compared ignoring case).`,
-        { hint: 'Rename one of them on the server, or narrow the listing (--where) to leave one out.' },
+        msg`Message types ${showName(owner)} and ${showName(name)} both map to the file messages/${fileStem}.ts (file names are compared ignoring case).`,
+        { hint: msg`Rename one of them on the server, or narrow the listing (--where) to leave one out.` },
       );
     }
     stemOwners.set(fileStem.toLowerCase(), name);

@@ -13,6 +13,7 @@ import { EmitError } from '../model/errors.js';
 import type { ChangelogSection, OutputTarget } from '../model/lockfile.js';
 import { lineText, stringLiteral } from '../text/safe-text.js';
 import type { CompiledTemplate } from './templates.js';
+import { msg, own } from '../model/message.js';
 
 /** The rules of npm for new package names: lowercase, URL-safe, optional `@scope/`, ≤ 214. */
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -40,8 +41,8 @@ export function validatePackageName(name: string): void {
                   ? 'is a name npm does not allow'
                   : undefined;
   if (problem !== undefined) {
-    throw new EmitError(`The package name ${JSON.stringify(name)} ${problem}.`, {
-      hint: 'Use a valid npm package name, e.g. "@acme/schema" or "acme-schema".',
+    throw new EmitError(msg`The package name ${JSON.stringify(name)} ${own(problem)}.`, {
+      hint: msg`Use a valid npm package name, e.g. "@acme/schema" or "acme-schema".`,
     });
   }
 }

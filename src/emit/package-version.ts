@@ -3,6 +3,7 @@
  * a pull that changes the listing bumps it by its worst change.
  */
 import { ConfigError } from '../model/errors.js';
+import { msg } from '../model/message.js';
 
 /** `x.y.z`: three whole numbers without leading zeros (no pre-release or build part). */
 export const PACKAGE_VERSION = /^(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)$/;
@@ -52,7 +53,7 @@ export function bumpVersion(version: string, bump: VersionBump): string {
  */
 export function assertPackageVersion(version: string): void {
   if (isPackageVersion(version)) return;
-  throw new ConfigError(`The package version ${JSON.stringify(version)} is not a version x.y.z.`, {
-    hint: 'Pass three whole numbers without leading zeros, e.g. --package-version 2.0.0.',
+  throw new ConfigError(msg`The package version ${JSON.stringify(version)} is not a version x.y.z.`, {
+    hint: msg`Pass three whole numbers without leading zeros, e.g. --package-version 2.0.0.`,
   });
 }

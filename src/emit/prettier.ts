@@ -3,6 +3,7 @@
  * runs without `--prettier` never load it.
  */
 import { dirname, extname, join } from 'node:path';
+import { msg } from '../model/message.js';
 
 import { EmitError } from '../model/errors.js';
 import type { EmittedFile } from './emit-files.js';
@@ -54,8 +55,8 @@ export async function createPrettierFormatter(
     return { key, options };
   };
   const failed = (path: string, error: unknown) =>
-    new EmitError(`Prettier could not format ${path}: ${(error as Error).message}`, {
-      hint: 'Check the prettier configuration of the output folder, or run without --format prettier.',
+    new EmitError(msg`Prettier could not format ${path}: ${(error as Error).message}`, {
+      hint: msg`Check the prettier configuration of the output folder, or run without --format prettier.`,
     });
   const formatAlone = async (file: EmittedFile, shared: FormatOptions): Promise<EmittedFile> => {
     const options = { ...shared, filepath: join(outDir, ...file.path.split('/')) };

@@ -10,6 +10,7 @@ import { ConfigError } from '../model/errors.js';
 import { isFieldType, type FieldDescriptor, type FieldType } from '../model/field.js';
 import { INT64_TYPES, type Int64Type } from '../model/lockfile.js';
 import { commentText, docLines, stringLiteral } from '../text/safe-text.js';
+import { msg, own } from '../model/message.js';
 
 /** The shared key interfaces of `types.ts`, in the order they are declared. */
 export const KEY_TYPES = ['TickerKey', 'ExpiryKey', 'OptionKey'] as const;
@@ -54,7 +55,7 @@ export function hasInt64Field(descriptor: Descriptor): boolean {
 export function int64Of(options: { int64?: Int64Type | undefined }): Int64Type {
   const { int64 = 'number' } = options;
   if (INT64_TYPES.includes(int64)) return int64;
-  throw new ConfigError(`The int64 setting ${JSON.stringify(int64)} is not one schema-sync knows.`, { hint: `Use one of ${INT64_TYPES.join(', ')}.` });
+  throw new ConfigError(msg`The int64 setting ${JSON.stringify(int64)} is not one schema-sync knows.`, { hint: msg`Use one of ${own(INT64_TYPES.join(', '))}.` });
 }
 
 /** What the TSDoc of a `Long` or `ULong` field says of its type, by the `int64` setting. */

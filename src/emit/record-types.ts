@@ -34,6 +34,7 @@
  * says so. Server text reaches the file only through `stringLiteral` and `docLines`.
  */
 import type { CodeBlockWriter } from 'ts-morph';
+import { joinMessages, msg, own, type Message } from '../model/message.js';
 
 import { compareStrings, type Descriptor } from '../model/descriptor.js';
 import { EmitError, LockError } from '../model/errors.js';
@@ -84,8 +85,8 @@ function checkPkeyProperty(descriptor: Descriptor): void {
   if (keyFieldsOf(fields).length === 0) return;
   const clash = fields.some((field) => (field.name === PKEY_PROPERTY && field.isPkey !== true && field.inRepeater === undefined) || field.inRepeater === PKEY_PROPERTY);
   if (!clash) return;
-  throw new EmitError(`Message type ${showName(descriptor.name)} has a field or repeating group named "${PKEY_PROPERTY}" besides its key fields, which records hold under "${PKEY_PROPERTY}".`, {
-    hint: 'Rename the field on the server, narrow the listing (--where) to leave the type out, or pull with --no-fields.',
+  throw new EmitError(msg`Message type ${showName(descriptor.name)} has a field or repeating group named "${own(PKEY_PROPERTY)}" besides its key fields, which records hold under "${own(PKEY_PROPERTY)}".`, {
+    hint: msg`Rename the field on the server, narrow the listing (--where) to leave the type out, or pull with --no-fields.`,
   });
 }
 
@@ -97,9 +98,9 @@ function checkPkeyProperty(descriptor: Descriptor): void {
 function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
   const missing = descriptors.filter((descriptor) => descriptor.fields === undefined).map((descriptor) => descriptor.name);
   if (missing.length === 0) return;
-  const listed = `${missing.slice(0, 5).map(showName).join(', ')}${missing.length > 5 ? ' …' : ''}`;
-  throw new LockError(`fields are on, but the lockfile records no field descriptors for ${missing.length} message ${missing.length === 1 ? 'type' : 'types'} (${listed}).`, {
-    hint: 'Run `schema-sync pull --fields` to fetch them (generate never touches the network), or turn fields off (--no-fields).',
+  const listed = msg`${joinMessages(missing.slice(0, 5).map((name) => msg`${showName(name)}`), ', ')}${own(missing.length > 5 ? ' …' : '')}`;
+  throw new LockError(msg`fields are on, but the lockfile records no field descriptors for ${missing.length} message ${own(missing.length === 1 ? 'type' : 'types')} (${listed}).`, {
+    hint: msg`Run \`schema-sync pull --fields\` to fetch them (generate never touches the network), or turn fields off (--no-fields).`,
   });
 }
 
@@ -110,18 +111,18 @@ function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
  * @throws EmitError naming both owners of a clashing identifier
  */
 function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
-  const owners = new Map<string, string>(GENERATED_EXPORTS.map((name) => [name, `the generated export ${name}`]));
-  for (const [name, planned] of plan) owners.set(planned.identifier, `the constant of message type ${showName(name)}`);
+  const owners = new Map<string, Message>(GENERATED_EXPORTS.map((name) => [name, msg`the generated export ${own(name)}`]));
+  for (const [name, planned] of plan) owners.set(planned.identifier, msg`the constant of message type ${showName(name)}`);
   for (const descriptor of descriptors) {
     const names = recordNames(plan.get(descriptor.name)!.identifier);
     for (const identifier of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) {
       const other = owners.get(identifier);
       if (other !== undefined) {
-        throw new EmitError(`The record type ${identifier} of message type ${showName(descriptor.name)} clashes with ${other}.`, {
-          hint: 'Rename one of them on the server, narrow the listing (--where) to leave one out, or pull with --no-fields.',
+        throw new EmitError(msg`The record type ${identifier} of message type ${showName(descriptor.name)} clashes with ${other}.`, {
+          hint: msg`Rename one of them on the server, narrow the listing (--where) to leave one out, or pull with --no-fields.`,
         });
       }
-      owners.set(identifier, `the record type ${identifier} of message type ${showName(descriptor.name)}`);
+      owners.set(identifier, msg`the record type ${identifier} of message type ${showName(descriptor.name)}`);
     }
   }
 }

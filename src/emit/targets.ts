@@ -4,6 +4,7 @@
  */
 import { ConfigError } from '../model/errors.js';
 import { defaultTarget, OUTPUT_TARGETS, type OutputTarget } from '../model/lockfile.js';
+import { msg, own } from '../model/message.js';
 
 /** What a file of a module holds: TypeScript, JavaScript, or declarations. */
 export type ModuleKind = 'ts' | 'js' | 'dts';
@@ -43,7 +44,7 @@ export function targetOf(options: { target?: OutputTarget | undefined; packageNa
   const { target } = options;
   if (target === undefined) return defaultTarget(options.packageName);
   if (OUTPUT_TARGETS.includes(target)) return target;
-  throw new ConfigError(`The target ${JSON.stringify(target)} is not one schema-sync writes.`, {
-    hint: `Use one of ${OUTPUT_TARGETS.join(', ')}.`,
+  throw new ConfigError(msg`The target ${JSON.stringify(target)} is not one schema-sync writes.`, {
+    hint: msg`Use one of ${own(OUTPUT_TARGETS.join(', '))}.`,
   });
 }

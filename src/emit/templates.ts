@@ -17,6 +17,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { msg, own } from '../model/message.js';
 
 import { EmitError } from '../model/errors.js';
 
@@ -82,8 +83,8 @@ export function compileTemplate<K extends TemplateKey>(
       const variable = match[1]!;
       if (!known.includes(variable)) {
         throw new EmitError(
-          `Template ${origin}, line ${index + 1}: unknown variable {{${variable}}}.`,
-          { hint: `Known variables of ${TEMPLATE_FILES[key]}: ${known.join(', ')}.` },
+          msg`Template ${origin}, line ${index + 1}: unknown variable {{${variable}}}.`,
+          { hint: msg`Known variables of ${own(TEMPLATE_FILES[key])}: ${own(known.join(', '))}.` },
         );
       }
       parts.push(line.slice(last, match.index));
@@ -144,8 +145,8 @@ async function loadOne<K extends TemplateKey>(
   const builtinPath = join(BUILTIN_TEMPLATES_DIR, file);
   const text = await readIfExists(builtinPath);
   if (text === undefined) {
-    throw new EmitError(`The built-in template ${builtinPath} is missing.`, {
-      hint: 'Reinstall schema-sync, or put a template of that name in your templates folder.',
+    throw new EmitError(msg`The built-in template ${builtinPath} is missing.`, {
+      hint: msg`Reinstall schema-sync, or put a template of that name in your templates folder.`,
     });
   }
   return compileTemplate(key, text, builtinPath);
@@ -160,8 +161,8 @@ export async function loadTemplates(templatesDir?: string): Promise<Templates> {
   if (templatesDir !== undefined) {
     const info = await stat(templatesDir).catch(() => undefined);
     if (!info?.isDirectory()) {
-      throw new EmitError(`The templates folder ${templatesDir} does not exist or is not a folder.`, {
-        hint: 'Fix the templates option, or leave it out to use the built-in templates.',
+      throw new EmitError(msg`The templates folder ${templatesDir} does not exist or is not a folder.`, {
+        hint: msg`Fix the templates option, or leave it out to use the built-in templates.`,
       });
     }
   }

@@ -3,6 +3,7 @@ import { ACTION_LETTERS, KNOWN_ACTIONS } from '../model/actions.js';
 import { FIELD_TYPES } from '../model/field-types.js';
 import { jsonText } from '../text/safe-text.js';
 import { compareStrings } from '../util/compare-strings.js';
+import { msg, own, type Message } from '../model/message.js';
 
 /**
  * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real
@@ -24,7 +25,7 @@ import { compareStrings } from '../util/compare-strings.js';
  */
 
 /** The result of reading `actions`: the normalised list and its unknown letters, or a problem. */
-export type ReadActions = { actions: string[]; unknownLetters: string[] } | { problem: string };
+export type ReadActions = { actions: string[]; unknownLetters: string[] } | { problem: Message };
 
 /** What a whole `actions` value may be, as the wire schema lets through. */
 export type ActionsValue = string | number | ReadonlyArray<string | number>;
@@ -67,7 +68,7 @@ export function readActions(value: ActionsValue): ReadActions {
       const read = typeof token === 'number' ? maskBits(token) : tokenBits(token, unknown);
       if (read === undefined) {
         // The part that fails, when the value has more than one (the caller shows the whole value).
-        return { problem: token === value ? ACTIONS_EXPECTED : `${ACTIONS_EXPECTED}; ${jsonText(token)} is none of these` };
+        return { problem: token === value ? own(ACTIONS_EXPECTED) : msg`${own(ACTIONS_EXPECTED)}; ${jsonText(token)} is none of these` };
       }
       bits |= read;
     }

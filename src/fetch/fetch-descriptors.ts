@@ -5,6 +5,7 @@ import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResp
 import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { validateMaxBytes } from './read-limited.js';
+import { messageText, msg, own, type Message } from '../model/message.js';
 
 /** Options of {@link fetchDescriptors}. */
 export interface FetchOptions {
@@ -51,7 +52,7 @@ export type FetchEvent =
  * Errors are {@link SchemaSyncError}s whose messages never contain the key or secret.
  */
 export async function fetchDescriptors(options: FetchOptions): Promise<FetchResult> {
-  return (await requestListing(options)).parse();
+  return (await requestListing(options)).result();
 }
 
 /**
@@ -178,15 +179,15 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
       if (attempt >= tries) {
-        throw new NetworkError(`gave up after ${tries} tries; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
+        throw new NetworkError(msg`gave up after ${tries} tries; last answer: ${statusError.said.message}`, { hint: statusError.said.hint, status: statusError.status });
       }
       reason = `status ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers['retry-after'], timers.now);
       if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) {
         // Waiting an hour would look like a hung CI job: fail now and say when to come back.
         throw new NetworkError(
-          `${statusError.message} (it asks to retry after ${Math.ceil(retryAfterMs / 1000)} s, longer than the ${MAX_RETRY_AFTER_MS / 1000} s schema-sync waits)`,
-          { hint: 'The service is rate limiting or down for a while: try again later.', status: response.status },
+          msg`${statusError.said.message} (it asks to retry after ${Math.ceil(retryAfterMs / 1000)} s, longer than the ${MAX_RETRY_AFTER_MS / 1000} s schema-sync waits)`,
+          { hint: msg`The service is rate limiting or down for a while: try again later.`, status: response.status },
         );
       }
     } catch (error) {
@@ -194,13 +195,13 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       const mismatch = protocolMismatch(error, shownUrl);
       if (mismatch) throw mismatch;
       // What the network stack says is outside text: masked where it comes in.
-      const cause = redact(describeConnectionError(error, get.timeoutMs));
+      const cause = describeConnectionError(error, get.timeoutMs);
       if (attempt >= tries) {
-        throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
-          hint: 'Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.',
+        throw new NetworkError(msg`could not get ${shownUrl} after ${tries} ${own(tries === 1 ? 'try' : 'tries')}: ${cause}.`, {
+          hint: msg`Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.`,
         });
       }
-      reason = cause;
+      reason = messageText(cause, redact);
     }
     const delayMs = retryDelayMs(attempt, retryAfterMs, backoff);
     options.onEvent?.({ type: 'retry', attempt, delayMs, reason });
@@ -216,13 +217,13 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
   const err = error as { name?: string; code?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code;
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') {
-    return new NetworkError(`${shownUrl}: the server does not speak TLS (${code}): it looks like a plain http:// service reached with https://.`, {
-      hint: 'Check --base-url: use http:// for this service (or the https:// address of its TLS port).',
+    return new NetworkError(msg`${shownUrl}: the server does not speak TLS (${own(code)}): it looks like a plain http:// service reached with https://.`, {
+      hint: msg`Check --base-url: use http:// for this service (or the https:// address of its TLS port).`,
     });
   }
   if (err.name === 'HTTPParserError') {
-    return new NetworkError(`${shownUrl}: the server's answer is not HTTP (${(error as Error).message}): it looks like a TLS (https://) port reached with http://.`, {
-      hint: 'Check --base-url: use https:// for this service.',
+    return new NetworkError(msg`${shownUrl}: the server's answer is not HTTP (${(error as Error).message}): it looks like a TLS (https://) port reached with http://.`, {
+      hint: msg`Check --base-url: use https:// for this service.`,
     });
   }
   return undefined;
@@ -235,24 +236,25 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
 function statusFailure(response: HttpResponse, request: { shownUrl: string; keyGiven: boolean }, redact: Redactor): NetworkError {
   const { shownUrl } = request;
   const body = excerpt(response.bytes, redact);
-  const detail = body ? `: ${body}` : '';
-  let hint = 'Check --base-url and the query parameters.';
+  const detail = body ? msg`: ${body}` : own('');
+  let hint = msg`Check --base-url and the query parameters.`;
   if ((response.status === 401 || response.status === 403) && !request.keyGiven) {
-    hint = 'The service wants credentials, and no API key was given: set SCHEMA_SYNC_API_KEY (and SCHEMA_SYNC_SECRET if it needs one), or pass --api-key.';
+    hint = msg`The service wants credentials, and no API key was given: set SCHEMA_SYNC_API_KEY (and SCHEMA_SYNC_SECRET if it needs one), or pass --api-key.`;
   } else if (response.status === 401 || response.status === 403) {
-    hint = 'The service refused the credentials: check --api-key / SCHEMA_SYNC_API_KEY and --secret / SCHEMA_SYNC_SECRET.';
+    hint = msg`The service refused the credentials: check --api-key / SCHEMA_SYNC_API_KEY and --secret / SCHEMA_SYNC_SECRET.`;
   } else if (response.status === 404) {
-    hint = 'Check --base-url: the service path /rest/proto is added to it.';
+    hint = msg`Check --base-url: the service path /rest/proto is added to it.`;
   } else if (RETRY_STATUSES.has(response.status)) {
-    hint = 'The service is overloaded or down: try again later, or raise --retries.';
+    hint = msg`The service is overloaded or down: try again later, or raise --retries.`;
   } else if (response.status >= 500) {
-    hint = 'The service failed: try again later, or ask its operators.';
+    hint = msg`The service failed: try again later, or ask its operators.`;
   }
-  return new NetworkError(`${shownUrl} answered HTTP ${response.status}${detail}`, { hint, status: response.status });
+  return new NetworkError(msg`${shownUrl} answered HTTP ${response.status}${detail}`, { hint, status: response.status });
 }
 
-function describeConnectionError(error: unknown, timeoutMs: number): string {
-  if (error instanceof TimeoutError) return `timed out after ${timeoutMs} ms (--timeout)`;
+/** What went wrong with the connection: the program's wording for the errors it knows, else the network stack's message (outside text). */
+function describeConnectionError(error: unknown, timeoutMs: number): Message {
+  if (error instanceof TimeoutError) return msg`timed out after ${timeoutMs} ms (--timeout)`;
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const message = err.cause?.message ?? err.message ?? String(error);
@@ -267,5 +269,5 @@ function describeConnectionError(error: unknown, timeoutMs: number): string {
     UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
     SCHEMA_SYNC_PROXY_CLOSED: 'the proxy (HTTPS_PROXY/HTTP_PROXY) closed the connection instead of answering CONNECT',
   };
-  return code && known[code] ? `${known[code]} (${code})` : message;
+  return code && known[code] ? msg`${own(known[code])} (${own(code)})` : msg`${message}`;
 }

@@ -5,6 +5,8 @@ import { withServiceRequests, type FetchOptions } from './fetch-descriptors.js';
 import { answerJson, echoWarning } from './listing-response.js';
 import { parseSchemaAnswer } from './schema-answer.js';
 import { quoteString } from '../text/safe-text.js';
+import { joinMessages, messageText, msg, own, type Message } from '../model/message.js';
+import { createRedactor } from '../model/redact.js';
 
 /** Options of {@link fetchSchemas}: where the service is and how to ask it, as for the listing. */
 export interface FetchSchemasOptions extends Omit<FetchOptions, 'query' | 'allowTruncated'> {
@@ -18,7 +20,7 @@ export interface FetchSchemasOptions extends Omit<FetchOptions, 'query' | 'allow
 export interface FetchedSchemas {
   /** Fields in record order, by message type name (every name asked for). */
   fields: Map<string, FieldDescriptor[]>;
-  /** Things kept but worth telling, in the order of the names. */
+  /** Things kept but worth telling, in the order of the names, outside text in them masked. */
   warnings: string[];
 }
 
@@ -35,18 +37,20 @@ const DEFAULT_CONCURRENCY = 4;
 export async function fetchSchemas(options: FetchSchemasOptions): Promise<FetchedSchemas> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new ConfigError(`concurrency must be a positive integer, got ${String(concurrency)}.`, { hint: 'Pass 1 or more (the default is 4).' });
+    throw new ConfigError(msg`concurrency must be a positive integer, got ${String(concurrency)}.`, { hint: msg`Pass 1 or more (the default is 4).` });
   }
   const { names } = options;
-  const answers: Array<{ fields: FieldDescriptor[]; warnings: string[] }> = [];
+  // The run's redactor, built here (as the requests would) when none is given: the warnings are masked with it.
+  const redact = options.redact ?? createRedactor([options.credentials?.apiKey, options.credentials?.secret]);
+  const answers: Array<{ fields: FieldDescriptor[]; warnings: Message[] }> = [];
   if (names.length > 0) {
-    await withServiceRequests(options, (get, redact) =>
+    await withServiceRequests({ ...options, redact }, (get) =>
       forEachBounded(names, concurrency, async (msgType, index) => {
         try {
           const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
           const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redact);
           const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
-          const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${quoteString(msgType)}`)] : [];
+          const echoed = elements.length > 0 ? [echoWarning(elements, msg`the getschema answer for ${quoteString(msgType)}`)] : [];
           answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
         } catch (error) {
           throw withWaysOut(error, msgType);
@@ -58,10 +62,11 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   const empty = names.filter((name) => fields.get(name)!.length === 0).sort(compareStrings);
   const warnings = answers.flatMap((answer) => answer.warnings);
   if (empty.length > 0) {
-    const listed = `${empty.slice(0, 5).map((name) => quoteString(name)).join(', ')}${empty.length > 5 ? ' …' : ''}`;
-    warnings.push(`getschema answered no fields for ${empty.length} message ${empty.length === 1 ? 'type' : 'types'} (${listed}): ${empty.length === 1 ? 'its record type is' : 'their record types are'} empty.`);
+    const listed = msg`${joinMessages(empty.slice(0, 5).map((name) => msg`${quoteString(name)}`), ', ')}${own(empty.length > 5 ? ' …' : '')}`;
+    const one = empty.length === 1;
+    warnings.push(msg`getschema answered no fields for ${empty.length} message ${own(one ? 'type' : 'types')} (${listed}): ${own(one ? 'its record type is' : 'their record types are')} empty.`);
   }
-  return { fields, warnings };
+  return { fields, warnings: warnings.map((warning) => messageText(warning, redact)) };
 }
 
 /**
@@ -70,8 +75,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
  */
 function withWaysOut(error: unknown, msgType: string): unknown {
   if (!(error instanceof SchemaSyncError)) return error;
-  const waysOut = `To pull the other types: add ${quoteString(msgType)} to "exclude" in the config (no code for it), or turn fields off (--no-fields, or "fields": false).`;
-  return Object.assign(error, { hint: error.hint === undefined ? waysOut : `${error.hint} ${waysOut}` });
+  return error.extendHint(msg`To pull the other types: add ${quoteString(msgType)} to "exclude" in the config (no code for it), or turn fields off (--no-fields, or "fields": false).`);
 }
 
 /**

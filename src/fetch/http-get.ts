@@ -4,6 +4,7 @@ import { Agent, Client, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { ConfigError, NetworkError, ResponseError } from '../model/errors.js';
 import { readAtMost, tooLargeError } from './read-limited.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg, own } from '../model/message.js';
 
 const decoders: Record<string, () => Transform> = {
   gzip: createGunzip,
@@ -64,15 +65,15 @@ function proxyFrom(env: NodeJS.ProcessEnv, name: 'HTTP_PROXY' | 'HTTPS_PROXY'): 
   // The proxy's user and password are never shown: everything up to the last `@` goes (a
   // password may hold `/` or `@`; masking a little more of a broken value costs nothing).
   const shown = value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, '$1***@');
-  const hint = `Set ${used} to the proxy's URL with its scheme, e.g. http://proxy.example.com:8080 (or unset it).`;
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new ConfigError(`${used} is "${shown}", which is not a URL: it has no scheme (http://).`, { hint });
+  const hint = msg`Set ${own(used)} to the proxy's URL with its scheme, e.g. http://proxy.example.com:8080 (or unset it).`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw new ConfigError(msg`${own(used)} is "${shown}", which is not a URL: it has no scheme (http://).`, { hint });
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${used} is "${shown}", which is not a valid URL.`, { hint });
+    throw new ConfigError(msg`${own(used)} is "${shown}", which is not a valid URL.`, { hint });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${used} is "${shown}": schema-sync goes through http:// and https:// proxies only, not ${url.protocol}.`, { hint });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(msg`${own(used)} is "${shown}": schema-sync goes through http:// and https:// proxies only, not ${url.protocol}.`, { hint });
   return value;
 }
 
@@ -167,21 +168,21 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 
 /** Where a redirect from `from` leads, or why schema-sync does not go there. */
 function redirectTarget(from: URL, location: string, visited: string[], shownUrl: string): URL {
-  const hint = 'Check --base-url: point it at the address the service answers on (something in front of it sends schema-sync elsewhere).';
+  const hint = msg`Check --base-url: point it at the address the service answers on (something in front of it sends schema-sync elsewhere).`;
   let target: URL;
   try {
     target = new URL(location, from);
   } catch {
-    throw new NetworkError(`${shownUrl}: the service redirected to ${quoteString(location)}, which is not an address.`, { hint });
+    throw new NetworkError(msg`${shownUrl}: the service redirected to ${quoteString(location)}, which is not an address.`, { hint });
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    throw new NetworkError(`${shownUrl}: the service redirected to ${target.protocol} (${location}); schema-sync follows only http: and https: redirects.`, { hint });
+    throw new NetworkError(msg`${shownUrl}: the service redirected to ${target.protocol} (${location}); schema-sync follows only http: and https: redirects.`, { hint });
   }
   if (visited.includes(target.href)) {
-    throw new NetworkError(`${shownUrl}: the service redirected in a loop, back to ${target.href}, where it had already sent schema-sync.`, { hint });
+    throw new NetworkError(msg`${shownUrl}: the service redirected in a loop, back to ${target.href}, where it had already sent schema-sync.`, { hint });
   }
   if (visited.length > MAX_REDIRECTS) {
-    throw new NetworkError(`too many redirects (more than ${MAX_REDIRECTS}) starting at ${shownUrl}.`, { hint });
+    throw new NetworkError(msg`too many redirects (more than ${MAX_REDIRECTS}) starting at ${shownUrl}.`, { hint });
   }
   return target;
 }
@@ -194,7 +195,7 @@ function redirectTarget(from: URL, location: string, visited: string[], shownUrl
 async function readBody(body: Dispatcher.ResponseData['body'], encoding: string, options: GetOptions): Promise<Buffer> {
   // Own keys only: an encoding named `constructor` is as unknown as any other.
   const decoder = Object.hasOwn(decoders, encoding) ? decoders[encoding]!() : undefined;
-  const what = decoder ? `the answer, once decompressed (${encoding}),` : 'the answer';
+  const what = decoder ? msg`the answer, once decompressed (${encoding}),` : msg`the answer`;
   const tooLarge = () => tooLargeError(options.shownUrl, options.maxBytes, what);
   if (!decoder) return readAtMost(body, undefined, options.maxBytes, tooLarge);
   // Whichever fails first caused it; the pipeline then destroys the other with the same error.
@@ -208,8 +209,8 @@ async function readBody(body: Dispatcher.ResponseData['body'], encoding: string,
     if (first !== 'decoder' || error instanceof ResponseError) throw error;
     const cut = (error as { code?: unknown }).code === 'Z_BUF_ERROR';
     throw new ResponseError(
-      `${options.shownUrl}: the answer says Content-Encoding: ${encoding}, but its body ${cut ? 'ends before the compressed data does' : 'cannot be decompressed'} (${(error as Error).message}).`,
-      { hint: 'The service, or a proxy in front of it, sends a broken compressed body; a retry would get the same. Ask its operators, or check --base-url.' },
+      msg`${options.shownUrl}: the answer says Content-Encoding: ${encoding}, but its body ${own(cut ? 'ends before the compressed data does' : 'cannot be decompressed')} (${(error as Error).message}).`,
+      { hint: msg`The service, or a proxy in front of it, sends a broken compressed body; a retry would get the same. Ask its operators, or check --base-url.` },
     );
   }
 }

@@ -4,9 +4,17 @@ import { redactDeep, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
+import { messageText, msg, own, type Message } from '../model/message.js';
 
-/** A validated listing and where it came from. */
-export interface FetchResult extends ParsedListing {
+/** A validated listing and where it came from, as the library's callers get it. */
+export interface FetchResult extends Omit<ParsedListing, 'warnings'> {
+  source: ListingSource;
+  /** Things kept but worth telling (unknown action letters …), outside text in them masked. */
+  warnings: string[];
+}
+
+/** A validated listing and where it came from, its warnings as built (their values not yet masked). */
+export interface ParsedAnswer extends ParsedListing {
   source: ListingSource;
 }
 
@@ -19,7 +27,9 @@ export interface ListingResponse {
   /** Whether one of the run's secrets occurs in the answer (then parse() scrubs it and the result depends on the secrets). Lazy, computed on first call. */
   echoesSecrets(): boolean;
   /** Validates and normalises (every error redacted), once; later calls return the same result. */
-  parse(): FetchResult;
+  parse(): ParsedAnswer;
+  /** {@link parse}'s result with its warnings masked, as the library returns it. */
+  result(): FetchResult;
 }
 
 /** What {@link listingResponse} is made of. */
@@ -43,25 +53,30 @@ export function listingResponse({ source, identity, origin, redact }: ReceivedLi
   };
   let scrubbed: ReturnType<typeof answerJson> | undefined;
   const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, redact)));
-  let result: FetchResult | undefined;
+  let result: ParsedAnswer | undefined;
+  const parse = () =>
+    (result ??= redacting(() => {
+      const { body, elements } = scrub();
+      const parsed = parseListing(body, { origin, limit: identity.limit, allowTruncated: identity.allowTruncated });
+      return { ...parsed, warnings: elements.length > 0 ? [echoWarning(elements), ...parsed.warnings] : parsed.warnings, source };
+    }));
   return {
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
     echoesSecrets: () => redact.data !== undefined && scrub().elements.length > 0,
-    parse: () =>
-      (result ??= redacting(() => {
-        const { body, elements } = scrub();
-        const parsed = parseListing(body, { origin, limit: identity.limit, allowTruncated: identity.allowTruncated });
-        return { ...parsed, warnings: elements.length > 0 ? [echoWarning(elements), ...parsed.warnings] : parsed.warnings, source };
-      })),
+    parse,
+    result: () => {
+      const parsed = parse();
+      return { ...parsed, warnings: parsed.warnings.map((warning) => messageText(warning, redact)) };
+    },
   };
 }
 
 /** The warning for an answer whose `elements` held one of the run's secrets; `of` names the answer. */
-export function echoWarning(elements: number[], of = 'the listing'): string {
+export function echoWarning(elements: number[], of: Message = msg`the listing`): Message {
   const where = elements[0] === -1 ? 'its answer' : `${elements.length === 1 ? 'element' : 'elements'} ${elements.slice(0, 10).join(', ')}${elements.length > 10 ? ' …' : ''}`;
-  return `the service echoed the API key or secret in ${where} of ${of}; replaced by *** so it is neither stored nor generated.`;
+  return msg`the service echoed the API key or secret in ${own(where)} of ${of}; replaced by *** so it is neither stored nor generated.`;
 }
 
 /**
@@ -100,13 +115,13 @@ function interpretBody(bytes: Buffer, contentType: string, origin: string, redac
   const trimmed = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   const looksHtml = contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed);
   if (looksHtml || trimmed.startsWith('<')) {
-    throw new ResponseError(`${origin}: expected a JSON array, got ${contentType || 'text/html'}: ${excerpt(trimmed, redact)}`, {
-      hint: 'The URL answered with a web page, not the service: check --base-url, and whether a proxy or login page is in the way.',
+    throw new ResponseError(msg`${origin}: expected a JSON array, got ${contentType || own('text/html')}: ${excerpt(trimmed, redact)}`, {
+      hint: msg`The URL answered with a web page, not the service: check --base-url, and whether a proxy or login page is in the way.`,
     });
   }
   if (trimmed === '') {
-    throw new ResponseError(`${origin}: expected a JSON array, got an empty body.`, {
-      hint: 'Check --base-url and try again; the service sent nothing.',
+    throw new ResponseError(msg`${origin}: expected a JSON array, got an empty body.`, {
+      hint: msg`Check --base-url and try again; the service sent nothing.`,
     });
   }
   if (!isUtf8(bytes)) throw notUtf8Error(bytes, origin, redact);
@@ -114,8 +129,8 @@ function interpretBody(bytes: Buffer, contentType: string, origin: string, redac
     return JSON.parse(trimmed);
   } catch (error) {
     throw new ResponseError(
-      `${origin}: expected a JSON array, got ${contentType || 'a body'} that is not JSON (${jsonFailure(error)}): ${excerpt(trimmed, redact)}`,
-      { hint: 'Check --base-url; the answer did not come from the schema listing service, or was cut off.' },
+      msg`${origin}: expected a JSON array, got ${contentType || own('a body')} that is not JSON (${own(jsonFailure(error))}): ${excerpt(trimmed, redact)}`,
+      { hint: msg`Check --base-url; the answer did not come from the schema listing service, or was cut off.` },
     );
   }
 }

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
-import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
+import { RefusedError, ResponseError, ValidationError, type SaidIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
+import { joinMessages, messageText, msg, own, type Message } from '../model/message.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
@@ -28,7 +29,7 @@ export interface ParsedListing {
   /** The `QueryResult` status element, when the server sent one. */
   trailer: TrailerMessage | undefined;
   /** Things kept but worth telling (unknown action letters …). */
-  warnings: string[];
+  warnings: Message[];
 }
 
 /** How a listing is judged. */
@@ -46,13 +47,13 @@ const TRAILER_TYPE = 'QueryResult';
 
 /** How a listing's errors name it. */
 const LISTING = {
-  arrayOf: 'descriptors',
-  invalidIn: 'the listing',
-  duplicates: 'the listing has duplicates',
+  arrayOf: msg`descriptors`,
+  invalidIn: msg`the listing`,
+  duplicates: msg`the listing has duplicates`,
   hints: {
-    notArray: 'Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.',
-    invalid: 'The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).',
-    duplicates: 'Each message type needs a unique name and mNum; nothing was written. Fix the service data.',
+    notArray: msg`Check --base-url and the query: the service answers GET {base_url}/rest/proto with an array.`,
+    invalid: msg`The service sent descriptors schema-sync cannot use; nothing was written. Fix the service data or narrow the query (--where, --msg-type).`,
+    duplicates: msg`Each message type needs a unique name and mNum; nothing was written. Fix the service data.`,
   },
 };
 
@@ -62,31 +63,31 @@ const LISTING = {
  * its header type (`msgType` or `mTyp`) and never taken for a descriptor.
  */
 export function parseListing(body: unknown, options: ParseOptions): ParsedListing {
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const descriptors: Descriptor[] = [];
   const firstByName = new Map<string, number>();
   const firstByNumber = new Map<number, { index: number; name: string }>();
   const trailer = readAnswer(body, { ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
-    const descriptor = normaliseMessage(data, message, (w) => warnings.push(`element ${index}: ${w}`));
+    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`));
     if ('problems' in descriptor) {
       const name = data.name;
-      issues.push(...descriptor.problems.map((p) => ({ index, name, field: `message.${p.field}`, message: p.message + describeInput(p) })));
+      issues.push(...descriptor.problems.map((p) => ({ index, name, field: own(`message.${p.field}`), message: msg`${p.message}${describeInput(p)}` })));
       return;
     }
     if (Object.hasOwn(descriptor.extra, FIELDS_KEY)) {
-      issues.push({ index, name: descriptor.name, field: `message.${FIELDS_KEY}`, message: 'a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $' });
+      issues.push({ index, name: descriptor.name, field: own(`message.${FIELDS_KEY}`), message: msg`a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $` });
       return;
     }
     const sameName = firstByName.get(descriptor.name);
     if (sameName !== undefined) {
-      duplicates.push(`name ${quoteString(descriptor.name)} appears at elements ${sameName} and ${index}`);
+      duplicates.push(msg`name ${quoteString(descriptor.name)} appears at elements ${sameName} and ${index}`);
     } else {
       firstByName.set(descriptor.name, index);
     }
     const sameNumber = firstByNumber.get(descriptor.mNum);
     if (sameNumber !== undefined) {
       duplicates.push(
-        `mNum ${descriptor.mNum} is used by element ${sameNumber.index} (${quoteString(sameNumber.name)}) and element ${index} (${quoteString(descriptor.name)})`,
+        msg`mNum ${descriptor.mNum} is used by element ${sameNumber.index} (${quoteString(sameNumber.name)}) and element ${index} (${quoteString(descriptor.name)})`,
       );
     } else {
       firstByNumber.set(descriptor.mNum, { index, name: descriptor.name });
@@ -102,11 +103,12 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
  * ${invalidIn}`, `${duplicates}:`), with what to do about each.
  */
 export interface AnswerFrame {
+  /** Where the answer came from: a URL without secrets, or a file name (outside text). */
   origin: string;
-  arrayOf: string;
-  invalidIn: string;
-  duplicates: string;
-  hints: { notArray: string; invalid: string; duplicates: string };
+  arrayOf: Message;
+  invalidIn: Message;
+  duplicates: Message;
+  hints: { notArray: Message; invalid: Message; duplicates: Message };
 }
 
 /**
@@ -120,13 +122,13 @@ export function readAnswer<T>(
   body: unknown,
   frame: AnswerFrame,
   schema: z.ZodType<T>,
-  read: (element: { data: T; message: Record<string, unknown>; type: string | undefined; index: number }, problems: { issues: ValidationIssue[]; duplicates: string[] }) => void,
+  read: (element: { data: T; message: Record<string, unknown>; type: string | undefined; index: number }, problems: { issues: SaidIssue[]; duplicates: Message[] }) => void,
 ): TrailerMessage | undefined {
   if (!Array.isArray(body)) {
     const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
-    throw new ResponseError(`${frame.origin}: expected a JSON array of ${frame.arrayOf}, got ${got}.`, { hint: frame.hints.notArray });
+    throw new ResponseError(msg`${frame.origin}: expected a JSON array of ${frame.arrayOf}, got ${own(got)}.`, { hint: frame.hints.notArray });
   }
-  const problems = { issues: [] as ValidationIssue[], duplicates: [] as string[] };
+  const problems = { issues: [] as SaidIssue[], duplicates: [] as Message[] };
   let trailer: TrailerMessage | undefined;
   body.forEach((element: unknown, index) => {
     const found = readElement(element, index, problems.issues);
@@ -141,11 +143,11 @@ export function readAnswer<T>(
   });
   const { issues, duplicates } = problems;
   if (issues.length > 0) {
-    throw new ValidationError(`${frame.origin}: ${issues.length} invalid ${issues.length === 1 ? 'field' : 'fields'} in ${frame.invalidIn}:\n  ${issues.map(formatIssue).join('\n  ')}`, issues, {
+    throw new ValidationError(msg`${frame.origin}: ${issues.length} invalid ${own(issues.length === 1 ? 'field' : 'fields')} in ${frame.invalidIn}:\n  ${joinMessages(issues.map(formatIssue), '\n  ')}`, issues, {
       hint: frame.hints.invalid,
     });
   }
-  if (duplicates.length > 0) throw new RefusedError(`${frame.origin}: ${frame.duplicates}:\n  ${duplicates.join('\n  ')}`, { hint: frame.hints.duplicates });
+  if (duplicates.length > 0) throw new RefusedError(msg`${frame.origin}: ${frame.duplicates}:\n  ${joinMessages(duplicates, '\n  ')}`, { hint: frame.hints.duplicates });
   checkTrailerResult(trailer, frame.origin);
   return trailer;
 }
@@ -157,7 +159,7 @@ export function readAnswer<T>(
 function readElement(
   element: unknown,
   index: number,
-  issues: ValidationIssue[],
+  issues: SaidIssue[],
 ): { type: string | undefined; message: Record<string, unknown> } | { trailer: TrailerMessage } | undefined {
   const parsed = validate(wireElementSchema, element);
   if (!parsed.success) {
@@ -175,9 +177,9 @@ function readElement(
 /** A `QueryResult` whose `result` is not `Ok` fails the answer it closes, with its `detail`. */
 function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string): void {
   if (trailer === undefined || trailer.result === 'Ok') return;
-  const detail = trailer.detail === undefined ? '' : `: ${typeof trailer.detail === 'string' ? inlineText(trailer.detail) : jsonText(trailer.detail)}`;
-  throw new ResponseError(`${origin}: the service reported QueryResult ${jsonText(trailer.result)}${detail}.`, {
-    hint: 'The answer is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.',
+  const detail = trailer.detail === undefined ? own('') : msg`: ${typeof trailer.detail === 'string' ? inlineText(trailer.detail) : jsonText(trailer.detail)}`;
+  throw new ResponseError(msg`${origin}: the service reported QueryResult ${jsonText(trailer.result)}${detail}.`, {
+    hint: msg`The answer is incomplete or failed on the server; nothing was written. Check the query parameters, or try again later.`,
   });
 }
 
@@ -188,20 +190,20 @@ function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string)
  * meets it. A body that is not an array is walked whole; its parser says what it is instead.
  */
 export function refuseDeepNesting(body: unknown, origin: string): void {
-  const hint = 'The service sent values nested deeper than schema-sync keeps; nothing was written. Fix the service data.';
+  const hint = msg`The service sent values nested deeper than schema-sync keeps; nothing was written. Fix the service data.`;
   if (!Array.isArray(body)) {
     if (tooDeep(body) === undefined) return;
-    throw new ResponseError(`${origin}: expected a JSON array, got a JSON value nested more than ${MAX_NESTING} levels deep.`, { hint });
+    throw new ResponseError(msg`${origin}: expected a JSON array, got a JSON value nested more than ${MAX_NESTING} levels deep.`, { hint });
   }
-  const issues: ValidationIssue[] = [];
+  const issues: SaidIssue[] = [];
   body.forEach((element: unknown, index) => {
     const path = tooDeep(element);
     if (path === undefined) return;
-    issues.push({ index, name: nameOf(element), field: describeDeepPath(path), message: `nested more than ${MAX_NESTING} levels deep (the most schema-sync keeps)` });
+    issues.push({ index, name: nameOf(element), field: msg`${describeDeepPath(path)}`, message: msg`nested more than ${MAX_NESTING} levels deep (the most schema-sync keeps)` });
   });
   if (issues.length === 0) return;
   const lines = issues.map(formatIssue);
-  throw new ValidationError(`${origin}: ${issues.length} ${issues.length === 1 ? 'element nests' : 'elements nest'} too deep:\n  ${lines.join('\n  ')}`, issues, { hint });
+  throw new ValidationError(msg`${origin}: ${issues.length} ${own(issues.length === 1 ? 'element nests' : 'elements nest')} too deep:\n  ${joinMessages(lines, '\n  ')}`, issues, { hint });
 }
 
 /** A listing that fills the limit may be cut short, and a cut listing looks like removals. */
@@ -210,8 +212,8 @@ function checkTruncation(count: number, trailer: TrailerMessage | undefined, opt
   const sent = trailer?.numMessagesSent ?? count;
   if (sent >= options.limit || count >= options.limit) {
     throw new ResponseError(
-      `${options.origin}: the listing has ${count} descriptors, as many as the limit ${options.limit}, so it may be cut short.`,
-      { hint: `Raise --limit (at most 10000), narrow the query with --where, or pass --allow-truncated if the cut is intended.` },
+      msg`${options.origin}: the listing has ${count} descriptors, as many as the limit ${options.limit}, so it may be cut short.`,
+      { hint: msg`Raise --limit (at most 10000), narrow the query with --where, or pass --allow-truncated if the cut is intended.` },
     );
   }
 }
@@ -226,30 +228,30 @@ function nameOf(element: unknown): string | undefined {
   return typeof name === 'string' && name.length > 0 ? name : undefined;
 }
 
-function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): ValidationIssue[] {
+function toIssues(error: z.ZodError, index: number, name: string | undefined, prefix: string): SaidIssue[] {
   const issues = error.issues.map((issue) => ({
     index,
     name,
-    field: `${prefix}${issue.path.map(String).join('.')}`.replace(/\.$/, '') || '(element)',
-    message:
-      (issue.code === 'invalid_type' && issue.path.length === 0 && prefix === '' ? 'expected an object { header, message }' : issue.message) +
-      describeInput(issue),
+    field: own(`${prefix}${issue.path.map(String).join('.')}`.replace(/\.$/, '') || '(element)'),
+    // zod's wording is the program's own: the wire schemas keep unknown keys (none is named in a
+    // message), and the offending value is quoted apart, from `input`.
+    message: msg`${own(issue.code === 'invalid_type' && issue.path.length === 0 && prefix === '' ? 'expected an object { header, message }' : issue.message)}${describeInput(issue)}`,
   }));
   // One failure can break several checks with the same wording (2^60 is neither a safe
   // integer nor within the maximum): say it once.
-  return issues.filter((issue, i) => issues.findIndex((other) => other.field === issue.field && other.message === issue.message) === i);
+  return issues.filter((issue, i) => issues.findIndex((other) => messageText(other.field) === messageText(issue.field) && messageText(other.message) === messageText(issue.message)) === i);
 }
 
 /** `, got "abc"` for issues that carry the offending value; long values are cut. */
-function describeInput(issue: z.core.$ZodIssue | FieldProblem): string {
-  if (!('input' in issue)) return '';
+function describeInput(issue: z.core.$ZodIssue | FieldProblem): Message {
+  if (!('input' in issue)) return own('');
   const input = issue.input;
-  if (input === undefined) return ', but it is missing';
+  if (input === undefined) return own(', but it is missing');
   const text = jsonText(input);
-  return `, got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+  return msg`, got ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
 }
 
-function formatIssue(issue: ValidationIssue): string {
-  const who = issue.name === undefined ? `element ${issue.index}` : `element ${issue.index} (${quoteString(issue.name)})`;
-  return `${who}, field ${issue.field}: ${issue.message}`;
+function formatIssue(issue: SaidIssue): Message {
+  const who = issue.name === undefined ? msg`element ${issue.index}` : msg`element ${issue.index} (${quoteString(issue.name)})`;
+  return msg`${who}, field ${issue.field}: ${issue.message}`;
 }

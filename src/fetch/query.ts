@@ -1,5 +1,6 @@
 import { ConfigError } from '../model/errors.js';
 import { kebab } from '../util/case.js';
+import { joinMessages, messageText, msg, own } from '../model/message.js';
 
 /** Query parameters of `GET {base_url}/rest/proto`; every one is optional and sent only when set. */
 export interface ListingQuery {
@@ -35,8 +36,8 @@ const MAX_LIMIT = 10_000;
 export function validateLimit(limit: unknown): number | undefined {
   if (limit === undefined) return undefined;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    throw new ConfigError(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(limit)}.`, {
-      hint: `Pass --limit with a whole number between 1 and ${MAX_LIMIT}, or leave it out to get every message type.`,
+    throw new ConfigError(msg`limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(limit)}.`, {
+      hint: msg`Pass --limit with a whole number between 1 and ${MAX_LIMIT}, or leave it out to get every message type.`,
     });
   }
   return limit;
@@ -67,19 +68,19 @@ const INSTEAD: Readonly<Record<string, string>> = {
 function refuseExtras(url: URL): void {
   const shown = `${url.origin}${url.pathname}`;
   if (url.username !== '' || url.password !== '') {
-    throw new ConfigError(`base URL ${JSON.stringify(shown)} has user info (user:password@) that schema-sync does not send.`, {
-      hint: `Pass --base-url ${JSON.stringify(shown)}, and ${INSTEAD['apikey']} and ${INSTEAD['secret']} for the credentials.`,
+    throw new ConfigError(msg`base URL ${JSON.stringify(shown)} has user info (user:password@) that schema-sync does not send.`, {
+      hint: msg`Pass --base-url ${JSON.stringify(shown)}, and ${own(INSTEAD['apikey']!)} and ${own(INSTEAD['secret']!)} for the credentials.`,
     });
   }
   if (url.search === '' || url.search === '?') return;
   // A name that does not look like one may be a value pasted in its place: not shown.
-  const names = [...new Set(url.searchParams.keys())].map((name) => (/^[A-Za-z][\w.-]{0,39}$/.test(name) ? name : '(a parameter not shown)'));
+  const names = [...new Set(url.searchParams.keys())].map((name) => (/^[A-Za-z][\w.-]{0,39}$/.test(name) ? msg`${name}` : own('(a parameter not shown)')));
   const uses = names.map((name) => {
-    const key = Object.keys(INSTEAD).find((known) => known.toLowerCase() === name.toLowerCase());
-    return key === undefined ? `${name} is no parameter schema-sync knows` : `${INSTEAD[key]} for ${name}`;
+    const key = Object.keys(INSTEAD).find((known) => known.toLowerCase() === messageText(name).toLowerCase());
+    return key === undefined ? msg`${name} is no parameter schema-sync knows` : msg`${own(INSTEAD[key]!)} for ${name}`;
   });
-  throw new ConfigError(`base URL ${JSON.stringify(shown)} has a query (${names.join(', ')}) that schema-sync does not send: it builds the query itself.`, {
-    hint: `Pass --base-url ${JSON.stringify(shown)} (/rest/proto is added), and ${uses.join('; ')}.`,
+  throw new ConfigError(msg`base URL ${JSON.stringify(shown)} has a query (${joinMessages(names, ', ')}) that schema-sync does not send: it builds the query itself.`, {
+    hint: msg`Pass --base-url ${JSON.stringify(shown)} (/rest/proto is added), and ${joinMessages(uses, '; ')}.`,
   });
 }
 
@@ -93,14 +94,14 @@ function normaliseBaseUrl(baseUrl: string): URL {
     // Without `user:pass@`, query and fragment: the text does not parse, so no redactor knows
     // which part is a credential (a key pasted as ?apikey=… is not among the run's secrets).
     const shown = baseUrl.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//');
-    throw new ConfigError(`base URL ${JSON.stringify(shown)}${shown === baseUrl ? '' : ' (query and credentials not shown)'} is not a valid URL.`, {
-      hint: 'Pass --base-url like https://schemas.example.com (the service path /rest/proto is added).',
+    throw new ConfigError(msg`base URL ${JSON.stringify(shown)}${own(shown === baseUrl ? '' : ' (query and credentials not shown)')} is not a valid URL.`, {
+      hint: msg`Pass --base-url like https://schemas.example.com (the service path /rest/proto is added).`,
     });
   }
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`base URL must use http or https, got ${url.protocol}`, {
-      hint: 'Pass --base-url like https://schemas.example.com.',
+    throw new ConfigError(msg`base URL must use http or https, got ${url.protocol}`, {
+      hint: msg`Pass --base-url like https://schemas.example.com.`,
     });
   }
   refuseExtras(url);

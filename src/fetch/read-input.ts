@@ -4,6 +4,7 @@ import { createRedactor, type Redactor } from '../model/redact.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
 import { readAtMost, tooLargeError, validateMaxBytes } from './read-limited.js';
+import { msg } from '../model/message.js';
 
 /** Options of {@link readListingInput}. */
 export interface ReadInputOptions {
@@ -24,7 +25,7 @@ export interface ReadInputOptions {
 
 /** Reads a saved response instead of the network; validated exactly like a fetched one. */
 export async function readInputListing(options: ReadInputOptions): Promise<FetchResult> {
-  return (await readListingInput(options)).parse();
+  return (await readListingInput(options)).result();
 }
 
 /**
@@ -38,11 +39,11 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   try {
     // Streamed and counted, like a fetched body: a saved answer can be endless too (a pipe, /dev/zero).
     const source = options.input === '-' ? (options.stdin ?? process.stdin) : createReadStream(options.input);
-    body = await readAtMost(source, undefined, maxBytes, () => tooLargeError(origin, maxBytes, 'the input'));
+    body = await readAtMost(source, undefined, maxBytes, () => tooLargeError(origin, maxBytes, msg`the input`));
   } catch (error) {
     if (error instanceof SchemaSyncError) throw error;
-    throw new ConfigError(`cannot read --input ${origin}: ${(error as Error).message}`, {
-      hint: 'Pass a file saved from GET {base_url}/rest/proto, or - to read standard input.',
+    throw new ConfigError(msg`cannot read --input ${origin}: ${(error as Error).message}`, {
+      hint: msg`Pass a file saved from GET {base_url}/rest/proto, or - to read standard input.`,
     });
   }
   const query = options.query ?? {};

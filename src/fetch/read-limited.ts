@@ -1,6 +1,7 @@
 import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, ResponseError } from '../model/errors.js';
+import { msg, own, type Message } from '../model/message.js';
 
 /**
  * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
@@ -13,8 +14,8 @@ const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 export function validateMaxBytes(maxBytes: number | undefined): number {
   if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
   if (Number.isSafeInteger(maxBytes) && maxBytes > 0) return maxBytes;
-  throw new ConfigError(`--max-bytes must be a whole number of bytes greater than 0, got ${String(maxBytes)}.`, {
-    hint: `Set --max-bytes (config "maxBytes", or the maxBytes option) to e.g. ${DEFAULT_MAX_BYTES}, the default (256 MiB).`,
+  throw new ConfigError(msg`--max-bytes must be a whole number of bytes greater than 0, got ${String(maxBytes)}.`, {
+    hint: msg`Set --max-bytes (config "maxBytes", or the maxBytes option) to e.g. ${DEFAULT_MAX_BYTES}, the default (256 MiB).`,
   });
 }
 
@@ -49,9 +50,9 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
 }
 
 /** The error of a body past `--max-bytes`: which limit, and how to raise it. */
-export function tooLargeError(origin: string, maxBytes: number, what: string): ResponseError {
-  return new ResponseError(`${origin}: ${what} is larger than the limit of ${describeLimit(maxBytes)}; schema-sync stopped reading it.`, {
-    hint: 'A listing of 10,000 types is a few MB: check --base-url and the query. If the listing really is this large, raise --max-bytes (config "maxBytes").',
+export function tooLargeError(origin: string, maxBytes: number, what: Message): ResponseError {
+  return new ResponseError(msg`${origin}: ${what} is larger than the limit of ${own(describeLimit(maxBytes))}; schema-sync stopped reading it.`, {
+    hint: msg`A listing of 10,000 types is a few MB: check --base-url and the query. If the listing really is this large, raise --max-bytes (config "maxBytes").`,
   });
 }
 

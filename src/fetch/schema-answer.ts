@@ -6,6 +6,7 @@ import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescripto
 import { readAnswer } from './parse-listing.js';
 import { sortKeysDeep } from './wire-message.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg, own, type Message } from '../model/message.js';
 
 /**
  * The answer to `cmd=getschema&msgType=<name>`: one `FieldDesc` element per field, possibly
@@ -33,7 +34,7 @@ export interface ParsedSchema {
   /** The fields in record order. */
   fields: FieldDescriptor[];
   /** Things kept but worth telling (unknown field types …). */
-  warnings: string[];
+  warnings: Message[];
 }
 
 /**
@@ -43,33 +44,33 @@ export interface ParsedSchema {
  */
 export function parseSchemaAnswer(body: unknown, options: { origin: string; msgType: string }): ParsedSchema {
   const { origin, msgType } = options;
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const fields: FieldDescriptor[] = [];
   const firstAt = new Map<string, number>();
   const frame = {
     origin,
-    arrayOf: 'FieldDesc elements',
-    invalidIn: `the field descriptors of ${quoteString(msgType)}`,
-    duplicates: `the field descriptors of ${quoteString(msgType)} have duplicates`,
+    arrayOf: msg`FieldDesc elements`,
+    invalidIn: msg`the field descriptors of ${quoteString(msgType)}`,
+    duplicates: msg`the field descriptors of ${quoteString(msgType)} have duplicates`,
     hints: {
-      notArray: 'The service answers cmd=getschema&msgType=<name> with an array; check --base-url, or pull without --fields.',
-      invalid: 'The service sent field descriptors schema-sync cannot use; nothing was written. Fix the service data, or pull without --fields.',
-      duplicates: 'Each field needs a unique name within its repeating group; nothing was written. Fix the service data, or pull without --fields.',
+      notArray: msg`The service answers cmd=getschema&msgType=<name> with an array; check --base-url, or pull without --fields.`,
+      invalid: msg`The service sent field descriptors schema-sync cannot use; nothing was written. Fix the service data, or pull without --fields.`,
+      duplicates: msg`Each field needs a unique name within its repeating group; nothing was written. Fix the service data, or pull without --fields.`,
     },
   };
 
   readAnswer(body, frame, fieldDescSchema, ({ data, message, type, index }, { duplicates }) => {
     if (type !== undefined && type !== FIELD_DESC_TYPE) {
-      throw new ResponseError(`${origin}: element ${index} is a ${quoteString(type)}, not a ${FIELD_DESC_TYPE}: the service did not answer getschema for ${quoteString(msgType)}.`, {
-        hint: 'This deployment may not support cmd=getschema: pull without --fields (or "fields": false in the config).',
+      throw new ResponseError(msg`${origin}: element ${index} is a ${quoteString(type)}, not a ${own(FIELD_DESC_TYPE)}: the service did not answer getschema for ${quoteString(msgType)}.`, {
+        hint: msg`This deployment may not support cmd=getschema: pull without --fields (or "fields": false in the config).`,
       });
     }
-    const where = `getschema ${quoteString(msgType)}, element ${index} (${quoteString(data.name)})`;
-    const field = normaliseField(data, message, (text) => warnings.push(`${where}: ${text}`));
+    const where = msg`getschema ${quoteString(msgType)}, element ${index} (${quoteString(data.name)})`;
+    const field = normaliseField(data, message, (text) => warnings.push(msg`${where}: ${text}`));
     const path = fieldPath(field);
     const first = firstAt.get(path);
     if (first === undefined) firstAt.set(path, index);
-    else duplicates.push(`field ${quoteString(path)} is described by elements ${first} and ${index}`);
+    else duplicates.push(msg`field ${quoteString(path)} is described by elements ${first} and ${index}`);
     fields.push(field);
   });
   warnings.push(...orphanWarnings(fields, msgType));
@@ -84,13 +85,13 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
 const COLUMNS: readonly FieldColumn[] = FIELD_COLUMNS;
 
 /** A validated `FieldDesc` message in the model, each known key decoded as its column says; `null` values count as not sent. */
-function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>, warn: (text: string) => void): FieldDescriptor {
+function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>, warn: (text: Message) => void): FieldDescriptor {
   const known: Record<string, unknown> = {};
   for (const column of COLUMNS) {
     // The wire schema checked the value against this very column.
     const value: unknown = message[column.name as keyof FieldDescMessage];
     if (value === undefined || value === null) {
-      if (column.absent !== undefined) warn(column.absent);
+      if (column.absent !== undefined) warn(own(column.absent));
       continue;
     }
     const read = column.decode === undefined ? value : column.decode(value, warn);
@@ -100,10 +101,10 @@ function normaliseField(message: FieldDescMessage, raw: Record<string, unknown>,
 }
 
 /** Fields inside a repeating group that no `Repeater` field names: kept, the group is typed from them. */
-function orphanWarnings(fields: readonly FieldDescriptor[], msgType: string): string[] {
+function orphanWarnings(fields: readonly FieldDescriptor[], msgType: string): Message[] {
   const repeaters = new Set(fields.filter((field) => field.fType === 'Repeater').map((field) => field.name));
   const groups = new Set(fields.flatMap((field) => (field.inRepeater === undefined || repeaters.has(field.inRepeater) ? [] : [field.inRepeater])));
   return [...groups]
     .sort(compareStrings)
-    .map((group) => `getschema ${quoteString(msgType)}: fields are in repeating group ${quoteString(group)}, which no Repeater field describes; typed as a repeating group of those fields.`);
+    .map((group) => msg`getschema ${quoteString(msgType)}: fields are in repeating group ${quoteString(group)}, which no Repeater field describes; typed as a repeating group of those fields.`);
 }

@@ -1,5 +1,6 @@
 import { ResponseError } from '../model/errors.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg } from '../model/message.js';
 
 /** How much more than it shows the context before a bad byte reads, so that no secret is cut where the redactor cannot see it. */
 const REDACT_MARGIN = 1024;
@@ -17,8 +18,8 @@ export function notUtf8Error(body: Buffer, origin: string, redact: (text: string
   // the redactor's sight (one longer than the margin is not a credential).
   const window = body.subarray(Math.max(0, offset - 40 - REDACT_MARGIN), offset).toString('utf8');
   const before = redact(window).replace(/\s+/g, ' ').slice(-40);
-  return new ResponseError(`${origin}: the answer is not valid UTF-8: at byte ${offset} (${bytes}), after ${quoteString(before)}.`, {
-    hint: 'JSON must be UTF-8. The service, or a proxy that re-encodes its answers, sent another encoding there; nothing was written.',
+  return new ResponseError(msg`${origin}: the answer is not valid UTF-8: at byte ${offset} (${bytes}), after ${quoteString(before)}.`, {
+    hint: msg`JSON must be UTF-8. The service, or a proxy that re-encodes its answers, sent another encoding there; nothing was written.`,
   });
 }
 

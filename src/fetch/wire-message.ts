@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTOR_FIELDS, Unreadable, type DecodeContext, type DescriptorField } from '../model/descriptor-fields.js';
 import { KNOWN_FIELDS, sortedEntries, type Descriptor } from '../model/descriptor.js';
+import type { Message } from '../model/message.js';
 
 /**
  * The wire shape of one listing element, validated at the edge: each known field as its row in
@@ -54,7 +55,7 @@ export const trailerMessageSchema = z.looseObject({
 /** A field whose value validated but cannot be read (only `actions` has a grammar of its own). */
 export interface FieldProblem {
   field: string;
-  message: string;
+  message: Message;
   /** The value as received. */
   input: unknown;
 }
@@ -70,7 +71,7 @@ export interface FieldProblem {
 export function normaliseMessage(
   message: WireMessage,
   raw: Record<string, unknown>,
-  warn: (text: string) => void,
+  warn: (text: Message) => void,
 ): Descriptor | { problems: FieldProblem[] } {
   const context: DecodeContext = { name: message.name, warn };
   // The descriptor itself, built in one pass: its known fields in table order, then `extra`, as

@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { ConfigError } from '../model/errors.js';
+import { msg } from '../model/message.js';
 
 /** One project to compile: its tsconfig, root files and compiler options. */
 export interface ImpactProject {
@@ -32,8 +33,8 @@ function parseConfig(configPath: string): ts.ParsedCommandLine {
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, host);
   if (parsed === undefined || fatal !== undefined) {
     const why = fatal === undefined ? 'it could not be read' : ts.flattenDiagnosticMessageText(fatal.messageText, ' ');
-    throw new ConfigError(`--impact: cannot read the TypeScript project ${configPath}: ${why}`, {
-      hint: 'Name a tsconfig.json that `tsc -p` accepts.',
+    throw new ConfigError(msg`--impact: cannot read the TypeScript project ${configPath}: ${why}`, {
+      hint: msg`Name a tsconfig.json that \`tsc -p\` accepts.`,
     });
   }
   return parsed;
@@ -47,8 +48,8 @@ function parseConfig(configPath: string): ts.ParsedCommandLine {
 export function loadProjects(path: string): ImpactProject[] {
   const first = configFileOf(resolve(path));
   if (first === undefined) {
-    throw new ConfigError(`--impact: no TypeScript project at ${path}`, {
-      hint: 'Name the tsconfig.json of a project that imports the generated code (--impact tsconfig.json, or "impact" in the config file), relative to the config file.',
+    throw new ConfigError(msg`--impact: no TypeScript project at ${path}`, {
+      hint: msg`Name the tsconfig.json of a project that imports the generated code (--impact tsconfig.json, or "impact" in the config file), relative to the config file.`,
     });
   }
   const projects: ImpactProject[] = [];

@@ -15,6 +15,7 @@ import { type ChangeSet, type FolderView, type Manifest, type ManifestText } fro
 import { loadRunRecord, saveRunRecord } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
+import type { Message } from '../model/message.js';
 
 export type { AnswerIdentity } from './fingerprint.js';
 export { lockedDescriptors } from './locked-descriptors.js';
@@ -22,7 +23,7 @@ export { lockedDescriptors } from './locked-descriptors.js';
 /** What a run established, for the next one. */
 export interface RunFacts {
   /** The answer with `identity`, parsed to `lockfile` (no identity: it depended on the run's secrets, and is not remembered). */
-  answer?: { identity: AnswerIdentity | undefined; lockfile: HashedText; messageCount: number; warnings: string[] };
+  answer?: { identity: AnswerIdentity | undefined; lockfile: HashedText; messageCount: number; warnings: Message[] };
   /** The folder's manifest now lists exactly the output of `planKey`. */
   output?: { planKey: string; manifest: HashedText };
   /** The lockfile the run leaves, valid (written by schema-sync or read whole). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { writeCacheFile } from './cache-dir.js';
 import type { GenerationSettings } from '../model/lockfile.js';
+import { isMessage, type Message } from '../model/message.js';
 
 /**
  * What the last run of an output folder established, kept in the cache folder (never in the
@@ -35,7 +36,7 @@ export interface RecordedAnswer {
   fingerprint: string;
   lockfileHash: string;
   messageCount: number;
-  warnings: string[];
+  warnings: Message[];
 }
 
 /** Reads the record in `file`; empty when there is none or it is damaged. */
@@ -48,7 +49,7 @@ export function loadRunRecord(file: string): RunRecord {
   }
   const record: RunRecord = {};
   const answer = parsed['answer'] as Partial<RecordedAnswer> | undefined;
-  if (typeof answer?.fingerprint === 'string' && typeof answer.lockfileHash === 'string' && Number.isInteger(answer.messageCount) && Array.isArray(answer.warnings) && answer.warnings.every((w) => typeof w === 'string')) {
+  if (typeof answer?.fingerprint === 'string' && typeof answer.lockfileHash === 'string' && Number.isInteger(answer.messageCount) && Array.isArray(answer.warnings) && answer.warnings.every(isMessage)) {
     record.answer = answer as RecordedAnswer;
   }
   const output = parsed['output'] as RunRecord['output'];

@@ -4,6 +4,8 @@ import { keyPath } from '../model/errors.js';
 import { FIELD_COLUMNS, type FieldColumnRow } from '../model/field-columns.js';
 import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../model/field.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg, own, type Message } from '../model/message.js';
+import { issueMessage } from '../model/issue-message.js';
 
 /**
  * The field descriptors of a lockfile entry, under its `$fields` key (`FIELDS_KEY`): an array in
@@ -37,17 +39,17 @@ const KNOWN: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);
  * The fields of a lockfile entry's `$fields` value, in record order, or the problems found in it
  * (each a path below `$fields` and what is wrong, e.g. `[2].fType: expected string`).
  */
-export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | { problems: string[] } {
+export function readStoredFields(raw: unknown): { fields: FieldDescriptor[] } | { problems: Message[] } {
   const parsed = storedFields.safeParse(raw);
-  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${keyPath(issue.path)}: ${issue.message}`) };
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => msg`${own(keyPath(issue.path))}: ${issueMessage(issue)}`) };
   // makeField takes the known keys only; the others come from the entry as written.
   const fields = parsed.data.map((known, index) => makeField(known, sortedEntries((raw as Array<Record<string, unknown>>)[index]!, KNOWN)));
   const seen = new Map<string, number>();
-  const problems: string[] = [];
+  const problems: Message[] = [];
   fields.forEach((field, index) => {
     const first = seen.get(fieldPath(field));
     if (first === undefined) seen.set(fieldPath(field), index);
-    else problems.push(`[${index}]: field ${quoteString(fieldPath(field))} is also at [${first}]`);
+    else problems.push(msg`[${index}]: field ${quoteString(fieldPath(field))} is also at [${first}]`);
   });
   return problems.length > 0 ? { problems } : { fields: sortFields(fields) };
 }

@@ -1,4 +1,5 @@
 import { hashOf, type HashedText } from '../util/hash.js';
+import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
 import { lockfileEntries } from './entries.js';
@@ -23,13 +24,15 @@ export class LockfileText implements HashedText {
   #entries: { texts: ReadonlyMap<string, string> | undefined } | undefined;
 
   /**
-   * `path` names the file in errors; `recorded` gives the head a cache recorded for a lockfile
-   * with this hash (one schema-sync wrote or read whole before, so it is valid), if any.
+   * `path` names the file in errors unless `named` does (e.g. "the base lockfile main:…");
+   * `recorded` gives the head a cache recorded for a lockfile with this hash (one schema-sync
+   * wrote or read whole before, so it is valid), if any.
    */
   constructor(
     readonly text: string,
     readonly path: string,
     recorded?: (hash: string) => LockfileHead | undefined,
+    private readonly named: Message | string = path,
   ) {
     this.hash = hashOf(text);
     this.#head = recorded?.(this.hash);
@@ -73,6 +76,6 @@ export class LockfileText implements HashedText {
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */
   parse(): Lockfile {
-    return (this.#parsed ??= parseLockfile(this.text, this.path));
+    return (this.#parsed ??= parseLockfile(this.text, this.named));
   }
 }

@@ -8,6 +8,8 @@ import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../mod
 import { readStoredFields } from './fields.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { quoteString } from '../text/safe-text.js';
+import { joinMessages, msg, own, type Message } from '../model/message.js';
+import { issueMessage } from '../model/issue-message.js';
 
 /**
  * An entry: each known field in its stored form (`model/descriptor-fields.ts`), but `name`, the
@@ -71,25 +73,25 @@ function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */
-export function parseLockfile(text: string, file: string): Lockfile {
+export function parseLockfile(text: string, file: string | Message): Lockfile {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new LockError(`${file} is not valid JSON (${(error as Error).message}).`, {
-      hint: 'Restore it from version control, or delete it and run `schema-sync pull` to write a new one.',
+    throw new LockError(msg`${file} is not valid JSON (${(error as Error).message}).`, {
+      hint: msg`Restore it from version control, or delete it and run \`schema-sync pull\` to write a new one.`,
     });
   }
   const top = lockSchema.safeParse(json);
   if (!top.success) {
-    const where = top.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; ');
-    throw new LockError(`${file} is not a schema-sync lockfile (${where}).`, {
-      hint: 'Point --lockfile at the file `schema-sync pull` wrote, or delete it and pull again.',
+    const where = joinMessages(top.error.issues.map((i) => msg`${own(i.path.join('.') || '(top level)')}: ${issueMessage(i)}`), '; ');
+    throw new LockError(msg`${file} is not a schema-sync lockfile (${where}).`, {
+      hint: msg`Point --lockfile at the file \`schema-sync pull\` wrote, or delete it and pull again.`,
     });
   }
   if (top.data.lockfileVersion !== LOCKFILE_VERSION) {
-    throw new LockError(`${file} has lockfileVersion ${top.data.lockfileVersion}; this schema-sync reads version ${LOCKFILE_VERSION}.`, {
-      hint: 'Use the schema-sync version that wrote it, or run `schema-sync pull` to rewrite it.',
+    throw new LockError(msg`${file} has lockfileVersion ${top.data.lockfileVersion}; this schema-sync reads version ${LOCKFILE_VERSION}.`, {
+      hint: msg`Use the schema-sync version that wrote it, or run \`schema-sync pull\` to rewrite it.`,
     });
   }
   return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages: parseEntries(Object.entries(top.data.messages), file) };
@@ -99,33 +101,33 @@ export function parseLockfile(text: string, file: string): Lockfile {
  * Validates lockfile entries (name, parsed JSON value) into descriptors sorted by name; a
  * {@link LockError} lists every invalid field of every entry.
  */
-export function parseEntries(entries: Iterable<readonly [name: string, raw: unknown]>, file: string): Descriptor[] {
-  const problems: string[] = [];
+export function parseEntries(entries: Iterable<readonly [name: string, raw: unknown]>, file: string | Message): Descriptor[] {
+  const problems: Message[] = [];
   const messages: Descriptor[] = [];
   for (const [name, raw] of entries) {
     // Refused before anything recursive (the printer, canonical JSON, hashing) walks it.
     const deep = tooDeep(raw);
     if (deep !== undefined) {
-      problems.push(`messages[${quoteString(name)}].${describeDeepPath(deep)}: nested more than ${MAX_NESTING} levels deep`);
+      problems.push(msg`messages[${quoteString(name)}].${describeDeepPath(deep)}: nested more than ${MAX_NESTING} levels deep`);
       continue;
     }
     const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
       for (const issue of entry.error.issues) {
-        problems.push(`messages[${quoteString(name)}].${issue.path.join('.')}: ${issue.message}`);
+        problems.push(msg`messages[${quoteString(name)}].${own(issue.path.join('.'))}: ${issueMessage(issue)}`);
       }
       continue;
     }
     const stored = Object.hasOwn(entry.data, FIELDS_KEY) ? readStoredFields(entry.data[FIELDS_KEY]) : undefined;
     if (stored !== undefined && 'problems' in stored) {
-      for (const problem of stored.problems) problems.push(`messages[${quoteString(name)}].${FIELDS_KEY}${problem}`);
+      for (const problem of stored.problems) problems.push(msg`messages[${quoteString(name)}].${own(FIELDS_KEY)}${problem}`);
       continue;
     }
     messages.push(descriptorOfEntry(name, raw as Record<string, unknown>, entry.data, stored?.fields));
   }
   if (problems.length > 0) {
-    throw new LockError(`${file} has invalid entries:\n  ${problems.join('\n  ')}`, {
-      hint: 'Restore it from version control, or run `schema-sync pull` to rewrite it.',
+    throw new LockError(msg`${file} has invalid entries:\n  ${joinMessages(problems, '\n  ')}`, {
+      hint: msg`Restore it from version control, or run \`schema-sync pull\` to rewrite it.`,
     });
   }
   return sortDescriptors(messages);

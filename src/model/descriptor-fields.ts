@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Severity } from '../diff/types.js';
 import { actionsValue, flagValue, listValue, readActions, readFlag, readList } from '../fetch/encodings.js';
 import { quoteString } from '../text/safe-text.js';
+import { msg, type Message } from './message.js';
 
 /**
  * The descriptor fields the service defines, one row each: the one place a known field is
@@ -52,12 +53,12 @@ export interface DecodeContext {
   /** The message's name (its own field is read first). */
   readonly name: string;
   /** Tells something kept but worth telling. */
-  warn(text: string): void;
+  warn(text: Message): void;
 }
 
 /** A wire value that validated but cannot be read: what was expected. */
 export class Unreadable {
-  constructor(readonly problem: string) {}
+  constructor(readonly problem: Message) {}
 }
 
 /** One known descriptor field. */
@@ -149,7 +150,7 @@ export const DESCRIPTOR_FIELDS = [
       const read = readActions(value);
       if ('problem' in read) return new Unreadable(read.problem);
       for (const letter of read.unknownLetters) {
-        context.warn(`message ${quoteString(context.name)}: unknown action letter ${quoteString(letter)} kept as is (known: SIURD).`);
+        context.warn(msg`message ${quoteString(context.name)}: unknown action letter ${quoteString(letter)} kept as is (known: SIURD).`);
       }
       return read.actions;
     },

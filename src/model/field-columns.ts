@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flagValue, integerValue, listValue, readFieldType, readFlag, readList } from '../fetch/encodings.js';
 import { FIELD_TYPES } from './field-types.js';
 import { jsonText } from '../text/safe-text.js';
+import { msg, own, type Message } from './message.js';
 
 /**
  * The known keys of a `FieldDesc` element (`cmd=getschema`), one row each: the one place they
@@ -22,7 +23,7 @@ export interface FieldColumn<N extends string = string, W = unknown, V = unknown
   /** What the wire schema lets through (checks only; `null` is let through too, as not sent, unless required). */
   readonly wire: z.ZodType<W>;
   /** Reads a wire value into the model's (undefined: not recorded); without it the wire value is the model's. */
-  decode?(value: W, warn: (text: string) => void): V | undefined;
+  decode?(value: W, warn: (text: Message) => void): V | undefined;
   /** What to warn about when it is not sent. */
   readonly absent?: string;
   /** The model's form, as the lockfile stores it. */
@@ -52,7 +53,7 @@ export const FIELD_COLUMNS = [
     decode(value, warn) {
       const type = readFieldType(value);
       if (type !== undefined) return type;
-      warn(`unknown fType ${jsonText(value)} kept as is; the field is typed unknown (known: ${FIELD_TYPES.join(', ')}).`);
+      warn(msg`unknown fType ${jsonText(value)} kept as is; the field is typed unknown (known: ${own(FIELD_TYPES.join(', '))}).`);
       return String(value);
     },
     absent: 'no fType; the field is typed unknown.',

@@ -1,3 +1,6 @@
+import { SchemaSyncError, ValidationError } from './errors.js';
+import { messageText, type Message } from './message.js';
+
 /**
  * Secret redaction. Servers echo API keys back, in error bodies, in listings, in any encoding, so
  * text that comes from outside passes through the run's one redactor, built from its secrets,
@@ -103,24 +106,36 @@ function caselessHex(text: string): string {
 }
 
 /**
- * Redacts an error in place (message, hint, stack, and a validation error's issues) and returns
- * it: the last line of defence for errors the library API throws, whatever stage raised them.
+ * Redacts an error in place and returns it: the last line of defence for errors the library API
+ * throws, whatever stage raised them. Of a schema-sync error only what its message, hint and
+ * issues quote from outside is masked (they are {@link Message}s), never the program's wording; any
+ * other error is text of unknown origin (a library's, a bug's) and is masked whole. The stack's
+ * frames are masked too (paths on this machine). Masking again masks nothing more.
  */
 export function redactError(error: unknown, redact: Redactor): unknown {
   if (!(error instanceof Error)) return error;
-  error.message = redact(error.message);
-  if (error.stack) error.stack = redact(error.stack);
-  const fields = error as unknown as { hint?: unknown; issues?: unknown };
-  if (typeof fields.hint === 'string') fields.hint = redact(fields.hint);
+  const head = `${error.name}: ${error.message}`;
+  const frames = error.stack?.startsWith(head) ? error.stack.slice(head.length) : undefined;
+  // The values are masked where they are kept, so that nothing of the error holds a secret.
+  const masked = (message: Message): Message => ({ template: message.template, values: message.values.map(redact) });
+  if (error instanceof SchemaSyncError) {
+    error.said = { message: masked(error.said.message), hint: error.said.hint === undefined ? undefined : masked(error.said.hint) };
+    error.message = messageText(error.said.message);
+    error.hint = error.said.hint === undefined ? undefined : messageText(error.said.hint);
+  } else {
+    error.message = redact(error.message);
+  }
   // A ValidationError's issues repeat element names and values for programs: output too.
-  if (Array.isArray(fields.issues)) {
-    fields.issues = fields.issues.map((issue: { index: number; name?: string; field: string; message: string }) => ({
+  if (error instanceof ValidationError) {
+    error.saidIssues = error.saidIssues.map((issue) => ({
       index: issue.index,
       name: issue.name === undefined ? undefined : redact(issue.name),
-      field: redact(issue.field),
-      message: redact(issue.message),
+      field: masked(issue.field),
+      message: masked(issue.message),
     }));
+    error.issues = error.saidIssues.map((issue) => ({ ...issue, field: messageText(issue.field), message: messageText(issue.message) }));
   }
+  if (error.stack) error.stack = frames === undefined ? redact(error.stack) : `${error.name}: ${error.message}${redact(frames)}`;
   return error;
 }
 

@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
-import { readListingInput, requestListing, type FetchOptions, type FetchResult } from '../fetch/index.js';
+import { readListingInput, requestListing, type FetchOptions } from '../fetch/index.js';
+import type { ParsedAnswer } from '../fetch/listing-response.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
 import type { AnswerIdentity } from '../incremental/index.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
+import { msg } from '../model/message.js';
 
 /** The service's answer, validated only when `parse` is called. */
 export interface Answer {
@@ -15,7 +17,7 @@ export interface Answer {
    */
   identity: AnswerIdentity | undefined;
   /** The validated listing (validated once). */
-  parse(): FetchResult;
+  parse(): ParsedAnswer;
 }
 
 /** Gets the listing from the service (validated when `parse` is first called), or from `input` when given (validated at once). */
@@ -33,8 +35,8 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
     return { source: result.source, identity: undefined, parse: () => result };
   }
   if (!options.baseUrl) {
-    throw new ConfigError('no base URL: schema-sync does not know where the service is.', {
-      hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
+    throw new ConfigError(msg`no base URL: schema-sync does not know where the service is.`, {
+      hint: msg`Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).`,
     });
   }
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });

@@ -8,6 +8,7 @@ import { scoped } from '../model/scope.js';
 import { serviceOptions, type Answer } from './acquire-listing.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
+import { msg, own } from '../model/message.js';
 
 /**
  * The answer with every message type's fields when `settings` has fields on: a type whose
@@ -30,12 +31,13 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
   const inScope = scoped(listing.descriptors, { include: settings.include, exclude: settings.exclude });
   const names = inScope.filter((descriptor) => recordedFields(descriptor) === undefined).map((descriptor) => descriptor.name);
   if (names.length > 0 && !options.baseUrl) {
-    throw new ConfigError(`fields are on, and ${names.length} message ${names.length === 1 ? 'type needs its' : 'types need their'} field descriptors from the service, but there is no base URL.`, {
-      hint: '--input reads only the listing: pass --base-url (or SCHEMA_SYNC_BASE_URL) for cmd=getschema, or pull with --no-fields.',
+    throw new ConfigError(msg`fields are on, and ${names.length} message ${own(names.length === 1 ? 'type needs its' : 'types need their')} field descriptors from the service, but there is no base URL.`, {
+      hint: msg`--input reads only the listing: pass --base-url (or SCHEMA_SYNC_BASE_URL) for cmd=getschema, or pull with --no-fields.`,
     });
   }
   const fetched = await fetchSchemas({ ...serviceOptions(options, options.baseUrl ?? ''), names });
-  for (const warning of fetched.warnings) run.warn(warning);
+  // Masked already (fetchSchemas is a library entry point): the run tells them as they are.
+  for (const warning of fetched.warnings) run.warn(own(warning));
   const descriptors = listing.descriptors.map((descriptor) => ({ ...descriptor, fields: fetched.fields.get(descriptor.name) ?? recordedFields(descriptor) }));
   const withFields = { ...listing, descriptors };
   return { ...answer, parse: () => withFields };

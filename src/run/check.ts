@@ -11,6 +11,7 @@ import { redactingSecrets, type SourceOptions } from './options.js';
 import { requireLockfile } from './read-lockfile.js';
 import { checkPolicy, reportFor } from './report.js';
 import { openRun, settingsDiffer, type RunContext } from './run-context.js';
+import { msg } from '../model/message.js';
 
 /** What {@link check} found. */
 export interface CheckResult {
@@ -71,15 +72,15 @@ export async function inspectFolder(
       const other = await waitForLiveRun(run.paths.outDir);
       if (other === 'released' && inspection < INSPECTIONS) continue;
       if (other === 'free') {
-        throw new WriteError(`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
-          hint: 'Run `schema-sync generate` to finish it, then check again.',
+        throw new WriteError(msg`an interrupted run is pending in ${run.paths.outDir}: the folder is neither as before it nor as after it yet.`, {
+          hint: msg`Run \`schema-sync generate\` to finish it, then check again.`,
         });
       }
       throw folderBusyError(run.paths.outDir);
     }
     const lockfile = await requireLockfile(run, view, {
-      detail: ': there is nothing to check against.',
-      hint: 'Run `schema-sync pull` and commit the lockfile, or pass --lockfile.',
+      detail: msg`: there is nothing to check against.`,
+      hint: msg`Run \`schema-sync pull\` and commit the lockfile, or pass --lockfile.`,
     });
     // A damaged lockfile is reported before the request is made: its head is read (parsed,
     // unless recorded for this very text) before anything else.
@@ -92,8 +93,8 @@ export async function inspectFolder(
 }
 
 function folderBusyError(outDir: string): WriteError {
-  return new WriteError(`${outDir} kept changing while check read it: another schema-sync run is writing it.`, {
-    hint: 'Run check again once the other run is done.',
+  return new WriteError(msg`${outDir} kept changing while check read it: another schema-sync run is writing it.`, {
+    hint: msg`Run check again once the other run is done.`,
   });
 }
 

@@ -1,5 +1,5 @@
 import { changesInScope, compareDescriptors, type ChangeFact } from '../diff/index.js';
-import type { FetchResult } from '../fetch/index.js';
+import type { ParsedAnswer } from '../fetch/listing-response.js';
 import { lockedDescriptors } from '../incremental/index.js';
 import { LockfileText } from '../lock/index.js';
 import { LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
@@ -8,6 +8,7 @@ import { acquireSchemas } from './acquire-schemas.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
+import type { Message } from '../model/message.js';
 
 /** The service's answer against the lockfile a run found. */
 export interface AnswerDrift {
@@ -17,7 +18,7 @@ export interface AnswerDrift {
   after: LockfileText;
   messageCount: number;
   /** The answer's own warnings. */
-  warnings: string[];
+  warnings: Message[];
 }
 
 /** The safety rails of a pull (see `safety-rails.ts`); a check has none. */
@@ -31,7 +32,7 @@ export interface Rails {
  * `settings` (at `lockfilePath`); the same lockfile bytes mean the same descriptors.
  * With `rails`, refuses what looks like a broken service rather than a change.
  */
-export function diffListing(listing: FetchResult, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails): AnswerDrift {
+export function diffListing(listing: ParsedAnswer, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails): AnswerDrift {
   const fetched = listing.descriptors;
   const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched }, lockfilePath);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.

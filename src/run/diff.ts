@@ -5,6 +5,7 @@ import { resolvePaths, type BaseOptions, type ImpactSettings, type ReviewOptions
 import { lockfileAtRevision, readLockfileSource } from './lockfile-source.js';
 import { checkPolicy, reportFor } from './report.js';
 import { settingsOver } from './run-context.js';
+import { messageText, msg } from '../model/message.js';
 
 /** Options of {@link diffLockfiles}. */
 export interface DiffOptions extends BaseOptions, ReviewOptions, ImpactSettings {
@@ -47,13 +48,13 @@ export async function diffLockfiles(options: DiffOptions): Promise<DiffResult> {
   checkPolicy(options);
   const paths = resolvePaths(options);
   if ((options.base === undefined) === (options.against === undefined)) {
-    throw new ConfigError(options.base === undefined ? 'diff needs a base lockfile to compare with.' : 'diff takes a base lockfile or --against, not both.', {
-      hint: 'Name the base (a path, - for standard input, or <rev>:<path>), or pass --against <rev> for the project lockfile at that revision.',
+    throw new ConfigError(options.base === undefined ? msg`diff needs a base lockfile to compare with.` : msg`diff takes a base lockfile or --against, not both.`, {
+      hint: msg`Name the base (a path, - for standard input, or <rev>:<path>), or pass --against <rev> for the project lockfile at that revision.`,
     });
   }
   const headSpec = options.head ?? paths.lockfilePath;
   if (options.base === '-' && headSpec === '-') {
-    throw new ConfigError('diff reads standard input once: base and head cannot both be -.', { hint: 'Name one of them as a path or <rev>:<path>.' });
+    throw new ConfigError(msg`diff reads standard input once: base and head cannot both be -.`, { hint: msg`Name one of them as a path or <rev>:<path>.` });
   }
   const io = { cwd: paths.cwd, stdin: options.stdin };
   const baseSpec = options.base ?? (await lockfileAtRevision(options.against!, paths.lockfilePath));
@@ -63,7 +64,7 @@ export async function diffLockfiles(options: DiffOptions): Promise<DiffResult> {
   const fetched = head.lockfile.parse().messages;
   const settings = settingsOver(head.lockfile.settings(), { include: options.include, exclude: options.exclude });
   const changes = changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
-  const rated = reportFor((text) => options.onWarning?.(text), options, { changes });
+  const rated = reportFor((text) => options.onWarning?.(messageText(text, options.redact)), options, { changes });
   const impact = await projectImpact(paths, options.impact, { before: base.lockfile, after: head.lockfile });
   const report = impact === undefined ? rated : withImpact(rated, impact);
   return { report, base: base.label, head: head.label, lockfilePath: head.path, lockfileText: head.lockfile.text, outDir: paths.outDir };

@@ -1,3 +1,4 @@
+import { msg } from '../model/message.js';
 import { withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import type { BaseOptions } from './options.js';
 import { outputChanges, outputFacts, writeOutput } from './output.js';
@@ -24,8 +25,8 @@ export async function generate(options: BaseOptions): Promise<GenerateResult> {
 /** The generate itself, under the run lock. */
 async function generateInView(run: RunContext, view: FolderView, interrupt: AbortSignal): Promise<GenerateResult> {
   const found = await requireLockfile(run, view, {
-    detail: '.',
-    hint: 'Run `schema-sync pull` first to fetch the listing and write the lockfile, or pass --lockfile.',
+    detail: msg`.`,
+    hint: msg`Run \`schema-sync pull\` first to fetch the listing and write the lockfile, or pass --lockfile.`,
   });
   // Settings it was given are applied, and recorded in the lockfile.
   const settings = settingsOver(found.settings(), run.given);

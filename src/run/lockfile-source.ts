@@ -6,6 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { findMergeConflict, LockfileText } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
+import { msg, own, type Message } from '../model/message.js';
 
 const run = promisify(execFile);
 
@@ -31,11 +32,11 @@ export async function readLockfileSource(spec: string, side: Side, io: { cwd: st
   const { text, label, path } = await readSource(spec, side, io);
   const conflict = findMergeConflict(text);
   if (conflict !== undefined) {
-    throw new LockError(`the ${side} lockfile ${label} has git merge conflict markers (line ${conflict.line}).`, {
-      hint: 'Resolve the conflict first (`schema-sync pull` writes a clean lockfile from your side), or compare another revision.',
+    throw new LockError(msg`the ${own(side)} lockfile ${label} has git merge conflict markers (line ${conflict.line}).`, {
+      hint: msg`Resolve the conflict first (\`schema-sync pull\` writes a clean lockfile from your side), or compare another revision.`,
     });
   }
-  const lockfile = new LockfileText(text, `the ${side} lockfile ${label}`);
+  const lockfile = new LockfileText(text, `the ${side} lockfile ${label}`, undefined, msg`the ${own(side)} lockfile ${label}`);
   lockfile.parse();
   return { lockfile, label, path };
 }
@@ -54,12 +55,12 @@ export function lockfileSpecKind(spec: string, cwd: string): { kind: 'stdin' } |
 async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: NodeJS.ReadableStream }): Promise<{ text: string; label: string; path: string | undefined }> {
   const found = lockfileSpecKind(spec, io.cwd);
   if (found.kind === 'stdin') return { text: (await buffer(io.stdin ?? process.stdin)).toString('utf8'), label: 'standard input', path: undefined };
-  if (found.kind === 'git') return { text: await git(['show', spec], io.cwd, `read the ${side} lockfile ${spec}`), label: spec, path: undefined };
+  if (found.kind === 'git') return { text: await git(['show', spec], io.cwd, msg`read the ${own(side)} lockfile ${spec}`), label: spec, path: undefined };
   try {
     return { text: await readFile(found.path, 'utf8'), label: spec, path: found.path };
   } catch (error) {
-    throw new LockError(`cannot read the ${side} lockfile ${spec}: ${(error as Error).message}`, {
-      hint: 'Name a lockfile path, - for standard input, or a git revision as <rev>:<path> (e.g. main:schema-sync.lock.json).',
+    throw new LockError(msg`cannot read the ${own(side)} lockfile ${spec}: ${(error as Error).message}`, {
+      hint: msg`Name a lockfile path, - for standard input, or a git revision as <rev>:<path> (e.g. main:schema-sync.lock.json).`,
     });
   }
 }
@@ -69,12 +70,12 @@ async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: N
  * (`git rev-parse --show-prefix` in its folder), as `git show` wants it.
  */
 export async function lockfileAtRevision(rev: string, lockfilePath: string): Promise<string> {
-  const prefix = (await git(['rev-parse', '--show-prefix'], dirname(lockfilePath), `find ${lockfilePath} in a git repository`)).trim();
+  const prefix = (await git(['rev-parse', '--show-prefix'], dirname(lockfilePath), msg`find ${lockfilePath} in a git repository`)).trim();
   return `${rev}:${prefix}${basename(lockfilePath)}`;
 }
 
 /** Runs git (no shell); a failure is a LockError with git's own first line of complaint. */
-async function git(args: readonly string[], cwd: string, what: string): Promise<string> {
+async function git(args: readonly string[], cwd: string, what: Message): Promise<string> {
   try {
     const { stdout } = await run('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
     return stdout;
@@ -83,8 +84,8 @@ async function git(args: readonly string[], cwd: string, what: string): Promise<
     // A missing working folder fails the spawn with ENOENT too, as a missing git does.
     const missing = failure.code !== 'ENOENT' ? undefined : existsSync(cwd) ? 'git is not installed (or not on PATH)' : `the folder ${cwd} does not exist`;
     const detail = missing ?? ((failure.stderr ?? '').trim().split('\n')[0] || failure.message);
-    throw new LockError(`cannot ${what}: ${detail}`, {
-      hint: 'Check the revision (`git log --oneline`) and that the lockfile is committed there; in CI, fetch the base branch first (e.g. `git fetch origin main`).',
+    throw new LockError(msg`cannot ${what}: ${detail}`, {
+      hint: msg`Check the revision (\`git log --oneline\`) and that the lockfile is committed there; in CI, fetch the base branch first (e.g. \`git fetch origin main\`).`,
     });
   }
 }

@@ -6,6 +6,7 @@ import { hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { applyChangeSet, changeSet, editedWarning, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
+import { msg } from '../model/message.js';
 
 /** The output a lockfile makes, and what it takes to make the folder hold it. */
 export interface OutputChanges {
@@ -98,7 +99,7 @@ export async function writeOutput(
  */
 function refuseForeignMarker(output: OutputChanges, outDir: string): void {
   if (output.settings.packageName !== undefined || !output.changes.foreign.includes(MODULE_MARKER_PATH)) return;
-  throw new WriteError(`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
-    hint: 'Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.',
+  throw new WriteError(msg`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
+    hint: msg`Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.`,
   });
 }

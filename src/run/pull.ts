@@ -9,6 +9,7 @@ import { packageSummary, releasePackage, type PackageRelease } from './release.j
 import { checkPolicy, reportFor } from './report.js';
 import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { openRun, settingsOver, type RunContext } from './run-context.js';
+import { msg } from '../model/message.js';
 
 export type { PullOptions } from './options.js';
 
@@ -73,7 +74,7 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
 async function diffPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions) {
   const found = await readLockfile(run, view);
   if (found?.conflictAt !== undefined) {
-    run.warn(`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
+    run.warn(msg`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }
   const before = found?.lockfile;
   const settings = settingsOver(before?.settings() ?? {}, run.given);

@@ -2,6 +2,7 @@ import { findMergeConflict, LockfileText } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import type { FolderView } from '../write/index.js';
 import type { RunContext } from './run-context.js';
+import { msg, type Message } from '../model/message.js';
 
 /** A lockfile as found: its text, or its current branch's side when git left conflict markers in it. */
 export interface FoundLockfile {
@@ -28,13 +29,13 @@ export async function readLockfile(run: RunContext, view: FolderView): Promise<F
  * The lockfile, for commands that cannot work without one or with a conflicted one: a LockError
  * ending with `what` when there is none, and one that says how to resolve merge conflicts.
  */
-export async function requireLockfile(run: RunContext, view: FolderView, what: { detail: string; hint: string }): Promise<LockfileText> {
+export async function requireLockfile(run: RunContext, view: FolderView, what: { detail: Message; hint: Message }): Promise<LockfileText> {
   const path = run.paths.lockfilePath;
   const found = await readLockfile(run, view);
-  if (found === undefined) throw new LockError(`no lockfile at ${path}${what.detail}`, { hint: what.hint });
+  if (found === undefined) throw new LockError(msg`no lockfile at ${path}${what.detail}`, { hint: what.hint });
   if (found.conflictAt !== undefined) {
-    throw new LockError(`${path} has git merge conflict markers (line ${found.conflictAt}).`, {
-      hint: `Resolve them: \`schema-sync pull\` takes your branch's side as the baseline and writes a clean lockfile; or keep one side with \`git checkout --ours ${path}\` (or --theirs).`,
+    throw new LockError(msg`${path} has git merge conflict markers (line ${found.conflictAt}).`, {
+      hint: msg`Resolve them: \`schema-sync pull\` takes your branch's side as the baseline and writes a clean lockfile; or keep one side with \`git checkout --ours ${path}\` (or --theirs).`,
     });
   }
   return found.lockfile;

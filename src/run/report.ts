@@ -1,9 +1,11 @@
-import { issueMessage, reviewSchema } from '../config/settings.js';
+import { reviewSchema } from '../config/settings.js';
 import { buildReport, unusedAcceptanceWarnings, type ChangeFact, type DriftReport, type ReportedChange, type SettingDrift, type StaleFile } from '../diff/index.js';
 import { ConfigError, keyPath } from '../model/errors.js';
 import { redactDeep, type Redactor } from '../model/redact.js';
 import type { ReviewOptions, RunHooks } from './options.js';
 import type { RunContext } from './run-context.js';
+import { joinMessages, msg, own } from '../model/message.js';
+import { issueMessage } from '../model/issue-message.js';
 
 /**
  * The report of a run's changes (those of the message types in scope), rated and accepted as
@@ -61,10 +63,10 @@ function maskedReport(report: DriftReport, redact: Redactor): DriftReport {
  * or a reason.
  */
 export function checkPolicy(policy: ReviewOptions): void {
-  const result = reviewSchema.safeParse(policy);
+  const result = reviewSchema.safeParse(policy, { reportInput: true });
   if (result.success) return;
-  const problems = result.error.issues.map((issue) => `${keyPath(issue.path)}: ${issueMessage(issue)}`);
-  throw new ConfigError(`invalid review options:\n  ${problems.join('\n  ')}`, {
-    hint: 'Run `schema-sync rules` for the rule ids; every acceptance needs a rule, a message glob and a reason.',
+  const problems = result.error.issues.map((issue) => msg`${own(keyPath(issue.path))}: ${issueMessage(issue)}`);
+  throw new ConfigError(msg`invalid review options:\n  ${joinMessages(problems, '\n  ')}`, {
+    hint: msg`Run \`schema-sync rules\` for the rule ids; every acceptance needs a rule, a message glob and a reason.`,
   });
 }

@@ -9,6 +9,7 @@ import { defaultTarget, type GenerationSettings, type Int64Type, type OutputTarg
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
 import type { Scope } from '../model/scope.js';
 import { resolvePaths, stageTimer, type BaseOptions, type RunPaths } from './options.js';
+import { messageText, msg, type Message } from '../model/message.js';
 
 /** What every command works with: where things are, the settings it was given, what is known from earlier runs. */
 export interface RunContext {
@@ -19,7 +20,7 @@ export interface RunContext {
   /** Reports the time since the previous mark as this stage's (for `--verbose`). */
   mark(stage: string): void;
   /** Reports a warning. */
-  warn(text: string): void;
+  warn(text: Message): void;
 }
 
 /** The generation settings a run is given, named as the lockfile records them (`package` as `packageName`, `templates` from the lockfile's folder). */
@@ -37,8 +38,8 @@ export function openRun(options: BaseOptions): RunContext {
     given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, include, exclude },
     cache: openIncremental(paths.outDir, cache, options.clock),
     mark: stageTimer(options.onStage),
-    // Warnings quote what the server sent: masked where they leave the library.
-    warn: (text) => options.onWarning?.(options.redact ? options.redact(text) : text),
+    // Warnings quote what the server sent: their values are masked where they leave the library.
+    warn: (text) => options.onWarning?.(messageText(text, options.redact)),
   };
 }
 
@@ -54,8 +55,8 @@ export function openRun(options: BaseOptions): RunContext {
 export function settingsOver(recorded: GenerationSettings, given: GivenSettings): GenerationSettings {
   const packageName = given.packageName ?? recorded.packageName;
   if (packageName === undefined && given.packageVersion !== undefined) {
-    throw new ConfigError(`A package version (${given.packageVersion}) was given, but the output is no package.`, {
-      hint: 'Pass --package <name> (config "package") as well, or drop --package-version.',
+    throw new ConfigError(msg`A package version (${given.packageVersion}) was given, but the output is no package.`, {
+      hint: msg`Pass --package <name> (config "package") as well, or drop --package-version.`,
     });
   }
   const packageVersion = packageName === undefined ? undefined : (given.packageVersion ?? recorded.packageVersion ?? INITIAL_PACKAGE_VERSION);

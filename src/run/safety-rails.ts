@@ -1,5 +1,6 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { RefusedError } from '../model/errors.js';
+import { msg, own } from '../model/message.js';
 
 /**
  * Refuses pulls that are more likely a broken service, a key with fewer entitlements or a
@@ -14,8 +15,8 @@ export function checkSafetyRails(input: {
 }): void {
   const { locked, fetched } = input;
   if (locked.length > 0 && fetched.length === 0 && !input.allowEmpty) {
-    throw new RefusedError(`the service returned no message types, but the lockfile has ${locked.length}; nothing was changed. ${ENTITLEMENTS}`, {
-      hint: 'Pull with the API key the lockfile was made with (SCHEMA_SYNC_API_KEY). If the service really has no message types now, run again with --allow-empty.',
+    throw new RefusedError(msg`the service returned no message types, but the lockfile has ${locked.length}; nothing was changed. ${own(ENTITLEMENTS)}`, {
+      hint: msg`Pull with the API key the lockfile was made with (SCHEMA_SYNC_API_KEY). If the service really has no message types now, run again with --allow-empty.`,
     });
   }
   if (fetched.length === 0) return;
@@ -27,9 +28,9 @@ export function checkSafetyRails(input: {
   const removed = locked.filter((d) => !names.has(d.name) && !renamedNumbers.has(d.mNum)).length;
   if (removed * 2 > locked.length && !input.force) {
     throw new RefusedError(
-      `this pull would remove ${removed} of ${locked.length} locked message types; nothing was changed. ${ENTITLEMENTS}`,
+      msg`this pull would remove ${removed} of ${locked.length} locked message types; nothing was changed. ${own(ENTITLEMENTS)}`,
       {
-        hint: 'Pull with the API key the lockfile was made with (SCHEMA_SYNC_API_KEY), and check the query (--where, --msg-type, --limit). If the removal is intended, run again with --force.',
+        hint: msg`Pull with the API key the lockfile was made with (SCHEMA_SYNC_API_KEY), and check the query (--where, --msg-type, --limit). If the removal is intended, run again with --force.`,
       },
     );
   }

@@ -5,6 +5,7 @@
  * body. Pure and deterministic apart from the file read, so tests can compare bodies byte for byte.
  */
 
+import { msg, own } from '../model/message.js';
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../model/errors.js';
 import type { HeaderKey, MutableServerOptions, TrailerOptions } from './reference-server.js';
@@ -47,8 +48,8 @@ export async function loadListingFile(path: string): Promise<unknown[]> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`Cannot read listing file ${path}: ${reason(error)}.`, {
-      hint: 'Check the path; it is resolved from the working directory.',
+    throw new ConfigError(msg`Cannot read listing file ${path}: ${reason(error)}.`, {
+      hint: msg`Check the path; it is resolved from the working directory.`,
       cause: error,
     });
   }
@@ -57,14 +58,14 @@ export async function loadListingFile(path: string): Promise<unknown[]> {
     // A BOM is common in files saved by Windows editors and is not part of the JSON.
     parsed = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
-    throw new ConfigError(`Listing file ${path} is not valid JSON: ${reason(error)}.`, {
-      hint: 'Save the body of a /rest/proto response as it was received.',
+    throw new ConfigError(msg`Listing file ${path} is not valid JSON: ${reason(error)}.`, {
+      hint: msg`Save the body of a /rest/proto response as it was received.`,
       cause: error,
     });
   }
   if (!Array.isArray(parsed)) {
-    throw new ConfigError(`Listing file ${path} holds ${describe(parsed)}, not a JSON array of listing elements.`, {
-      hint: 'The file must hold the array a /rest/proto response carries: [{ "header": …, "message": … }, …].',
+    throw new ConfigError(msg`Listing file ${path} holds ${own(describe(parsed))}, not a JSON array of listing elements.`, {
+      hint: msg`The file must hold the array a /rest/proto response carries: [{ "header": …, "message": … }, …].`,
     });
   }
   return parsed;

@@ -5,6 +5,7 @@
  * so it must never be reachable from elsewhere: it listens on loopback only.
  */
 
+import { msg, own } from '../model/message.js';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIPv4, type AddressInfo } from 'node:net';
@@ -147,16 +148,16 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     await once(server.listen(port, host), 'listening');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(`The reference server cannot listen on ${host}:${port}: ${message}.`, {
-      hint: 'Pick another port, or 0 for any free port.',
+    throw new ConfigError(msg`The reference server cannot listen on ${host}:${port}: ${message}.`, {
+      hint: msg`Pick another port, or 0 for any free port.`,
       cause: error,
     });
   }
   const address = server.address() as AddressInfo;
   if (!isLoopbackAddress(address.address)) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    throw new ConfigError(`The reference server bound to ${address.address}, which is not loopback; stopped it.`, {
-      hint: `Use ${DEFAULT_HOST} as the host.`,
+    throw new ConfigError(msg`The reference server bound to ${address.address}, which is not loopback; stopped it.`, {
+      hint: msg`Use ${own(DEFAULT_HOST)} as the host.`,
     });
   }
 
@@ -202,23 +203,23 @@ function isLoopbackAddress(address: string): boolean {
  */
 function assertLoopbackHost(host: string): void {
   if (host === 'localhost' || isLoopbackAddress(host)) return;
-  throw new ConfigError(`The reference server listens on loopback only, not on "${host}".`, {
-    hint: `Use ${DEFAULT_HOST} (the default), ::1 or localhost.`,
+  throw new ConfigError(msg`The reference server listens on loopback only, not on "${host}".`, {
+    hint: msg`Use ${own(DEFAULT_HOST)} (the default), ::1 or localhost.`,
   });
 }
 
 /** Checks a listen port: an integer 0..65535, where 0 means any free port. */
 function assertPort(port: number): void {
   if (Number.isInteger(port) && port >= 0 && port <= 65535) return;
-  throw new ConfigError(`Invalid reference server port ${String(port)}.`, {
-    hint: 'Use an integer from 0 to 65535; 0 picks any free port.',
+  throw new ConfigError(msg`Invalid reference server port ${String(port)}.`, {
+    hint: msg`Use an integer from 0 to 65535; 0 picks any free port.`,
   });
 }
 
 /** Checks that a listing is an array, since it is served as the body's top-level array. */
 function assertListing(listing: unknown, origin: string): asserts listing is unknown[] {
   if (Array.isArray(listing)) return;
-  throw new ConfigError(`${origin}: the listing must be an array of wire elements.`, {
-    hint: 'Pass the parsed JSON array, e.g. from loadListingFile().',
+  throw new ConfigError(msg`${origin}: the listing must be an array of wire elements.`, {
+    hint: msg`Pass the parsed JSON array, e.g. from loadListingFile().`,
   });
 }

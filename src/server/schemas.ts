@@ -15,6 +15,7 @@
  * so tests can serve malformed elements.
  */
 
+import { msg } from '../model/message.js';
 import { access, readFile } from 'node:fs/promises';
 import { ConfigError } from '../model/errors.js';
 import { buildTrailer, withHeaderKey } from './listing.js';
@@ -38,8 +39,8 @@ export async function loadSchemasFile(path: string): Promise<SchemaSet> {
     const text = await readFile(path, 'utf8');
     parsed = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
-    throw new ConfigError(`Cannot read schema file ${path}: ${error instanceof Error ? error.message : String(error)}.`, {
-      hint: 'The file must hold a JSON object: message type name → array of FieldDesc messages.',
+    throw new ConfigError(msg`Cannot read schema file ${path}: ${error instanceof Error ? error.message : String(error)}.`, {
+      hint: msg`The file must hold a JSON object: message type name → array of FieldDesc messages.`,
       cause: error,
     });
   }
@@ -62,8 +63,8 @@ export function assertSchemas(schemas: unknown, origin: string): asserts schemas
   const valid =
     typeof schemas === 'object' && schemas !== null && !Array.isArray(schemas) && Object.values(schemas).every((fields) => Array.isArray(fields));
   if (valid) return;
-  throw new ConfigError(`${origin}: the schemas must be a JSON object of arrays (message type name → FieldDesc messages).`, {
-    hint: 'E.g. { "Order": [{ "pos": 1, "name": "orderId", "fNum": 10, "isPkey": "Yes", "fType": "Long" }] }',
+  throw new ConfigError(msg`${origin}: the schemas must be a JSON object of arrays (message type name → FieldDesc messages).`, {
+    hint: msg`E.g. { "Order": [{ "pos": 1, "name": "orderId", "fNum": 10, "isPkey": "Yes", "fType": "Long" }] }`,
   });
 }
 

@@ -6,6 +6,7 @@ import type { FolderView } from './folder-view.js';
 import { commitTransaction, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
+import { msg } from '../model/message.js';
 
 /** What a write changed. */
 export interface WriteResult {
@@ -70,7 +71,7 @@ function refuseLockfileAmongOutput(outDir: string, lockfilePath: string, changes
   const path = relative(outDir, lockfilePath).split(sep).join('/');
   const ours = changes.manifest.has(path) || found?.entries().has(path) === true || path === MANIFEST_FILE || [TXN_DIR, RUN_LOCK_FILE].includes(path.split('/')[0]!);
   if (!ours) return;
-  throw new ConfigError(`the lockfile ${lockfilePath} is ${path} in the output folder ${outDir}, a file schema-sync writes there: the two would overwrite each other. Nothing was changed.`, {
-    hint: 'Pass a --lockfile outside the output folder (e.g. schema-sync.lock.json in the project root), or generate into another --out.',
+  throw new ConfigError(msg`the lockfile ${lockfilePath} is ${path} in the output folder ${outDir}, a file schema-sync writes there: the two would overwrite each other. Nothing was changed.`, {
+    hint: msg`Pass a --lockfile outside the output folder (e.g. schema-sync.lock.json in the project root), or generate into another --out.`,
   });
 }

@@ -3,6 +3,7 @@ import { WriteError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import type { FolderView } from './folder-view.js';
 import { isSafeRelativePath, type Manifest } from './manifest.js';
+import { msg } from '../model/message.js';
 
 /** A file the output folder must hold: its path and the fingerprint of what its text is made from. */
 export interface ExpectedFile {
@@ -81,7 +82,7 @@ export async function changeSet<F extends ExpectedFile>(input: {
   const stale: F[] = [];
   for (const file of planned) {
     if (!isSafeRelativePath(file.path) || file.path.startsWith('.schema-sync')) {
-      throw new WriteError(`refusing to write ${JSON.stringify(file.path)}: not a plain path inside the output folder.`);
+      throw new WriteError(msg`refusing to write ${JSON.stringify(file.path)}: not a plain path inside the output folder.`);
     }
     const entry = manifest.get(file.path);
     if (entry !== undefined && entry.input === file.input && (await input.holds(file.path, entry.sha))) next.set(file.path, entry);

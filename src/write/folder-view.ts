@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
 import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
+import { msg, own } from '../model/message.js';
 
 /**
  * The output folder as the next run will see it: when an interrupted run left a committed
@@ -77,8 +78,8 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         return await readFile(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw new LockError(`cannot read lockfile ${path}: ${(error as Error).message}`, {
-          hint: 'Check the --lockfile path and its permissions.',
+        throw new LockError(msg`cannot read lockfile ${path}: ${(error as Error).message}`, {
+          hint: msg`Check the --lockfile path and its permissions.`,
           cause: error,
         });
       }
@@ -94,10 +95,10 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
 function absentOrThrow(error: unknown, file: string): undefined {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-  throw new WriteError(`cannot read ${file}: ${code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message}.`, {
+  throw new WriteError(msg`cannot read ${file}: ${code === 'EISDIR' ? own('it is a folder') : code === 'EACCES' || code === 'EPERM' ? own('permission denied') : (error as Error).message}.`, {
     hint: code === 'EACCES' || code === 'EPERM'
-      ? 'It may belong to another user (e.g. after a run under sudo): give it back (chown) or delete it, then run again.'
-      : 'Move it away or delete it, then run again.',
+      ? msg`It may belong to another user (e.g. after a run under sudo): give it back (chown) or delete it, then run again.`
+      : msg`Move it away or delete it, then run again.`,
     cause: error,
   });
 }

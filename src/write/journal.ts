@@ -8,6 +8,7 @@ import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js'
 import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { checkTargets, writeFailure } from './target-checks.js';
 import { inspectTxnEntry, inspectTxnTree } from './txn-folder.js';
+import { msg, own, type Message } from '../model/message.js';
 
 /**
  * A run's changes are prepared in a transaction folder, committed by one rename of a journal
@@ -141,25 +142,25 @@ export type Recovery = 'none' | 'replayed' | 'discarded';
  * @throws WriteError for a transaction folder schema-sync could not have made, or a journal that
  * names another project's lockfile or a prepared lockfile other than the one it holds.
  */
-export async function recoverPending(outDir: string, lockfilePath: string, warn: (text: string) => void = () => undefined): Promise<Recovery> {
+export async function recoverPending(outDir: string, lockfilePath: string, warn: (text: Message) => void = () => undefined): Promise<Recovery> {
   const txnDir = join(outDir, TXN_DIR);
   const legacy = join(outDir, LEGACY_TXN_DIR);
   if (lstatSync(legacy, { throwIfNoEntry: false }) !== undefined) {
     // Its journal records no state it was made from, so it cannot be told to belong here.
     await rm(legacy, { recursive: true, force: true });
-    warn(`${legacy}, left by an interrupted run of schema-sync 0.1, was discarded, not replayed; generate rebuilds the folder from the lockfile.`);
+    warn(msg`${legacy}, left by an interrupted run of schema-sync 0.1, was discarded, not replayed; generate rebuilds the folder from the lockfile.`);
   }
   const found = loadJournal(outDir);
   if (found === 'none') return 'none';
   if (found === 'uncommitted' || found === 'outdated') {
     await discard(outDir, lockfilePath);
-    if (found === 'outdated') warn(`${join(txnDir, JOURNAL)} was written by an older schema-sync and records no state it was made from: discarded, not replayed.`);
+    if (found === 'outdated') warn(msg`${join(txnDir, JOURNAL)} was written by an older schema-sync and records no state it was made from: discarded, not replayed.`);
     return 'discarded';
   }
   const journal = found;
   if (journal.lockfile !== undefined && journal.lockfile !== lockfilePath) {
-    throw new WriteError(`${join(txnDir, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
-      hint: `If no schema-sync run of another project shares this output folder, delete ${txnDir} and run schema-sync generate.`,
+    throw new WriteError(msg`${join(txnDir, JOURNAL)} names the lockfile ${journal.lockfile}, not this project's ${lockfilePath}; schema-sync will not replay it.`, {
+      hint: msg`If no schema-sync run of another project shares this output folder, delete ${txnDir} and run schema-sync generate.`,
     });
   }
   const lockfileNow = hashOrNull(readIfPresent(lockfilePath));
@@ -169,7 +170,7 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
   if (!lockfileOk || !manifestOk) {
     await discard(outDir, lockfilePath);
     warn(
-      `${join(txnDir, JOURNAL)} was made from another state of the ${lockfileOk ? 'output folder' : 'lockfile'} (e.g. before a git checkout): discarded, not replayed.`,
+      msg`${join(txnDir, JOURNAL)} was made from another state of the ${own(lockfileOk ? 'output folder' : 'lockfile')} (e.g. before a git checkout): discarded, not replayed.`,
     );
     return 'discarded';
   }
@@ -182,8 +183,8 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
 }
 
 /** The warning for a generated file of a removed type that was edited since: kept. */
-export function editedWarning(path: string): string {
-  return `${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`;
+export function editedWarning(path: string): Message {
+  return msg`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`;
 }
 
 /** A prepared lockfile is moved into place only when it is the one the journal names by hash, and parses. */
@@ -192,8 +193,8 @@ function checkPreparedLockfile(outDir: string, journal: Journal): void {
   const prepared = pendingLockfilePath(outDir, journal);
   const bytes = inspectTxnEntry(prepared, 'file', 'the prepared lockfile') === 'file' ? readFileSync(prepared) : undefined;
   if (bytes !== undefined && hashOf(bytes) === journal.lockfileSha && parsesAsObject(bytes)) return;
-  throw new WriteError(`${prepared} is not the lockfile ${join(txnDir, JOURNAL)} names; schema-sync will not replay it.`, {
-    hint: `Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
+  throw new WriteError(msg`${prepared} is not the lockfile ${join(txnDir, JOURNAL)} names; schema-sync will not replay it.`, {
+    hint: msg`Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
   });
 }
 
@@ -231,12 +232,12 @@ function loadJournal(outDir: string): Journal | 'none' | 'uncommitted' | 'outdat
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new WriteError(`cannot read ${path}: ${(error as Error).message}.`, { hint: `Delete ${txnDir} and run schema-sync generate.`, cause: error });
+    throw new WriteError(msg`cannot read ${path}: ${(error as Error).message}.`, { hint: msg`Delete ${txnDir} and run schema-sync generate.`, cause: error });
   }
   const journal = parseJournal(text);
   if (journal === undefined) {
-    throw new WriteError(`${path} is damaged.`, {
-      hint: `Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
+    throw new WriteError(msg`${path} is damaged.`, {
+      hint: msg`Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
     });
   }
   return journal;
@@ -315,8 +316,8 @@ function readIfPresent(path: string): Buffer | undefined {
     return readFileSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new WriteError(`cannot read ${path}: ${(error as Error).message}.`, {
-      hint: 'It may belong to another user (e.g. after a run under sudo) or be a folder: give it back (chown) or move it away, then run again.',
+    throw new WriteError(msg`cannot read ${path}: ${(error as Error).message}.`, {
+      hint: msg`It may belong to another user (e.g. after a run under sudo) or be a folder: give it back (chown) or move it away, then run again.`,
       cause: error,
     });
   }

@@ -3,6 +3,7 @@ import { WriteError } from '../model/errors.js';
 import { hashOf, type HashedText } from '../util/hash.js';
 import { noChanges, type ChangeSet } from './change-set.js';
 import type { FolderView } from './folder-view.js';
+import { msg, own } from '../model/message.js';
 
 /**
  * File in the output folder that lists what schema-sync generated there — so only those are
@@ -87,8 +88,8 @@ export function parseManifest(text: string, outDir: string): Manifest {
     }
     return manifest;
   } catch (error) {
-    throw new WriteError(`${outDir}/${MANIFEST_FILE} is damaged (${(error as Error).message}).`, {
-      hint: `Delete it and the generated files, then run schema-sync generate.`,
+    throw new WriteError(msg`${outDir}/${own(MANIFEST_FILE)} is damaged (${(error as Error).message}).`, {
+      hint: msg`Delete it and the generated files, then run schema-sync generate.`,
     });
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockError, WriteError } from '../model/errors.js';
 import { writeFailure } from './target-checks.js';
+import { msg, own } from '../model/message.js';
 
 /** Lock file inside the output folder while a run writes there. */
 export const RUN_LOCK_FILE = '.schema-sync-run.lock';
@@ -55,8 +56,8 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new WriteError(`another schema-sync is running on ${outDir} (process ${holder || 'unknown'}).`, {
-        hint: `Wait for it to finish. If no other run exists, delete ${file}.`,
+      throw new WriteError(msg`another schema-sync is running on ${outDir} (process ${holder || own('unknown')}).`, {
+        hint: msg`Wait for it to finish. If no other run exists, delete ${file}.`,
       });
     }
     await sleep(100);
@@ -73,17 +74,17 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
 async function readHolder(file: string): Promise<string> {
   const stats = await lstat(file).catch(() => undefined);
   if (stats === undefined) return '';
-  const hint = `schema-sync's run lock is a plain file each run makes and removes itself. If no schema-sync runs on this folder, delete it: rm ${file}`;
+  const hint = msg`schema-sync's run lock is a plain file each run makes and removes itself. If no schema-sync runs on this folder, delete it: rm ${file}`;
   if (stats.isSymbolicLink() || !stats.isFile()) {
-    throw new LockError(`the run lock ${file} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a file'}, which schema-sync never makes (a checkout or another program put it there).`, { hint });
+    throw new LockError(msg`the run lock ${file} is ${own(stats.isSymbolicLink() ? 'a symbolic link' : 'not a file')}, which schema-sync never makes (a checkout or another program put it there).`, { hint });
   }
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return '';
-    throw new LockError(`cannot read the run lock ${file} (${code ?? (error as Error).message}): it belongs to another user, e.g. a run under sudo.`, {
-      hint: `If no schema-sync runs on this folder, delete it as that user (sudo rm ${file}); then run schema-sync as one user.`,
+    throw new LockError(msg`cannot read the run lock ${file} (${code ?? (error as Error).message}): it belongs to another user, e.g. a run under sudo.`, {
+      hint: msg`If no schema-sync runs on this folder, delete it as that user (sudo rm ${file}); then run schema-sync as one user.`,
       cause: error,
     });
   }
@@ -132,7 +133,7 @@ async function removeStaleLock(file: string, holder: string): Promise<void> {
     handle = await open(guard, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new WriteError(`cannot create ${guard}: ${(error as Error).message}`, { cause: error });
+      throw new WriteError(msg`cannot create ${guard}: ${(error as Error).message}`, { cause: error });
     }
     // Another run is taking over right now, or one was killed doing so long ago.
     const age = Date.now() - ((await lstat(guard).catch(() => undefined))?.mtimeMs ?? Date.now());

@@ -1,6 +1,7 @@
 import { accessSync, constants, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
+import { msg, own } from '../model/message.js';
 
 /**
  * Checks, before a run's commit point, that everything its journal will do can be done: no
@@ -17,11 +18,11 @@ export function checkTargets(outDir: string, targets: { paths: readonly string[]
     const stat = lstatSync(where, { throwIfNoEntry: false });
     if (stat === undefined) continue;
     if (stat.isSymbolicLink()) {
-      throw new WriteError(`${where} is a symbolic link; schema-sync never writes or deletes through one.`, {
-        hint: `Replace it with a plain folder (or remove it) and run again.`,
+      throw new WriteError(msg`${where} is a symbolic link; schema-sync never writes or deletes through one.`, {
+        hint: msg`Replace it with a plain folder (or remove it) and run again.`,
       });
     }
-    if (!stat.isDirectory()) throw new WriteError(`${where} is in the way: a file where the output needs a folder.`, { hint: 'Move it away and run again.' });
+    if (!stat.isDirectory()) throw new WriteError(msg`${where} is in the way: a file where the output needs a folder.`, { hint: msg`Move it away and run again.` });
     writable(where);
   }
   if (targets.lockfile !== undefined) writable(dirname(targets.lockfile));
@@ -42,13 +43,13 @@ function writable(folder: string): void {
 export function writeFailure(error: unknown, where: string): WriteError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new WriteError(`the disk is full: could not write ${where}. Nothing was changed.`, { hint: 'Free some space and run again.', cause: error });
+    return new WriteError(msg`the disk is full: could not write ${where}. Nothing was changed.`, { hint: msg`Free some space and run again.`, cause: error });
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new WriteError(`cannot write ${where}: ${code === 'EROFS' ? 'read-only file system' : 'permission denied'}. Nothing was changed.`, {
-      hint: 'Run schema-sync as a user who may write the output folder and the lockfile\'s folder.',
+    return new WriteError(msg`cannot write ${where}: ${own(code === 'EROFS' ? 'read-only file system' : 'permission denied')}. Nothing was changed.`, {
+      hint: msg`Run schema-sync as a user who may write the output folder and the lockfile's folder.`,
       cause: error,
     });
   }
-  return new WriteError(`cannot write ${where}: ${(error as Error).message}. Nothing was changed.`, { cause: error });
+  return new WriteError(msg`cannot write ${where}: ${(error as Error).message}. Nothing was changed.`, { cause: error });
 }

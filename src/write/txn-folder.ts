@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { WriteError } from '../model/errors.js';
+import { msg, own } from '../model/message.js';
 
 /**
  * The transaction folder is trusted only as schema-sync makes it: a plain folder of the user's
@@ -25,24 +26,24 @@ export function inspectTxnEntry(path: string, expect: 'file' | 'folder', what: s
   } catch (error) {
     // ENOTDIR: a file on the way, which the check of that file reports.
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return 'absent';
-    throw new WriteError(`cannot inspect ${what} ${path}: ${(error as Error).message}.`, { hint: `Delete ${path} and run again.`, cause: error });
+    throw new WriteError(msg`cannot inspect ${own(what)} ${path}: ${(error as Error).message}.`, { hint: msg`Delete ${path} and run again.`, cause: error });
   }
   if (stat === undefined) return 'absent';
   if (stat.isSymbolicLink()) {
-    throw new WriteError(`${what} ${path} is a symbolic link, which schema-sync never makes; it was not read or replayed.`, {
-      hint: `It did not come from a schema-sync run (a repository may carry it): delete it (rm ${path}) and run again.`,
+    throw new WriteError(msg`${own(what)} ${path} is a symbolic link, which schema-sync never makes; it was not read or replayed.`, {
+      hint: msg`It did not come from a schema-sync run (a repository may carry it): delete it (rm ${path}) and run again.`,
     });
   }
   const kind = stat.isDirectory() ? 'folder' : stat.isFile() ? 'file' : undefined;
   if (kind !== expect) {
-    throw new WriteError(`${what} ${path} is ${kind === 'folder' ? 'a folder' : kind === 'file' ? 'a file' : 'not a plain file'} where schema-sync keeps a ${expect}.`, {
-      hint: `schema-sync did not make it: move it away or delete it (rm -r ${path}) and run again.`,
+    throw new WriteError(msg`${own(what)} ${path} is ${own(kind === 'folder' ? 'a folder' : kind === 'file' ? 'a file' : 'not a plain file')} where schema-sync keeps a ${own(expect)}.`, {
+      hint: msg`schema-sync did not make it: move it away or delete it (rm -r ${path}) and run again.`,
     });
   }
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) {
-    throw new WriteError(`${what} ${path} belongs to another user (uid ${stat.uid}), e.g. a run under sudo; it was not read or replayed.`, {
-      hint: `Delete it as that user (e.g. sudo rm -r ${path}) and run again as yourself.`,
+    throw new WriteError(msg`${own(what)} ${path} belongs to another user (uid ${stat.uid}), e.g. a run under sudo; it was not read or replayed.`, {
+      hint: msg`Delete it as that user (e.g. sudo rm -r ${path}) and run again as yourself.`,
     });
   }
   return kind;

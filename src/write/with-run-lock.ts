@@ -1,6 +1,7 @@
 import { recoverPending } from './journal.js';
 import { acquireRunLock } from './run-lock.js';
 import { openFolderView, type FolderView } from './folder-view.js';
+import type { Message } from '../model/message.js';
 
 /** Thrown into a run that SIGINT or SIGTERM interrupted: it rolled back, or finished its commit. */
 export class Interrupted extends Error {
@@ -22,7 +23,7 @@ export class Interrupted extends Error {
 export async function withRunLock<T>(
   outDir: string,
   work: (view: FolderView, interrupt: AbortSignal) => Promise<T>,
-  options: { lockfilePath: string; waitMs?: number; /** Says what recovery discarded or kept. */ warn?: (text: string) => void },
+  options: { lockfilePath: string; waitMs?: number; /** Says what recovery discarded or kept. */ warn?: (text: Message) => void },
 ): Promise<T> {
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => interrupt.abort(new Interrupted(signal));

@@ -8,6 +8,7 @@ import { ParsedArgs } from '../../src/cli/parsed-args.js';
 import { readReportFlag, UsageError } from '../../src/cli/report-flag.js';
 import { resolveSettings } from '../../src/cli/resolve-settings.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
+import { messageText } from '../../src/model/message.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -59,7 +60,7 @@ describe('prettier', () => {
     await writeConfig({ format: 'none' });
     const resolved = await resolveIn(dir, 'generate');
     expect(resolved.library.prettier).toBe(false);
-    expect(resolved.warnings).toEqual([`"format": "none" in ${join(dir, 'schema-sync.config.json')} is deprecated and will be removed in the next release: use "prettier": false.`]);
+    expect(resolved.warnings.map((warning) => messageText(warning))).toEqual([`"format": "none" in ${join(dir, 'schema-sync.config.json')} is deprecated and will be removed in the next release: use "prettier": false.`]);
     await writeConfig({ format: 'prettier', prettier: true });
     expect((await resolveIn(dir, 'generate')).library.prettier).toBe(true);
     await writeConfig({ format: 'prettier', prettier: false });
@@ -98,7 +99,7 @@ describe('report format', () => {
   ])('--format %j, the removed alias of --prettier, is a usage error naming %s', (format, replacement) => {
     const error = usage('generate', { format, prettier: true });
     expect(error.message).toBe(`--format ${format[0]} no longer formats the generated code: --format is the report format.`);
-    expect(error.hint).toBe(`Use ${replacement} instead.`);
+    expect(messageText(error.hint)).toBe(`Use ${replacement} instead.`);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findConfig } from '../../src/config/find-config.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
+import { messageText } from '../../src/model/message.js';
 
 let dir: string;
 let repo: string;
@@ -73,7 +74,8 @@ describe('findConfig', () => {
   it('warns about an unread name beside the one that is read', async () => {
     await touch(join(repo, 'schema-sync.config.mjs'));
     await touch(join(repo, 'schema-sync.config.ts'));
-    expect(await findConfig(repo)).toEqual({
+    const found = await findConfig(repo);
+    expect({ ...found, warnings: found.warnings.map((warning) => messageText(warning)) }).toEqual({
       path: join(repo, 'schema-sync.config.mjs'),
       warnings: [`${join(repo, 'schema-sync.config.ts')} is not read; using ${join(repo, 'schema-sync.config.mjs')}.`],
     });

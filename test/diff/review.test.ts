@@ -8,6 +8,7 @@ import type { Descriptor } from '../../src/model/descriptor.js';
 import type { Scope } from '../../src/model/scope.js';
 import { checkPolicy } from '../../src/run/report.js';
 import { descriptor } from './descriptor-fixture.js';
+import { messageText } from '../../src/model/message.js';
 
 const locked: Descriptor[] = [
   descriptor('OrderNew', { mNum: 1, mToken: 'Trading' }),
@@ -31,7 +32,7 @@ function brief(policy: ReviewPolicy = {}, scope: Scope = {}) {
   return {
     changes: report.changes.map((change) => [change.name, change.rule, change.severity, ...fields(change)].join(' ')),
     accepted: report.accepted.map((change) => `${change.name} ${change.rule} ${change.severity} (${change.reason})`),
-    unused: unusedAcceptanceWarnings(policy, report).map((warning) => /^accept\[(\d+)\]/.exec(warning)![1]),
+    unused: unusedAcceptanceWarnings(policy, report).map((warning) => /^accept\[(\d+)\]/.exec(messageText(warning))![1]),
     failsAny: isFailing(report, 'any'),
     failsBreaking: isFailing(report, 'breaking'),
   };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readActions, readFlag, readList, type ActionsValue } from '../../src/fetch/encodings.js';
 import { KNOWN_ACTIONS } from '../../src/model/descriptor.js';
+import { messageText, type Message } from '../../src/model/message.js';
 
 const ALL = ['select', 'insert', 'update', 'replace', 'delete'];
 
@@ -69,7 +70,7 @@ describe('readActions: every encoding real servers use', () => {
   ])('refuses %s: %j', (_label, value, part) => {
     const read = readActions(value);
     expect(read).toHaveProperty('problem');
-    const problem = (read as { problem: string }).problem;
+    const problem = messageText((read as { problem: Message }).problem);
     expect(problem).toMatch(/^expected action letters \("SIURD"\), flag names .* a bit mask 0\.\.31, or an array of these/);
     if (part !== undefined) expect(problem).toContain(`${JSON.stringify(part)} is none of these`);
   });

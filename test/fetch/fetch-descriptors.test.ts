@@ -5,6 +5,7 @@ import { fetchDescriptors, readListingInput, requestListing, type FetchOptions }
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { exampleListing, smallListing, wireElement } from '../helpers/listing.js';
+import { messageText } from '../../src/model/message.js';
 
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
 let server: TestServer;
@@ -259,7 +260,7 @@ describe('the answer before it is parsed', () => {
     expect(response.echoesSecrets()).toBe(true);
     const { descriptors, warnings } = response.parse();
     expect(descriptors.find((d) => d.name === 'Echo')?.extra).toEqual({ desc: 'asked by ***' });
-    expect(warnings[0]).toContain('the service echoed the API key or secret in element 2 of the listing');
+    expect(messageText(warnings[0]!)).toContain('the service echoed the API key or secret in element 2 of the listing');
   });
 
   it('readListingInput gives a file the same shape: its bytes, no content type, no secrets', async () => {

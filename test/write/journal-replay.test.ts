@@ -7,6 +7,7 @@ import { commitTransaction, readJournal, recoverPending, TXN_DIR } from '../../s
 import { openFolderView } from '../../src/write/folder-view.js';
 import { MANIFEST_FILE, serializeManifest } from '../../src/write/manifest.js';
 import { hashOf } from '../../src/util/hash.js';
+import { messageText } from '../../src/model/message.js';
 
 let out: string;
 let lockfilePath: string;
@@ -67,7 +68,7 @@ describe('a transaction moves its prepared files in', () => {
     for (const w of writes) await writeFile(join(legacy, 'files', w.path), w.text);
     await writeFile(join(legacy, 'journal.json'), JSON.stringify({ version: 1, writes: writes.map((w) => w.path), deletes: [] }));
     const warnings: string[] = [];
-    expect(await recoverPending(out, lockfilePath, (text) => warnings.push(text))).toBe('none');
+    expect(await recoverPending(out, lockfilePath, (text) => warnings.push(messageText(text)))).toBe('none');
     expect(warnings.join('\n')).toMatch(/schema-sync-staging, left by an interrupted run of schema-sync 0\.1, was discarded, not replayed/);
     for (const w of writes) expect(existsSync(join(out, w.path))).toBe(false);
     expect(existsSync(legacy)).toBe(false);
@@ -88,7 +89,7 @@ describe('a planted or stale transaction folder', () => {
   const txn = () => join(out, TXN_DIR);
   const recover = async () => {
     const warnings: string[] = [];
-    const outcome = await recoverPending(out, lockfilePath, (text) => warnings.push(text));
+    const outcome = await recoverPending(out, lockfilePath, (text) => warnings.push(messageText(text)));
     return { outcome, warnings: warnings.join('\n') };
   };
 

@@ -7,12 +7,13 @@ import type { SettingsContext } from './context.js';
 import { diffOptions } from './diff.js';
 import { assertNotPlaceholder } from './init.js';
 import { emitReport, reportLocations } from './report-output.js';
+import { msg } from '../../model/message.js';
 
 /** `--fail-on broken` judges what breaks the projects `--impact` names: without one it could never fail. */
 function assertImpactForBroken(settings: SettingsContext['settings']): void {
   if (settings.failOn === 'broken' && (settings.impact ?? []).length === 0) {
-    throw new ConfigError('--fail-on broken needs a TypeScript project to check: none was named.', {
-      hint: 'Pass --impact tsconfig.json (repeatable), or set "impact": ["tsconfig.json"] in the config file.',
+    throw new ConfigError(msg`--fail-on broken needs a TypeScript project to check: none was named.`, {
+      hint: msg`Pass --impact tsconfig.json (repeatable), or set "impact": ["tsconfig.json"] in the config file.`,
     });
   }
 }

@@ -6,6 +6,7 @@ import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
+import { msg, own } from '../../model/message.js';
 
 /** The placeholder base URL of a starter config: replace it with the real service. */
 const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
@@ -17,8 +18,8 @@ const PLACEHOLDER_BASE_URL = 'https://schemas.example.com';
 export function assertNotPlaceholder(baseUrl: string | undefined): void {
   if (baseUrl === undefined || !URL.canParse(baseUrl)) return;
   if (new URL(baseUrl).hostname !== new URL(PLACEHOLDER_BASE_URL).hostname) return;
-  throw new ConfigError(`the base URL ${baseUrl} is the placeholder that \`schema-sync init\` writes, not your service.`, {
-    hint: 'Set "baseUrl" in schema-sync.config.json to the service, or pass --base-url / set SCHEMA_SYNC_BASE_URL.',
+  throw new ConfigError(msg`the base URL ${baseUrl} is the placeholder that \`schema-sync init\` writes, not your service.`, {
+    hint: msg`Set "baseUrl" in schema-sync.config.json to the service, or pass --base-url / set SCHEMA_SYNC_BASE_URL.`,
   });
 }
 
@@ -58,12 +59,12 @@ export async function initCommand({ args: flags, io, log }: CommandContext): Pro
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') {
-      throw new RefusedError(`${shown} already exists; nothing was written.`, {
-        hint: 'Edit the existing file, or run `schema-sync init --force` to replace it with a starter config.',
+      throw new RefusedError(msg`${shown} already exists; nothing was written.`, {
+        hint: msg`Edit the existing file, or run \`schema-sync init --force\` to replace it with a starter config.`,
       });
     }
-    throw new WriteError(`cannot write ${path}: ${(error as Error).message}`, {
-      hint: code === 'ENOENT' ? 'Create the folder first, or pass another --config path.' : 'Check the folder exists and is writable.',
+    throw new WriteError(msg`cannot write ${path}: ${(error as Error).message}`, {
+      hint: code === 'ENOENT' ? msg`Create the folder first, or pass another --config path.` : msg`Check the folder exists and is writable.`,
       cause: error,
     });
   }
@@ -97,8 +98,8 @@ async function refuseSecondConfig(path: string, cwd: string): Promise<void> {
     if (name === written) continue;
     const other = join(dirname(path), name);
     if (!(await access(other).then(() => true, () => false))) continue;
-    throw new RefusedError(`${relative(cwd, other) || other} already exists; nothing was written.`, {
-      hint: `schema-sync reads one config a folder: edit ${name}, or remove it before \`schema-sync init\`.`,
+    throw new RefusedError(msg`${relative(cwd, other) || other} already exists; nothing was written.`, {
+      hint: msg`schema-sync reads one config a folder: edit ${own(name)}, or remove it before \`schema-sync init\`.`,
     });
   }
 }

@@ -55,7 +55,15 @@ export function own(text: string): Message {
 
 /** Messages joined with `separator` (the program's own), e.g. the lines of a list of problems. */
 export function joinMessages(messages: readonly Message[], separator: string): Message {
-  return messages.reduce<Message | undefined>((joined, next) => (joined === undefined ? next : msg`${joined}${own(separator)}${next}`), undefined) ?? own('');
+  // One pass: a listing with thousands of invalid elements makes a message of thousands of lines.
+  const template = [''];
+  const values: string[] = [];
+  messages.forEach((message, i) => {
+    template[template.length - 1] += (i === 0 ? '' : separator) + message.template[0]!;
+    template.push(...message.template.slice(1));
+    values.push(...message.values);
+  });
+  return { template, values };
 }
 
 /** The message with each value passed through `mask` (the run's redactor), the template as it is. */

@@ -2,6 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import { ResponseError } from '../model/errors.js';
 import { redactDeep, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
+import { KNOWN_FIELDS } from '../model/descriptor.js';
+import { KNOWN_FIELD_KEYS } from '../model/field.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
@@ -147,6 +149,12 @@ function jsonFailure(error: unknown): string {
 }
 
 /**
+ * The keys of the wire format (an element, its header, a descriptor, a `FieldDesc`, the
+ * `QueryResult` trailer): the program's vocabulary, never an echo, so kept as they are.
+ */
+const WIRE_KEYS: ReadonlySet<string> = new Set(['header', 'message', 'msgType', 'mTyp', 'numMessagesSent', 'queryElapsed', 'result', 'detail', ...KNOWN_FIELDS, ...KNOWN_FIELD_KEYS]);
+
+/**
  * Servers echo the API key back, also inside a successful listing (a `desc` that quotes the
  * request, a `pkey` that holds it). Whatever is kept from a listing ends up in the lockfile and
  * the generated code, so the run's secrets are replaced (by `***`) in every string and key of
@@ -161,13 +169,13 @@ function scrubSecrets(body: unknown, redact: (text: string) => string): { body: 
     return result;
   };
   if (!Array.isArray(body)) {
-    const scrubbed = redactDeep(body, clean);
+    const scrubbed = redactDeep(body, clean, WIRE_KEYS);
     return { body: scrubbed, elements: found ? [-1] : [] };
   }
   const elements: number[] = [];
   const scrubbed = body.map((element: unknown, index) => {
     found = false;
-    const result = redactDeep(element, clean);
+    const result = redactDeep(element, clean, WIRE_KEYS);
     if (found) elements.push(index);
     return result;
   });

@@ -141,11 +141,13 @@ export function redactError(error: unknown, redact: Redactor): unknown {
 
 /**
  * `value` (plain JSON data: a listing element, a report value) with `redact` applied to every
- * string in it, keys included. Keys become own properties, also `__proto__`.
+ * string in it, keys included, but for the keys in `keep` (the program's own vocabulary, e.g. the
+ * wire format's field names, which a key such as `schema` would turn into `***Hash`). Keys
+ * become own properties, also `__proto__`.
  */
-export function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+export function redactDeep(value: unknown, redact: (text: string) => string, keep: ReadonlySet<string> = new Set()): unknown {
   if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, keep));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact)]));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [keep.has(key) ? key : redact(key), redactDeep(item, redact, keep)]));
 }

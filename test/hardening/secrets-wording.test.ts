@@ -148,7 +148,7 @@ async function told(item: Case, credentials: Credentials) {
   const run = await runCli(args, { cwd: dir, env: { SCHEMA_SYNC_API_KEY: credentials[0], SCHEMA_SYNC_SECRET: credentials[1], SCHEMA_SYNC_CACHE_DIR: 'off' } });
   // What differs from run to run: how long it took, and which of the timeouts (the whole
   // exchange's, undici's for the headers or the connection, all --timeout) fired first.
-  const stderr = run.stderr.replace(/ in \d+(?:\.\d+)? m?s$/m, ' in (time)').replace(/ after 1 try: .*\.$/m, ' after 1 try: (why).');
+  const stderr = run.stderr.replace(/ after 1 try: .*\.$/m, ' after 1 try: (why).').replace(/\b\d+(?:\.\d+)? m?s\b/g, '(time)');
   return { exit: run.code, stdout: run.stdout, stderr };
 }
 

@@ -110,10 +110,35 @@ export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[]
     });
 }
 
-/** `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead. */
+/**
+ * `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead, or
+ * a shift as one line (`fields.*.pos: 47 fields moved, from bidSize (4 → 5) to zeta (99 → 100)`).
+ */
 function fieldText(field: { field: string; before: unknown; after: unknown; rule?: string }, wrap: Wrap): string {
   if (field.rule === 'RECORD_FIELDS_UNCHANGED') return FIELDS_UNCHANGED_TEXT;
-  return `${wrap(displayName(field.field))}: ${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`;
+  const verb = field.rule === 'RECORD_FIELDS_RENUMBERED' ? 'renumbered' : field.rule === 'RECORD_FIELDS_MOVED' ? 'moved' : undefined;
+  const shifted = verb === undefined ? undefined : shiftText({ ...field, verb }, wrap);
+  return `${wrap(displayName(field.field))}: ${shifted ?? `${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`}`;
+}
+
+/**
+ * A shift's fields (before and after map each field's path to its value, in record order) as a
+ * count and the first and last of them; undefined when the values are not such maps (a caller's own
+ * change), which then read as any other values.
+ */
+function shiftText(shift: { before: unknown; after: unknown; verb: string }, wrap: Wrap): string | undefined {
+  const before = plainRecord(shift.before);
+  const after = plainRecord(shift.after);
+  if (before === undefined || after === undefined) return undefined;
+  const paths = Object.keys(before);
+  if (paths.length === 0) return undefined;
+  const one = (path: string) => `${wrap(displayName(path))} (${wrap(formatValue(before[path]))} → ${wrap(formatValue(Object.hasOwn(after, path) ? after[path] : undefined))})`;
+  if (paths.length === 1) return `1 field ${shift.verb}: ${one(paths[0]!)}`;
+  return `${paths.length} fields ${shift.verb}, from ${one(paths[0]!)} to ${one(paths.at(-1)!)}`;
+}
+
+function plainRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**

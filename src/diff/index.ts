@@ -6,6 +6,7 @@
 export { buildReport, hasBreaking, isFailing } from './build-report.js';
 export { compareDescriptors, diffDescriptors } from './diff-descriptors.js';
 export { renderReport } from './render-report.js';
+export { ANNOTATIONS_SHOWN, REPORT_LIMITS } from './fit-budget.js';
 export { workflowCommand } from './render-github.js';
 export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';

@@ -194,6 +194,11 @@ export interface RenderOptions {
   /** For `pull --dry-run`: say what *would* change. @default false */
   dryRun?: boolean;
   /**
+   * `markdown` only: the most characters the report may take; a longer one is cut to fit, and says
+   * so. @default 60,000 (`REPORT_LIMITS.markdown`: under GitHub's 65,536 of a pull-request body or step summary)
+   */
+  maxLength?: number;
+  /**
    * Where the `github` annotations point, relative to the repository root: the lockfile (and the
    * line of a message's entry in it, when it has one) and the output folder.
    */

@@ -1,6 +1,8 @@
 import { impactKind, type BrokenUse, type MessageImpact } from '../model/impact.js';
 import { displayName, inlineText } from '../text/safe-text.js';
 import { formatValue } from './format-value.js';
+import type { LeftOut, ReportSection } from './fit-budget.js';
+import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
 import type { AcceptedChange, DriftChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 
@@ -111,6 +113,16 @@ export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[]
 }
 
 /**
+ * {@link fieldLines} as a section of a report that may be cut, the worst fields kept first (each
+ * ranked by its severity), so that a cut cell or annotation still shows a removal among many
+ * milder changes.
+ */
+export function fieldSection(change: ReportedChange, wrap: Wrap = plain): ReportSection {
+  const fields = change.kind === 'added' || change.kind === 'removed' ? [] : change.fields.filter((field) => !(change.kind === 'renamed' && field.field === 'name'));
+  return { items: fieldLines(change, wrap), ranks: fields.map((field) => SEVERITIES.indexOf(field.severity)), noun: 'field change' };
+}
+
+/**
  * `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead, or
  * a shift as one line (`fields.*.pos: 47 fields moved, from bidSize (4 → 5) to zeta (99 → 100)`).
  */
@@ -174,6 +186,17 @@ export const STALE_REASONS: Record<StaleFile['reason'], string> = {
 /** `1 stale file`, `2 stale files`. */
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** What a cut report left out, e.g. `812 more changes, 2 more accepted changes and 1 more stale file`. */
+export function leftOutList(left: readonly LeftOut[]): string {
+  const parts = left.map(({ noun, count }) => `${count} more ${noun}${count === 1 ? '' : 's'}`);
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+}
+
+/** The last line of a part of a report cut to fit (a table cell, an annotation), as {@link impactLines} says it. */
+export function leftOutLine(left: readonly LeftOut[]): string {
+  return `… and ${leftOutList(left)} (--format json lists them all)`;
 }
 
 /** Broken places listed under one change before "… and N more" (the JSON report lists them all). */

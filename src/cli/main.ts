@@ -86,7 +86,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
     if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {
-      io.stderr.write(interruptedLine(error.signal));
+      io.stderr.write(interruptedLine(error.signal, error.completed ? 'completed' : 'untouched'));
       return SIGNAL_EXIT[error.signal];
     }
     return await fail(io, failure, errorParts(error, verbose));

@@ -10,7 +10,7 @@ import { appendStepSummary, failureAnnotation, failureSummary } from './github-a
 import type { CliIo } from './io.js';
 import { createLogger, errorParts, renderError, useColor, type ErrorParts, type Logger } from './logger.js';
 import { ParsedArgs } from './parsed-args.js';
-import { buildParser, parseFailure } from './parser.js';
+import { buildParser, helpText, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
 import { readReportFlag, UsageError } from './report-flag.js';
 import { resolveSettings, secretsOf } from './resolve-settings.js';
@@ -26,13 +26,13 @@ const REPORTING = COMMANDS.filter((command) => (command.reports?.length ?? 0) > 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let parsed: Record<string, unknown> = {};
   let parseError: Error | undefined;
-  let helpText = '';
+  let yargsText = '';
   // yargs reads a lone `-` as a positional; `--input -` means standard input.
   argv = argv.map((arg, i) => (arg === '-' && argv[i - 1] === '--input' ? '--input=-' : arg)).filter((arg, i, all) => !(arg === '--input' && all[i + 1] === '--input=-'));
-  buildParser(argv).parse(argv, {}, (err, args, output) => {
+  buildParser(argv, io.stdout.columns).parse(argv, {}, (err, args, output) => {
     parseError = err ?? undefined;
     parsed = args;
-    helpText = output;
+    yargsText = output;
   });
   const args = new ParsedArgs(parsed);
   const command = args.command;
@@ -43,11 +43,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // and environment) are known before anything else is read, so that even a usage error is redacted.
   const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
   if (parseError) {
-    const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
+    const { message, hint } = parseFailure(parseError.message, yargsText, argv, command);
     return fail(io, failure, { code: 'USAGE', message, hint });
   }
-  if (helpText) {
-    io.stdout.write(`${helpText}\n`);
+  // The help (with its examples), or the version.
+  if (yargsText) {
+    io.stdout.write(`${args.boolean('help') ? helpText(yargsText, command, io.stdout.columns) : yargsText}\n`);
     return EXIT.ok;
   }
   if (spec === undefined) return fail(io, failure, { code: 'USAGE', message: `unknown command ${JSON.stringify(command)}`, hint: 'run schema-sync --help' });

@@ -8,7 +8,7 @@ import { COMMANDS } from './commands/table.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
 import type { CliIo } from './io.js';
-import { createLogger, errorParts, renderError, useColor, type ErrorParts, type Logger } from './logger.js';
+import { createLogger, errorParts, renderError, sgr, useColor, type ErrorParts, type Logger } from './logger.js';
 import { ParsedArgs } from './parsed-args.js';
 import { buildParser, helpText, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
@@ -41,7 +41,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // typed (even on a command line that is wrong otherwise) or, once the config is read, the report
   // format. The run's one redactor, built here alone and handed to the library: its secrets (flags
   // and environment) are known before anything else is read, so that even a usage error is redacted.
-  const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
+  const color = useColor(io, args.boolean('color'));
+  const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)), color };
   if (parseError) {
     const { message, hint } = parseFailure(parseError.message, yargsText, argv, command);
     return fail(io, failure, { code: 'USAGE', message, hint });
@@ -59,11 +60,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof UsageError) return fail(io, failure, { code: 'USAGE', message: error.message, hint: `${error.hint} Run schema-sync ${command} --help.` });
     throw error;
   }
-  const color = useColor(io, args.boolean('color'));
   const verbose = Boolean(args.boolean('verbose'));
   const quiet = Boolean(args.boolean('quiet'));
-  // The report goes to stdout: colour it only when stdout is a terminal too (or --color forces it).
-  const reportColor = color && (args.boolean('color') === true || Boolean(io.stdout.isTTY));
+  // The report goes to stdout: coloured when stdout is a terminal (or colour is forced).
+  const reportColor = useColor(io, args.boolean('color'), io.stdout);
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
   const log = createLogger(io, { quiet, verbose, color });
@@ -118,6 +118,8 @@ interface Failure {
   stepSummary: boolean;
   github: boolean;
   redact: Redactor;
+  /** Whether stderr takes colour: the `error [CODE]` of the plain line is red. */
+  color: boolean;
 }
 
 /**
@@ -131,8 +133,8 @@ async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<num
   // The message and hint may quote what came from outside (the command line, the config, the
   // server): they are masked; the words around them are the program's own and are not.
   const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
-  io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe)}\n`);
-  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`warning: ${redact(text)}\n`));
+  io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe, failure.color)}\n`);
+  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`${sgr(failure.color, '33', 'warning')}: ${redact(text)}\n`));
   return EXIT.error;
 }
 

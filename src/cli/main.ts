@@ -8,9 +8,9 @@ import { COMMANDS } from './commands/table.js';
 import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
 import type { CliIo } from './io.js';
-import { createLogger, errorParts, renderError, useColor, type ErrorParts, type Logger } from './logger.js';
+import { createLogger, errorParts, renderError, sgr, useColor, type ErrorParts, type Logger } from './logger.js';
 import { ParsedArgs } from './parsed-args.js';
-import { buildParser, parseFailure } from './parser.js';
+import { buildParser, helpText, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
 import { readReportFlag, UsageError } from './report-flag.js';
 import { resolveSettings, secretsOf } from './resolve-settings.js';
@@ -26,13 +26,13 @@ const REPORTING = COMMANDS.filter((command) => (command.reports?.length ?? 0) > 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let parsed: Record<string, unknown> = {};
   let parseError: Error | undefined;
-  let helpText = '';
+  let yargsText = '';
   // yargs reads a lone `-` as a positional; `--input -` means standard input.
   argv = argv.map((arg, i) => (arg === '-' && argv[i - 1] === '--input' ? '--input=-' : arg)).filter((arg, i, all) => !(arg === '--input' && all[i + 1] === '--input=-'));
-  buildParser(argv).parse(argv, {}, (err, args, output) => {
+  buildParser(argv, io.stdout.columns).parse(argv, {}, (err, args, output) => {
     parseError = err ?? undefined;
     parsed = args;
-    helpText = output;
+    yargsText = output;
   });
   const args = new ParsedArgs(parsed);
   const command = args.command;
@@ -41,13 +41,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // typed (even on a command line that is wrong otherwise) or, once the config is read, the report
   // format. The run's one redactor, built here alone and handed to the library: its secrets (flags
   // and environment) are known before anything else is read, so that even a usage error is redacted.
-  const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)) };
+  const color = useColor(io, args.boolean('color'));
+  const failure: Failure = { command, stepSummary: spec?.stepSummary ?? false, github: typedReportIsGithub(args), redact: createRedactor(secretsOf(args, io.env)), color };
   if (parseError) {
-    const { message, hint } = parseFailure(parseError.message, helpText, argv, command);
+    const { message, hint } = parseFailure(parseError.message, yargsText, argv, command);
     return fail(io, failure, { code: 'USAGE', message, hint });
   }
-  if (helpText) {
-    io.stdout.write(`${helpText}\n`);
+  // The help (with its examples), or the version.
+  if (yargsText) {
+    io.stdout.write(`${args.boolean('help') ? helpText(yargsText, command, io.stdout.columns) : yargsText}\n`);
     return EXIT.ok;
   }
   if (spec === undefined) return fail(io, failure, { code: 'USAGE', message: `unknown command ${JSON.stringify(command)}`, hint: 'run schema-sync --help' });
@@ -58,11 +60,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof UsageError) return fail(io, failure, { code: 'USAGE', message: error.message, hint: `${error.hint} Run schema-sync ${command} --help.` });
     throw error;
   }
-  const color = useColor(io, args.boolean('color'));
   const verbose = Boolean(args.boolean('verbose'));
   const quiet = Boolean(args.boolean('quiet'));
-  // The report goes to stdout: colour it only when stdout is a terminal too (or --color forces it).
-  const reportColor = color && (args.boolean('color') === true || Boolean(io.stdout.isTTY));
+  // The report goes to stdout: coloured when stdout is a terminal (or colour is forced).
+  const reportColor = useColor(io, args.boolean('color'), io.stdout);
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
   const log = createLogger(io, { quiet, verbose, color });
@@ -86,7 +87,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     // A run stopped by a signal, having rolled back or finished its commit (see bin.ts).
     if (error instanceof Interrupted && (error.signal === 'SIGINT' || error.signal === 'SIGTERM')) {
-      io.stderr.write(interruptedLine(error.signal));
+      io.stderr.write(interruptedLine(error.signal, error.completed ? 'completed' : 'untouched'));
       return SIGNAL_EXIT[error.signal];
     }
     return await fail(io, failure, errorParts(error, verbose));
@@ -117,6 +118,8 @@ interface Failure {
   stepSummary: boolean;
   github: boolean;
   redact: Redactor;
+  /** Whether stderr takes colour: the `error [CODE]` of the plain line is red. */
+  color: boolean;
 }
 
 /**
@@ -130,8 +133,8 @@ async function fail(io: CliIo, failure: Failure, parts: ErrorParts): Promise<num
   // The message and hint may quote what came from outside (the command line, the config, the
   // server): they are masked; the words around them are the program's own and are not.
   const safe: ErrorParts = { code: parts.code, message: redact(terminalText(parts.message)), ...(parts.hint === undefined ? {} : { hint: redact(terminalText(parts.hint)) }) };
-  io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe)}\n`);
-  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`warning: ${redact(text)}\n`));
+  io.stderr.write(`${failure.github ? failureAnnotation(command, safe) : renderError(safe, failure.color)}\n`);
+  if (failure.stepSummary) await appendStepSummary(io, failureSummary(command, safe), (text) => io.stderr.write(`${sgr(failure.color, '33', 'warning')}: ${redact(text)}\n`));
   return EXIT.error;
 }
 

@@ -5,6 +5,7 @@ import type { LeftOut, ReportSection } from './fit-budget.js';
 import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
 import type { AcceptedChange, DriftChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import { plural } from '../util/plural.js';
 
 /**
  * Phrases shared by the text, markdown and github renderers, so the three say the same thing.
@@ -183,14 +184,9 @@ export const STALE_REASONS: Record<StaleFile['reason'], string> = {
   modified: 'modified: differs from what the lockfile generates',
 };
 
-/** `1 stale file`, `2 stale files`. */
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 /** What a cut report left out, e.g. `812 more changes, 2 more accepted changes and 1 more stale file`. */
 export function leftOutList(left: readonly LeftOut[]): string {
-  const parts = left.map(({ noun, count }) => `${count} more ${noun}${count === 1 ? '' : 's'}`);
+  const parts = left.map(({ noun, count }) => plural(count, `more ${noun}`));
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 

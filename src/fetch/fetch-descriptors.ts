@@ -5,6 +5,7 @@ import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResp
 import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { validateMaxBytes } from './read-limited.js';
+import { plural } from '../util/plural.js';
 
 /** Options of {@link fetchDescriptors}. */
 export interface FetchOptions {
@@ -178,7 +179,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
       if (attempt >= tries) {
-        throw new NetworkError(`gave up after ${tries} tries; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
+        throw new NetworkError(`gave up after ${plural(tries, 'try', 'tries')}; last answer: ${statusError.message}`, { hint: statusError.hint, status: statusError.status });
       }
       reason = `status ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers['retry-after'], timers.now);
@@ -196,7 +197,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       // What the network stack says is outside text: masked where it comes in.
       const cause = redact(describeConnectionError(error, get.timeoutMs));
       if (attempt >= tries) {
-        throw new NetworkError(`could not get ${shownUrl} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${cause}.`, {
+        throw new NetworkError(`could not get ${shownUrl} after ${plural(tries, 'try', 'tries')}: ${cause}.`, {
           hint: 'Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.',
         });
       }

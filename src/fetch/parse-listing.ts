@@ -5,6 +5,7 @@ import { FIELDS_KEY } from '../model/field.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
+import { plural } from '../util/plural.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
@@ -210,7 +211,7 @@ function checkTruncation(count: number, trailer: TrailerMessage | undefined, opt
   const sent = trailer?.numMessagesSent ?? count;
   if (sent >= options.limit || count >= options.limit) {
     throw new ResponseError(
-      `${options.origin}: the listing has ${count} descriptors, as many as the limit ${options.limit}, so it may be cut short.`,
+      `${options.origin}: the listing has ${plural(count, 'descriptor')}, as many as the limit ${options.limit}, so it may be cut short.`,
       { hint: `Raise --limit (at most 10000), narrow the query with --where, or pass --allow-truncated if the cut is intended.` },
     );
   }

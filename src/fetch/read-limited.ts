@@ -1,6 +1,7 @@
 import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, ResponseError } from '../model/errors.js';
+import { plural } from '../util/plural.js';
 
 /**
  * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
@@ -59,5 +60,5 @@ export function tooLargeError(origin: string, maxBytes: number, what: string): R
 function describeLimit(bytes: number): string {
   const units: Array<[number, string]> = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
   const unit = units.find(([size]) => bytes >= size && bytes % size === 0);
-  return `${bytes} bytes (${unit ? `${bytes / unit[0]} ${unit[1]}, ` : ''}--max-bytes)`;
+  return `${plural(bytes, 'byte')} (${unit ? `${bytes / unit[0]} ${unit[1]}, ` : ''}--max-bytes)`;
 }

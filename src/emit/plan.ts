@@ -9,7 +9,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf } from '../util/hash.js';
-import type { ChangelogSection, Int64Type, OutputTarget } from '../model/lockfile.js';
+import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { scoped, type Scope } from '../model/scope.js';
@@ -59,6 +59,11 @@ export interface PlanSettings {
   fields?: boolean | undefined;
   /** How the record types type `Long` and `ULong` fields: `number`, `bigint` or `string`. @default "number" */
   int64?: Int64Type | undefined;
+  /**
+   * What the project makes of the generated `.ts` files (target `ts`): ES modules, or CommonJS
+   * (see `module-marker.ts`). @default "esm"
+   */
+  moduleFormat?: ModuleFormat | undefined;
   /** Which message types are generated. @default all */
   scope?: Scope | undefined;
 }
@@ -91,7 +96,7 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  * the scope only), sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` with a
- * `packageName`, else a `package.json` that marks the folder's files as ES modules. Nothing is
+ * `packageName`, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`). Nothing is
  * rendered until a file's `render` is called.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
@@ -115,6 +120,9 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   const sharedBanner = templates.banner.render(bannerValues);
   const target = targetOf(settings);
   const kinds = moduleKinds(target);
+  // The js+dts target's `.js` files are ES modules that schema-sync writes itself: only `.ts`
+  // sources are compiled by the project, as CommonJS when it says so.
+  const commonjs = target === 'ts' && settings.moduleFormat === 'commonjs';
 
   // What every message module reads besides its own type: its renderer, the banner template and the package.
   const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
@@ -149,9 +157,11 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
 
   let extra: PlannedFile[];
   if (packageName === undefined) {
-    // Without a package, package.json is the module marker: fixed bytes.
+    // Without a package, package.json is the module marker: fixed bytes for each module format.
     // It is schema-sync's own fixed JSON, not code in the user's style: prettier leaves it alone.
-    extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, {}, () => moduleMarkerFile().text), formatted: false }];
+    // Its view names the format only when it is CommonJS: an ES module folder keeps its input.
+    const marker = commonjs ? { moduleFormat: 'commonjs' as const } : {};
+    extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, marker, (v) => moduleMarkerFile(v.moduleFormat).text), formatted: false }];
   } else {
     const first = entries[0]?.descriptor;
     const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: entries.length, example: first === undefined ? undefined : { name: first.name, identifier: entries[0]!.name.identifier }, target, template: templates.packageReadme.source };
@@ -160,7 +170,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       planned('CHANGELOG.md', RENDERERS.changelog, { packageName, changelog: settings.changelog ?? [] }, changelogText),
     ];
     // package.json publishes the output's files: the whole-listing modules, the messages, the docs.
-    const packageJson = { packageName, packageVersion: settings.packageVersion ?? INITIAL_PACKAGE_VERSION, index: whole.slice(0, kinds.length).map((f) => f.path), files: [...whole.map((f) => f.path), MESSAGES_DIR, ...docs.map((f) => f.path)] };
+    const packageJson = { packageName, packageVersion: settings.packageVersion ?? INITIAL_PACKAGE_VERSION, index: whole.slice(0, kinds.length).map((f) => f.path), files: [...whole.map((f) => f.path), MESSAGES_DIR, ...docs.map((f) => f.path)], ...(commonjs ? { type: 'commonjs' as const } : {}) };
     extra = [...docs, planned('package.json', RENDERERS.packageJson, packageJson, packageJsonText)];
   }
   return [...modules, ...whole, ...extra].sort((a, b) => compareStrings(a.path, b.path));

@@ -42,6 +42,7 @@ const generationSchema = z
     templates: setting.templates.unwrap().min(1).optional(),
     fields: z.literal(true).optional(),
     int64: setting.int64,
+    moduleFormat: setting.moduleFormat,
     include: scopeSchema,
     exclude: scopeSchema,
   })

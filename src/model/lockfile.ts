@@ -19,11 +19,12 @@ export const LOCKFILE_VERSION = 1;
  *   CHANGELOG.md from the lockfile alone and `check` finds a hand edit of it like any other.
  * - `target`: recorded only when it is not {@link defaultTarget}'s.
  * - `int64`: recorded only when it is not `number`.
+ * - `moduleFormat`: recorded only when it is not `esm`.
  * - `prettier`, `fields`: recorded only when on.
  * - `templates`: relative to the lockfile's folder (posix separators).
  * - `include`, `exclude`: never empty.
  */
-export type GenerationSettings = Pick<Settings, 'packageVersion' | 'target' | 'int64' | 'templates' | 'include' | 'exclude'> & {
+export type GenerationSettings = Pick<Settings, 'packageVersion' | 'target' | 'int64' | 'moduleFormat' | 'templates' | 'include' | 'exclude'> & {
   packageName?: Settings['package'];
   changelog?: ChangelogSection[];
   prettier?: true;
@@ -48,6 +49,19 @@ export const INT64_TYPES = ['number', 'bigint', 'string'] as const;
  * as a JSON parser that keeps big integers gives it.
  */
 export type Int64Type = (typeof INT64_TYPES)[number];
+
+/** Every {@link ModuleFormat}. */
+export const MODULE_FORMATS = ['esm', 'commonjs'] as const;
+
+/**
+ * What the project that compiles the generated `.ts` files makes of them: `esm`, ES modules
+ * (the folder's own `package.json` says `"type": "module"`), or `commonjs`, CommonJS (it says
+ * `"type": "commonjs"`): the same source, which TypeScript compiles to `require`/`exports` in a
+ * CommonJS project (`module: commonjs`, or `node16`/`nodenext` in a package without `"type":
+ * "module"`), so the compiled files run wherever the build puts them (`outDir`). The `js+dts`
+ * target is ES modules whatever this says (CommonJS loads them with `require`).
+ */
+export type ModuleFormat = (typeof MODULE_FORMATS)[number];
 
 /** The target of an output without a recorded one: `js+dts` for a package (it runs anywhere), else `ts`. */
 export function defaultTarget(packageName: string | undefined): OutputTarget {

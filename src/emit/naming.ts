@@ -141,10 +141,10 @@ function isStemOf(name: string, identifier: string, stem: string): boolean {
   return stem === plainStem(name, identifier) || stem === suffixedStem(name, identifier);
 }
 
-/** The names by their folded stem (each group sorted): a group of two or more would share a file. */
+/** The names (given sorted, with their identifiers) by their folded stem: a group of two or more would share a file. */
 function caseGroups(identifiers: ReadonlyMap<string, string>): Map<string, string[]> {
   const groups = new Map<string, string[]>();
-  for (const name of [...identifiers.keys()].sort(compareStrings)) {
+  for (const name of identifiers.keys()) {
     const folded = foldedStem(identifiers.get(name)!);
     const group = groups.get(folded);
     if (group) group.push(name);
@@ -154,7 +154,7 @@ function caseGroups(identifiers: ReadonlyMap<string, string>): Map<string, strin
 }
 
 /**
- * The stem of each name (given with its identifier) by the rule alone: suffixed when another
+ * The stem of each name (given sorted, with its identifier) by the rule alone: suffixed when another
  * name's stem differs from its only by case, or when it is too long. Never throws: names that
  * share an identifier are {@link planNames}' to refuse.
  */
@@ -169,9 +169,10 @@ function ruleStems(identifiers: ReadonlyMap<string, string>): Map<string, string
   return stems;
 }
 
-function identifiersOf(names: Iterable<string>): Map<string, string> {
+/** Each name's identifier, the names sorted. */
+function identifiersOf(names: readonly string[]): Map<string, string> {
   const identifiers = new Map<string, string>();
-  for (const name of names) identifiers.set(name, toIdentifier(name));
+  for (const name of [...names].sort(compareStrings)) identifiers.set(name, toIdentifier(name));
   return identifiers;
 }
 

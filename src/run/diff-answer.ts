@@ -41,7 +41,7 @@ export function diffListing(listing: FetchResult, before: LockfileText | undefin
   const same = after.text === before?.text;
   const locked = before === undefined ? [] : same ? fetched : lockedDescriptors(before, after);
   if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
-  const changes = same ? [] : withFileNotes(changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude }), stems);
+  const changes = same ? [] : withFileNotes(changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude }), stems.sharedCase);
   return { changes, after, messageCount: fetched.length, warnings: listing.warnings };
 }
 

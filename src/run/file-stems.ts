@@ -3,7 +3,7 @@ import { MESSAGES_DIR } from '../emit/plan.js';
 import { fileStemsOf, keptStems, shareFileByCase, type KeptStems } from '../emit/naming.js';
 import type { LockfileText } from '../lock/index.js';
 import type { Descriptor } from '../model/descriptor.js';
-import type { GenerationSettings } from '../model/lockfile.js';
+import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { scoped } from '../model/scope.js';
 
 /**
@@ -25,6 +25,16 @@ export function fileStemsAfter(before: LockfileText | undefined, after: { messag
   return keptStems(scopedNames(after.messages, after.settings), previous);
 }
 
+/**
+ * What the file stems of `head` tell of its newcomers against `base` (a diff of two lockfiles): as
+ * a pull from `base` would decide them, each newcomer whose stem `head` gives otherwise (a lockfile
+ * not made so) left out.
+ */
+export function headSharedCase(base: LockfileText, head: Lockfile, settings: GenerationSettings): KeptStems['sharedCase'] {
+  const { sharedCase } = fileStemsAfter(base, { messages: head.messages, settings });
+  return new Map([...sharedCase].filter(([name, { fileStem }]) => (head.fileStems?.get(name) ?? fileStem) === fileStem));
+}
+
 /** The file stem of each type the output of `lockfile` has. */
 function outputStems(lockfile: LockfileText): Map<string, string> {
   const { messages, settings, fileStems = new Map<string, string>() } = lockfile.parse();
@@ -35,11 +45,11 @@ function scopedNames(messages: readonly Descriptor[], settings: GenerationSettin
   return scoped(messages, { include: settings.include, exclude: settings.exclude }).map((descriptor) => descriptor.name);
 }
 
-/** The changes, each added type whose module got the suffix for a name that differs from another's only by case with a note saying so. */
-export function withFileNotes(changes: ChangeFact[], stems: KeptStems): ChangeFact[] {
-  if (stems.sharedCase.size === 0) return changes;
+/** The changes, each added type whose module got the suffix for a name that differs from another's only by case (`sharedCase`) with a note saying so. */
+export function withFileNotes(changes: ChangeFact[], sharedCase: KeptStems['sharedCase']): ChangeFact[] {
+  if (sharedCase.size === 0) return changes;
   return changes.map((change) => {
-    const shared = change.kind === 'added' ? stems.sharedCase.get(change.name) : undefined;
+    const shared = change.kind === 'added' ? sharedCase.get(change.name) : undefined;
     return shared === undefined ? change : { ...change, note: { module: `${MESSAGES_DIR}/${shared.fileStem}`, caseClashWith: shared.other } };
   });
 }

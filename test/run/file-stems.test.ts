@@ -50,6 +50,7 @@ describe('a type whose name differs only by case from an existing one', () => {
   beforeAll(async () => {
     dir = await project('added', [foo, other], [foo, other, FOO], [other, FOO]);
     await pull(dir, 0);
+    await writeFile(join(dir, 'base.lock.json'), await readFile(join(dir, 'schema-sync.lock.json')));
     fooBefore = await readFile(join(dir, 'gen/messages/Foo.ts'), 'utf8');
     report = JSON.parse((await pull(dir, 1, '--format', 'json')).stdout) as DriftReport;
   });
@@ -82,6 +83,12 @@ describe('a type whose name differs only by case from an existing one', () => {
     const line = `note: module ${module}, as its name and Foo's would share a file on case-insensitive file systems`;
     expect(renderReport(report, { format: 'text', command: 'pull' })).toContain(`  added FOO (mNum 2) [MESSAGE_ADDED]\n    ${line}`);
     expect(renderReport(report, { format: 'markdown', command: 'pull' })).toContain(`mNum 2 [MESSAGE_ADDED]<br>note: module \`${module}\`, as its name and \`Foo\`'s would share`);
+  });
+
+  it('diff of the two lockfiles tells the same', async () => {
+    const diff = await runCli(['diff', 'base.lock.json', 'schema-sync.lock.json', '--format', 'json'], { cwd: dir });
+    expect(diff.code, diff.stderr).toBe(1);
+    expect((JSON.parse(diff.stdout) as DriftReport).changes).toEqual(report.changes);
   });
 
   it('generate from the lockfile alone, without a cache, gives the same bytes', async () => {

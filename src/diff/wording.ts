@@ -95,6 +95,11 @@ export function changeLine(change: ReportedChange, wrap: Wrap = plain): string {
   return `${change.kind} ${subject(change, wrap)}${rule === undefined ? '' : ` ${ruleTag(rule)}`}`;
 }
 
+/** An added type's note: `note: module messages/FOO__1a2b3c4d, as its name and Foo's would share a file on case-insensitive file systems`. */
+export function noteLine(note: FileNote, wrap: Wrap = plain): string {
+  return `note: module ${wrap(displayName(note.module))}, as its name and ${wrap(displayName(note.caseClashWith))}'s would share a file on case-insensitive file systems`;
+}
+
 /**
  * One line per differing field, `field: before → after [RULE]`, with the field's own severity
  * when it is milder than the change's (the group heading already says the change's). A rename's
@@ -110,11 +115,6 @@ export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[]
       const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
       return field.severity === change.severity ? text : `${text} (${field.severity})`;
     });
-}
-
-/** An added type's note: `note: module messages/FOO__1a2b3c4d, as its name and Foo's would share a file on case-insensitive file systems`. */
-export function noteLine(note: FileNote, wrap: Wrap = plain): string {
-  return `note: module ${wrap(displayName(note.module))}, as its name and ${wrap(displayName(note.caseClashWith))}'s would share a file on case-insensitive file systems`;
 }
 
 /** `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead. */

@@ -16,4 +16,4 @@ export { RULES, RULE_IDS, RULE_LEVELS, unknownRuleProblem, type Rule, type RuleI
 export { changesInScope } from './scope.js';
 export { hasBroken, withImpact } from './impact-report.js';
 export { REPORT_FORMATS } from './types.js';
-export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, ImpactSummary, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';
+export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, FileNote, ImpactSummary, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';

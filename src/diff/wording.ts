@@ -4,7 +4,7 @@ import { formatValue } from './format-value.js';
 import type { LeftOut, ReportSection } from './fit-budget.js';
 import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { AcceptedChange, DriftChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, FileNote, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 import { plural } from '../util/plural.js';
 
 /**
@@ -98,13 +98,20 @@ export function changeLine(change: ReportedChange, wrap: Wrap = plain): string {
   return `${change.kind} ${subject(change, wrap)}${rule === undefined ? '' : ` ${ruleTag(rule)}`}`;
 }
 
+/** An added type's note: `note: module messages/FOO__1a2b3c4d, as its name and Foo's would share a file on case-insensitive file systems`. */
+export function noteLine(note: FileNote, wrap: Wrap = plain): string {
+  return `note: module ${wrap(displayName(note.module))}, as its name and ${wrap(displayName(note.caseClashWith))}'s would share a file on case-insensitive file systems`;
+}
+
 /**
  * One line per differing field, `field: before → after [RULE]`, with the field's own severity
  * when it is milder than the change's (the group heading already says the change's). A rename's
- * `name` field is left out: {@link changeLine} shows it.
+ * `name` field is left out: {@link changeLine} shows it. An added type has no fields, only its
+ * note when it has one ({@link noteLine}).
  */
 export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[] {
-  if (change.kind === 'added' || change.kind === 'removed') return [];
+  if (change.kind === 'added') return change.note === undefined ? [] : [noteLine(change.note, wrap)];
+  if (change.kind === 'removed') return [];
   return change.fields
     .filter((field) => !(change.kind === 'renamed' && field.field === 'name'))
     .map((field) => {

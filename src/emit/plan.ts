@@ -83,7 +83,7 @@ const RENDERERS = {
 } as const;
 
 /** The folder of the message modules. */
-const MESSAGES_DIR = 'messages';
+export const MESSAGES_DIR = 'messages';
 
 /** A planned file whose renderer reads `view` (JSON) and nothing else. */
 function planned<V>(path: string, renderer: string, view: V, render: (view: V) => string, viewJson: string = JSON.stringify(view)): PlannedFile {
@@ -93,7 +93,8 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
 
 /**
  * Every file the output folder must hold for `lockfile` with `settings` (its message types in
- * the scope only), sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
+ * the scope only), sorted by path: `messages/<Stem>.ts` per message type (its stem as the naming
+ * rule gives it, or as the lockfile records it), `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` with a
  * `packageName`, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`). Nothing is
@@ -101,7 +102,7 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
-export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource }, settings: PlanSettings): Promise<PlannedFile[]> {
+export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource; fileStems?: ReadonlyMap<string, string> | undefined }, settings: PlanSettings): Promise<PlannedFile[]> {
   const { packageName, fields = false } = settings;
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
@@ -113,7 +114,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
     if (!checked) checkUniqueNumbers(descriptors);
     checked = true;
   };
-  const names = planNames(descriptors.map((d) => d.name));
+  const names = planNames(descriptors.map((d) => d.name), lockfile.fileStems);
   if (fields) checkRecords(descriptors, names);
   const templates = await loadTemplates(settings.templatesDir);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type ValidationIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
+import { FILE_KEY } from '../model/lockfile.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
@@ -76,6 +77,10 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     }
     if (Object.hasOwn(descriptor.extra, FIELDS_KEY)) {
       issues.push({ index, name: descriptor.name, field: `message.${FIELDS_KEY}`, message: 'a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $' });
+      return;
+    }
+    if (Object.hasOwn(descriptor.extra, FILE_KEY)) {
+      issues.push({ index, name: descriptor.name, field: `message.${FILE_KEY}`, message: 'a key schema-sync reserves for the file name it records; no protobuf name has a $' });
       return;
     }
     const sameName = firstByName.get(descriptor.name);

@@ -76,6 +76,14 @@ export interface ChangelogSection {
   notes: string;
 }
 
+/**
+ * The key of a lockfile entry that holds the file stem of its message type's module
+ * (`messages/<stem>.ts`) when it is not the one the naming rule gives (`emit/naming.ts`): a type
+ * keeps its file when a pull adds a type whose name differs from its only by case. A service
+ * never sends it (a listing that does is refused), as with `$fields`.
+ */
+export const FILE_KEY = '$file';
+
 /** The lockfile in memory: what a listing was, where it came from, how it was generated. */
 export interface Lockfile {
   lockfileVersion: typeof LOCKFILE_VERSION;
@@ -83,4 +91,9 @@ export interface Lockfile {
   settings: GenerationSettings;
   /** Descriptors sorted by name. */
   messages: Descriptor[];
+  /**
+   * The file stem of each message type whose module is not where the naming rule puts it, by
+   * name (its entry's `$file`, {@link FILE_KEY}); absent or empty when every type's is the rule's.
+   */
+  fileStems?: ReadonlyMap<string, string>;
 }

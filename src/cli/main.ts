@@ -14,6 +14,7 @@ import { buildParser, helpText, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
 import { readReportFlag, UsageError } from './report-flag.js';
 import { resolveSettings, secretsOf } from './resolve-settings.js';
+import { plural } from '../util/plural.js';
 
 /** The commands that print a report, for the message that `--format` does not apply. */
 const REPORTING = COMMANDS.filter((command) => (command.reports?.length ?? 0) > 0).map((command) => command.name);
@@ -96,15 +97,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** The library's callbacks: warnings and `--verbose` lines to the log, the stage to the progress line. */
-function libraryHooks(log: Logger, progress: Progress) {
+/**
+ * The library's callbacks: warnings and `--verbose` lines to the log, the stage to the progress
+ * line; while getschema answers come in (fields on), it counts them: "fields 12/259".
+ */
+export function libraryHooks(log: Logger, progress: Pick<Progress, 'stage'>) {
+  let fields: string | undefined;
   return {
     onWarning: (text: string) => log.warn(text),
     onFetchEvent: (event: FetchEvent) => {
-      progress.stage(event.type === 'retry' ? `retrying in ${seconds(event.delayMs)}` : 'fetching');
-      log.verbose(describeEvent(event));
+      if (event.type === 'schemas') fields = `fields ${event.done}/${event.total}`;
+      const doing = fields ?? 'fetching';
+      progress.stage(event.type === 'retry' ? `${fields === undefined ? '' : `${fields}, `}retrying in ${seconds(event.delayMs)}` : doing);
+      const line = describeEvent(event);
+      if (line !== undefined) log.verbose(line);
     },
     onStage: (stage: string, ms: number) => {
+      fields = undefined;
       progress.stage(NEXT_STAGE[stage] ?? stage);
       log.verbose(`${stage}: ${ms} ms`);
     },
@@ -147,8 +156,10 @@ function typedReportIsGithub(args: ParsedArgs): boolean {
 /** What the progress line says once a stage (reported by the library's `onStage`) is done. */
 const NEXT_STAGE: Record<string, string> = { fetch: 'comparing', diff: 'generating', verify: 'fetching', emit: 'writing', write: 'finishing' };
 
-function describeEvent(event: FetchEvent): string {
+/** The `--verbose` line of a fetch event; a count of getschema answers has one only at its start. */
+function describeEvent(event: FetchEvent): string | undefined {
   if (event.type === 'request') return `GET ${event.url} (try ${event.attempt})`;
   if (event.type === 'response') return `HTTP ${event.status}, ${event.bytes} bytes in ${event.ms} ms`;
+  if (event.type === 'schemas') return event.done === 0 ? `getschema: the fields of ${plural(event.total, 'type')} to fetch` : undefined;
   return `retrying in ${event.delayMs} ms after ${event.reason}`;
 }

@@ -41,11 +41,12 @@ export interface FetchOptions {
   redact?: Redactor;
 }
 
-/** What happened on the wire, for logs. */
+/** What happened on the wire, for logs; `schemas`: how many of the getschema answers a pull needs are in (for a progress line). */
 export type FetchEvent =
   | { type: 'request'; url: string; attempt: number }
   | { type: 'response'; status: number; bytes: number; ms: number }
-  | { type: 'retry'; attempt: number; delayMs: number; reason: string };
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  | { type: 'schemas'; done: number; total: number };
 
 /**
  * Fetches every descriptor from `GET {baseUrl}/rest/proto`, with retries, and validates it.

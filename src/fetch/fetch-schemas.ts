@@ -40,6 +40,8 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   const { names } = options;
   const answers: Array<{ fields: FieldDescriptor[]; warnings: string[] }> = [];
   if (names.length > 0) {
+    let done = 0;
+    options.onEvent?.({ type: 'schemas', done, total: names.length });
     await withServiceRequests(options, (get, redact) =>
       forEachBounded(names, concurrency, async (msgType, index) => {
         try {
@@ -48,6 +50,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
           const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
           const echoed = elements.length > 0 ? [echoWarning(elements, `the getschema answer for ${quoteString(msgType)}`)] : [];
           answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
+          options.onEvent?.({ type: 'schemas', done: ++done, total: names.length });
         } catch (error) {
           throw withWaysOut(error, msgType);
         }

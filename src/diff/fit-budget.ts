@@ -134,26 +134,28 @@ function countByNoun(nouns: readonly string[]): LeftOut[] {
 export interface Annotation {
   kind: 'error' | 'warning' | 'notice';
   line: string;
+  /** Kept before those of a higher rank when not all of its kind are shown. @default 0 */
+  rank?: number;
 }
 
 /**
- * The annotations GitHub shows: at most {@link ANNOTATIONS_SHOWN} of each kind, the first ones in
- * the order given. When any were left out, one `notice` less, and `summary` (made from the counts
- * left out per kind) is the last notice, so that the run's page says how many more there are.
+ * The annotations GitHub shows: at most {@link ANNOTATIONS_SHOWN} of each kind, those of the
+ * lowest `rank` first, then the first ones in the order given, shown in that order. When any were
+ * left out, one `notice` less, and `summary` (made from the counts left out per kind) is the last
+ * notice, so that the run's page says how many more there are.
  */
 export function fitAnnotations(annotations: readonly Annotation[], summary: (left: readonly LeftOut[]) => Annotation): Annotation[] {
   const total = countByNoun(annotations.map((annotation) => annotation.kind));
   if (total.every(({ count }) => count <= ANNOTATIONS_SHOWN)) return [...annotations];
   const room: Record<Annotation['kind'], number> = { error: ANNOTATIONS_SHOWN, warning: ANNOTATIONS_SHOWN, notice: ANNOTATIONS_SHOWN - 1 };
-  const shown: Annotation[] = [];
-  const left: string[] = [];
-  for (const annotation of annotations) {
-    if (room[annotation.kind] > 0) {
-      room[annotation.kind] -= 1;
-      shown.push(annotation);
-    } else {
-      left.push(annotation.kind);
-    }
+  const byRank = annotations.map((_, index) => index).sort((a, b) => (annotations[a]!.rank ?? 0) - (annotations[b]!.rank ?? 0) || a - b);
+  const shown = new Set<number>();
+  for (const index of byRank) {
+    const { kind } = annotations[index]!;
+    if (room[kind] === 0) continue;
+    room[kind] -= 1;
+    shown.add(index);
   }
-  return [...shown, summary(countByNoun(left))];
+  const left = countByNoun(annotations.filter((_, index) => !shown.has(index)).map((annotation) => annotation.kind));
+  return [...annotations.filter((_, index) => shown.has(index)), summary(left)];
 }

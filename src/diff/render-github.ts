@@ -17,7 +17,8 @@ const COMMANDS: Record<Severity, Annotation['kind']> = { breaking: 'error', dang
  * can neither end the command early nor start a command of its own. No trailing newline.
  *
  * Only what GitHub shows ({@link fitAnnotations}): the first {@link ANNOTATIONS_SHOWN} of each
- * kind, worst changes first, then one notice saying how many more the step summary lists; each
+ * kind (the consumer's broken lines before the changes' errors, the worst changes first), then one
+ * notice saying how many more the step summary lists; each
  * message at most {@link REPORT_LIMITS}`.annotation` characters as the runner reads it, the
  * mildest of its further lines counted instead.
  */
@@ -75,11 +76,15 @@ function moreAnnotations(left: readonly LeftOut[]): Annotation {
   return { kind: 'notice', line: workflowCommand('notice', { title: 'More schema changes' }, message) };
 }
 
-/** An `::error` on the consumer's own line (paths from the repository root, as the runner needs them). */
+/**
+ * An `::error` on the consumer's own line (paths from the repository root, as the runner needs
+ * them). Shown before the changes' own errors when not all are: it is on the code to fix, and
+ * nothing but the annotations puts it there.
+ */
 function brokenAnnotation(use: BrokenUse, title: string): Annotation {
   const properties: Record<string, string> = { title };
   if (safePath(use.file)) Object.assign(properties, { file: use.file, line: String(use.line), col: String(use.column) });
-  return { kind: 'error', line: workflowCommand('error', properties, `TS${use.code}: ${inlineText(use.message.split('\n')[0]!)}`) };
+  return { kind: 'error', line: workflowCommand('error', properties, `TS${use.code}: ${inlineText(use.message.split('\n')[0]!)}`), rank: -1 };
 }
 
 /** A path that needs quoting to print safely is not given to the runner raw, even escaped. */

@@ -59,4 +59,9 @@ describe('fitAnnotations', () => {
     expect(fitted.at(-1)).toEqual({ kind: 'notice', line: 'cut: 2 error, 6 notice' });
     expect(fitted.slice(0, 2).map((annotation) => annotation.line)).toEqual(['error 0', 'error 1']);
   });
+
+  it('keeps the lowest ranks of a kind, shown in the order given', () => {
+    const ranked = [...many('error', 11), { kind: 'error' as const, line: 'on your code', rank: -1 }];
+    expect(fitAnnotations(ranked, summary).map((annotation) => annotation.line)).toEqual([...many('error', 9).map((a) => a.line), 'on your code', 'cut: 2 error']);
+  });
 });

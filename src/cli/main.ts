@@ -13,7 +13,7 @@ import { ParsedArgs } from './parsed-args.js';
 import { buildParser, helpText, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
 import { readReportFlag, UsageError } from './report-flag.js';
-import { resolveSettings, secretsOf } from './resolve-settings.js';
+import { configLine, resolveSettings, secretsOf, withConfigSearch, type ConfigUsed } from './resolve-settings.js';
 import { plural } from '../util/plural.js';
 
 /** The commands that print a report, for the message that `--format` does not apply. */
@@ -68,10 +68,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const progress = startProgress(io, { label: `schema-sync ${command}`, enabled: !quiet && spec.progress });
   io = progress.io;
   const log = createLogger(io, { quiet, verbose, color });
+  let config: ConfigUsed | undefined;
   try {
     if (!spec.settings) return await spec.run({ args, io, log });
     const resolved = await resolveSettings(spec.flags, args, typedReport, io);
     const { settings } = resolved;
+    config = resolved.config;
+    log.verbose(configLine(config));
     failure.github = settings.report === 'github';
     for (const warning of resolved.warnings) log.warn(warning);
     const context: SettingsContext = {
@@ -91,7 +94,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(interruptedLine(error.signal, error.completed ? 'completed' : 'untouched'));
       return SIGNAL_EXIT[error.signal];
     }
-    return await fail(io, failure, errorParts(error, verbose));
+    return await fail(io, failure, errorParts(withConfigSearch(error, config), verbose));
   } finally {
     progress.stop();
   }

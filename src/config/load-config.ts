@@ -6,7 +6,7 @@ import { ConfigError } from '../model/errors.js';
 import { configSchema, type SchemaSyncConfig } from './schema.js';
 import { issueMessage } from './settings.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import { CONFIG_FILES, findConfig } from './find-config.js';
+import { CONFIG_FILES, findConfig, type ConfigSearch, type FoundConfig } from './find-config.js';
 
 /** The config file `init` writes, and the first name the upward search looks for. */
 export const CONFIG_FILE = CONFIG_FILES[0];
@@ -33,6 +33,8 @@ export interface LoadedConfig {
   config: SchemaSyncConfig;
   path?: string;
   warnings: string[];
+  /** Where the upward search looked (none with `--config`). */
+  searched?: ConfigSearch;
 }
 
 /**
@@ -42,9 +44,10 @@ export interface LoadedConfig {
  * with its key path; a literal key or secret is refused without echoing it.
  */
 export async function loadConfig(options: { cwd: string; explicit?: string }): Promise<LoadedConfig> {
-  const found = options.explicit === undefined ? await findConfig(options.cwd) : { path: resolve(options.cwd, options.explicit), warnings: [] };
-  const path = found.path;
-  if (path === undefined) return { config: {}, warnings: found.warnings };
+  const found: Omit<FoundConfig, 'searched'> & { searched?: ConfigSearch } =
+    options.explicit === undefined ? await findConfig(options.cwd) : { path: resolve(options.cwd, options.explicit), warnings: [] };
+  const { path, searched } = found;
+  if (path === undefined) return { config: {}, warnings: found.warnings, ...(searched === undefined ? {} : { searched }) };
   const kind = extname(path).toLowerCase();
   if (kind !== '.json' && kind !== '.mjs' && kind !== '.js') {
     throw new ConfigError(`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
@@ -53,7 +56,7 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
   }
   const explicit = options.explicit !== undefined;
   const raw = kind === '.json' ? parseConfigJson(await reading(path, explicit, () => readFile(path, 'utf8')), path) : await loadModuleConfig(path, explicit);
-  return { config: validateConfig(raw, path), path, warnings: found.warnings };
+  return { config: validateConfig(raw, path), path, warnings: found.warnings, ...(searched === undefined ? {} : { searched }) };
 }
 
 function parseConfigJson(text: string, path: string): unknown {

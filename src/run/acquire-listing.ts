@@ -35,6 +35,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   if (!options.baseUrl) {
     throw new ConfigError('no base URL: schema-sync does not know where the service is.', {
       hint: 'Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).',
+      setting: 'baseUrl',
     });
   }
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });

@@ -1,0 +1,116 @@
+/**
+ * What `init` writes as `moduleFormat`: what the project's TypeScript build makes of the
+ * generated `.ts` files. Under `module: commonjs` tsc compiles every file to CommonJS; under
+ * `node16`/`nodenext` a file is what the nearest package.json's `"type"` says (the output
+ * folder's own marker decides for its files), and `verbatimModuleSyntax` then refuses
+ * `import`/`export` in a CommonJS file (TS1287); under `es2015`…`esnext`/`preserve` (bundlers)
+ * files stay ES modules. The detection is a pure function of those facts; reading them (the
+ * tsconfig as tsc reads it, `extends` followed, through the TypeScript of ts-morph, loaded only
+ * here) is apart.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { loadTsMorph } from '../../emit/writers.js';
+import type { ModuleFormat } from '../../model/lockfile.js';
+
+/** What decides the module format of the generated files in a project. */
+export interface ProjectModuleFacts {
+  /** The `"type"` of the package.json nearest the output folder (none: CommonJS, as Node reads it); undefined without one. */
+  packageType: string | undefined;
+  /** The project's tsconfig as tsc reads it, when there is one. */
+  tsconfig?: {
+    /** Path, as shown to the user. */
+    shown: string;
+    /** The module kind tsc emits, lower case: `commonjs`, `nodenext`, `esnext`, … */
+    module: string;
+    verbatimModuleSyntax: boolean;
+    /** `outDir`, as shown to the user, when set. */
+    outDir?: string;
+  };
+  /** Why the tsconfig could not be read, when it could not. */
+  unreadable?: string;
+}
+
+/** What `init` writes and says: the format (none: leave the default, `esm`), why, and a caution. */
+export interface ModuleFormatChoice {
+  format: ModuleFormat | undefined;
+  reason: string;
+  caution?: string;
+}
+
+/** The module kinds under which tsc takes a file's format from package.json. */
+const NODE_MODULES = new Set(['node16', 'node18', 'node20', 'nodenext']);
+
+/** The module kinds under which tsc leaves `import`/`export` as they are. */
+const ES_MODULES = new Set(['es2015', 'es2020', 'es2022', 'esnext', 'preserve']);
+
+/** The module format a project compiles the generated `.ts` files to; see the file's comment. */
+export function chooseModuleFormat(facts: ProjectModuleFacts): ModuleFormatChoice {
+  const { tsconfig } = facts;
+  if (tsconfig === undefined) {
+    const why = facts.unreadable === undefined ? 'no tsconfig.json found' : `the tsconfig could not be read (${facts.unreadable})`;
+    return { format: undefined, reason: `${why}; set "moduleFormat": "commonjs" if a CommonJS build compiles the generated files` };
+  }
+  const { shown, module } = tsconfig;
+  if (module === 'commonjs') return { format: 'commonjs', reason: `${shown} compiles to CommonJS (module commonjs)` };
+  if (ES_MODULES.has(module)) return { format: 'esm', reason: `${shown} keeps ES modules (module ${module})` };
+  if (!NODE_MODULES.has(module)) return { format: undefined, reason: `${shown} compiles to module ${module}, which schema-sync does not write for` };
+  if (facts.packageType === 'module') return { format: 'esm', reason: `${shown} has module ${module} and package.json says "type": "module"` };
+  if (!tsconfig.verbatimModuleSyntax) return { format: 'commonjs', reason: `${shown} has module ${module} in a CommonJS package: tsc compiles the generated files to CommonJS` };
+  // verbatimModuleSyntax refuses import/export in a CommonJS file: only ES modules compile.
+  const cautions = [
+    module === 'node16' ? 'under module node16 a CommonJS file cannot import an ES module (TS1479): use nodenext' : undefined,
+    tsconfig.outDir === undefined ? undefined : `tsc does not copy the output folder's package.json to outDir ${tsconfig.outDir}, where the compiled files would be CommonJS`,
+  ].filter((caution) => caution !== undefined);
+  return {
+    format: 'esm',
+    reason: `${shown} has module ${module} and verbatimModuleSyntax in a CommonJS package: the generated files stay ES modules, which CommonJS code imports with \`import x = require(…)\``,
+    ...(cautions.length === 0 ? {} : { caution: `${cautions.join('; ')}. Turn verbatimModuleSyntax off and set "moduleFormat": "commonjs" to compile them to CommonJS.` }),
+  };
+}
+
+/**
+ * Reads the facts of the project around `configDir` whose generated files go to `outDir`: the
+ * tsconfig tsc finds from `configDir` upward, and the package.json nearest the output folder
+ * (not its own, which is schema-sync's marker).
+ */
+export async function readProjectModuleFacts(configDir: string, outDir: string, cwd: string): Promise<ProjectModuleFacts> {
+  const packageType = await nearestPackageType(dirname(outDir));
+  const { ts } = loadTsMorph();
+  const path = ts.findConfigFile(configDir, (file) => ts.sys.fileExists(file));
+  if (path === undefined) return { packageType };
+  const problems: string[] = [];
+  const parsed = ts.getParsedCommandLineOfConfigFile(path, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')),
+  });
+  const shown = relative(cwd, path) || path;
+  if (parsed === undefined || problems.length > 0) return { packageType, unreadable: `${shown}: ${problems.join('; ') || 'unreadable'}` };
+  const { options } = parsed;
+  // As tsc defaults it: CommonJS for an ES5 target, else ES modules.
+  const kind = options.module ?? ((options.target ?? ts.ScriptTarget.ES2015) < ts.ScriptTarget.ES2015 ? ts.ModuleKind.CommonJS : ts.ModuleKind.ES2015);
+  const module = String(ts.ModuleKind[kind]).toLowerCase();
+  const outDirShown = options.outDir === undefined ? undefined : relative(cwd, options.outDir) || options.outDir;
+  return { packageType, tsconfig: { shown, module, verbatimModuleSyntax: options.verbatimModuleSyntax === true, ...(outDirShown === undefined ? {} : { outDir: outDirShown }) } };
+}
+
+/** The `"type"` of the nearest package.json from `dir` upward ('commonjs' when it has none); undefined without one. */
+async function nearestPackageType(dir: string): Promise<string | undefined> {
+  for (let at = dir; ; at = dirname(at)) {
+    let text: string | undefined;
+    try {
+      text = await readFile(join(at, 'package.json'), 'utf8');
+    } catch {
+      // None here: Node looks further up, and so does this.
+    }
+    if (text !== undefined) {
+      try {
+        const type = (JSON.parse(text) as { type?: unknown }).type;
+        return typeof type === 'string' ? type : 'commonjs';
+      } catch {
+        return 'commonjs';
+      }
+    }
+    if (dirname(at) === at) return undefined;
+  }
+}

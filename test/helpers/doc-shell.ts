@@ -28,7 +28,11 @@ export interface DocShell {
   rewrite: (arg: string) => string;
 }
 
-/** Runs a block line by line; stops at the first command that fails, as `set -e` would. */
+/**
+ * Runs a block line by line, as a reader pastes it into an interactive shell: every line runs
+ * (`check` and `diff` end with 1 on drift, which the caller judges), and `&&` skips the rest of
+ * its line after a command that fails.
+ */
 export async function runBlock(shell: DocShell, body: string): Promise<ShellStep[]> {
   const steps: ShellStep[] = [];
   for (const line of body.replace(/\\\n/g, ' ').split('\n')) {
@@ -36,7 +40,7 @@ export async function runBlock(shell: DocShell, body: string): Promise<ShellStep
       if (pipeline.length === 0) continue;
       const step = await runPipeline(shell, pipeline);
       steps.push(step);
-      if (step.code !== 0) return steps;
+      if (step.code !== 0) break;
     }
   }
   return steps;

@@ -68,6 +68,8 @@ describe('the documentation’s commands', () => {
   it('marks every shell block runnable or not runnable (saying why)', () => {
     const unmarked = blocks.filter((block) => isShellBlock(block) && block.marker === undefined).map((block) => `${block.page}: ${block.body.split('\n')[0]}`);
     expect(unmarked).toEqual([]);
+    // A fence indented into a list item would escape the markers: shell blocks start at the margin.
+    for (const { path, text } of pages) expect(text, path).not.toMatch(/^ +```(?:sh|bash|shell|console)\b/m);
     for (const block of blocks.filter((b) => b.marker === 'not runnable')) expect(block.reason, block.body).toMatch(/\w/);
     expect(blocks.filter((block) => block.marker === 'runnable').length).toBeGreaterThanOrEqual(5);
   });

@@ -134,7 +134,7 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
     variables.size > 0
       ? `Credentials never go in a file that may be committed: remove them and set ${[...variables].sort().join(' and ')} in the environment (or pass --api-key / --secret).`
       : '';
-  const referenceHint = `See the configuration reference in the README; known keys: ${known.join(', ')}.`;
+  const referenceHint = `See the configuration reference, docs/configuration.md; known keys: ${known.join(', ')}.`;
   throw new ConfigError(
     `config file ${path} ${onlyCredentials ? 'holds a literal credential; nothing was used' : 'is invalid'}:\n  ${problems.join('\n  ')}`,
     { hint: onlyCredentials ? credentialHint : [credentialHint, referenceHint].filter(Boolean).join(' ') },

@@ -119,3 +119,18 @@ describe('two such names new in the same pull', () => {
     expect(notes).toEqual([['FOO', 'Foo'], ['Foo', 'FOO']]);
   });
 });
+
+describe('generate with another scope', () => {
+  it('moves no type\'s file: leaving out the older type keeps the newcomer its suffixed file', async () => {
+    const dir = await project('scope', [foo, other], [foo, other, FOO]);
+    await pull(dir, 0);
+    await pull(dir, 1);
+    const module = (await messageFiles(dir)).find((path) => path.startsWith('messages/FOO'))!;
+    await writeFile(join(dir, 'schema-sync.config.json'), JSON.stringify({ exclude: ['Foo'] }));
+    const run = await runCli(['generate', '--out', 'gen'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(await messageFiles(dir)).toEqual([module, 'messages/Other.ts']);
+    const lock = await lockOf(dir);
+    expect([lock.messages['Foo']!['$file'], lock.messages['FOO']!['$file']]).toEqual([undefined, module.slice('messages/'.length, -'.ts'.length)]);
+  });
+});

@@ -4,7 +4,7 @@ import { formatValue } from './format-value.js';
 import type { LeftOut, ReportSection } from './fit-budget.js';
 import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { AcceptedChange, DriftChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, FieldChange, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 
 /**
  * Phrases shared by the text, markdown and github renderers, so the three say the same thing.
@@ -103,13 +103,10 @@ export function changeLine(change: ReportedChange, wrap: Wrap = plain): string {
  * `name` field is left out: {@link changeLine} shows it.
  */
 export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[] {
-  if (change.kind === 'added' || change.kind === 'removed') return [];
-  return change.fields
-    .filter((field) => !(change.kind === 'renamed' && field.field === 'name'))
-    .map((field) => {
-      const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
-      return field.severity === change.severity ? text : `${text} (${field.severity})`;
-    });
+  return shownFields(change).map((field) => {
+    const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
+    return field.severity === change.severity ? text : `${text} (${field.severity})`;
+  });
 }
 
 /**
@@ -118,8 +115,13 @@ export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[]
  * milder changes.
  */
 export function fieldSection(change: ReportedChange, wrap: Wrap = plain): ReportSection {
-  const fields = change.kind === 'added' || change.kind === 'removed' ? [] : change.fields.filter((field) => !(change.kind === 'renamed' && field.field === 'name'));
-  return { items: fieldLines(change, wrap), ranks: fields.map((field) => SEVERITIES.indexOf(field.severity)), noun: 'field change' };
+  return { items: fieldLines(change, wrap), ranks: shownFields(change).map((field) => SEVERITIES.indexOf(field.severity)), noun: 'field change' };
+}
+
+/** The fields a change's lines show: none of an added or removed type, a rename's but its `name`. */
+function shownFields(change: ReportedChange): FieldChange[] {
+  if (change.kind === 'added' || change.kind === 'removed') return [];
+  return change.fields.filter((field) => !(change.kind === 'renamed' && field.field === 'name'));
 }
 
 /**

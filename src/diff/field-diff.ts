@@ -55,7 +55,7 @@ export function recordChanges(pair: { before: Descriptor; after: Descriptor }): 
  * type: two already make a shift (a field inserted before the last two moves both), and a lone
  * change stays the field's own (`RECORD_FIELD_NUMBER_CHANGED`, `RECORD_FIELD_DETAIL_CHANGED`).
  */
-export const SHIFT_FROM = 2;
+const SHIFT_FROM = 2;
 
 /** One field's value of a shifting key on both sides. */
 interface Shifted {

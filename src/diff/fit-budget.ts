@@ -66,48 +66,40 @@ export interface BudgetOptions {
  * without a noun, then the items in the order given while they fit, and the line `leftOut` makes
  * from what was left out. Items are whole or absent, never cut in the middle, and what is kept is a
  * prefix of the order given (within a section, of its `ranks` when it has them), so the caller's
- * order is the priority. Only when the sections kept
- * whole exceed the limit on their own can the text exceed it.
+ * order is the priority. Only sections kept whole that exceed the limit on their own can make the
+ * text exceed it.
  */
 export function fitToBudget(sections: readonly ReportSection[], options: BudgetOptions): string {
   const { limit, separator, leftOut } = options;
   const size = options.size ?? ((text: string) => text.length);
-  const full = join(sections.map((section) => ({ section, items: section.items ?? [] })), separator);
+  const whole = sections.map((section) => ({ section, items: section.items ?? [] }));
+  const full = join(whole, separator);
   if (size(full) <= limit) return full;
 
-  const everything = countByNoun(sections.flatMap((section) => (section.noun === undefined ? [] : (section.items ?? []).map(() => section.noun!))));
   // The line with every count is at least as long as the one written, so reserving it is enough.
-  const fixed = sections.filter((section) => section.noun === undefined);
-  let room = limit - size(join([...fixed.map((section) => ({ section, items: section.items ?? [] })), { section: { head: leftOut(everything) }, items: [] }], separator));
-  const kept = new Map<ReportSection, string[]>();
+  const everything = countByNoun(whole.flatMap(({ section, items }) => (section.noun === undefined ? [] : items.map(() => section.noun!))));
+  let room = limit - size(join([...whole.filter(({ section }) => section.noun === undefined), { section: { head: leftOut(everything) }, items: [] }], separator));
   const left: string[] = [];
-  for (const section of sections) {
-    if (section.noun === undefined) continue;
-    const all = section.items ?? [];
-    const ranks = section.ranks;
-    const order = all.map((_, index) => index);
+  /** The items of a section that fit in the room left, in the order given; every other one counted as left out. */
+  const fitting = (section: ReportSection, items: readonly string[]): string[] => {
+    const order = items.map((_, index) => index);
+    const { ranks } = section;
     if (ranks !== undefined) order.sort((a, b) => (ranks[a] ?? 0) - (ranks[b] ?? 0) || a - b);
     const chosen = new Set<number>();
     for (const index of order) {
-      const item = all[index]!;
-      if (left.length === 0) {
-        const cost = chosen.size > 0 ? size(`\n${item}`) : size(separator) + size(lines({ ...section, items: [item] }));
-        if (cost <= room) {
-          chosen.add(index);
-          room -= cost;
-          continue;
-        }
+      // The first item of a section brings its head, tail and separator along.
+      const cost = chosen.size > 0 ? size(`\n${items[index]!}`) : size(separator) + size(lines({ ...section, items: [items[index]!] }));
+      if (left.length === 0 && cost <= room) {
+        chosen.add(index);
+        room -= cost;
+      } else {
+        left.push(section.noun!);
       }
-      left.push(section.noun);
     }
-    if (chosen.size > 0) kept.set(section, all.filter((_, index) => chosen.has(index)));
-  }
-  const parts = sections.flatMap((section) => {
-    if (section.noun === undefined) return [{ section, items: section.items ?? [] }];
-    const items = kept.get(section);
-    return items === undefined ? [] : [{ section, items }];
-  });
-  return join([...parts, { section: { head: leftOut(countByNoun(left)) }, items: [] }], separator);
+    return items.filter((_, index) => chosen.has(index));
+  };
+  const shown = whole.map(({ section, items }) => ({ section, items: section.noun === undefined ? items : fitting(section, items) }));
+  return join([...shown, { section: { head: leftOut(countByNoun(left)) }, items: [] }], separator);
 }
 
 /** Sections with the items to show, as text; a section of items without any is left out. */

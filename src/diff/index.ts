@@ -6,8 +6,9 @@
 export { buildReport, hasBreaking, isFailing } from './build-report.js';
 export { compareDescriptors, diffDescriptors } from './diff-descriptors.js';
 export { renderReport } from './render-report.js';
-export { ANNOTATIONS_SHOWN, REPORT_LIMITS } from './fit-budget.js';
-export { workflowCommand } from './render-github.js';
+export { ANNOTATIONS_SHOWN, fitToBudget, REPORT_LIMITS, type LeftOut, type ReportSection } from './fit-budget.js';
+export { escapeData, workflowCommand } from './render-github.js';
+export { leftOutList } from './wording.js';
 export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';
 export { RECORD_RULES, type RecordRuleId } from './record-rules.js';

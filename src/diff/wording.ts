@@ -4,7 +4,7 @@ import { formatValue } from './format-value.js';
 import type { LeftOut, ReportSection } from './fit-budget.js';
 import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { AcceptedChange, DriftChange, DriftReport, FileNote, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, FieldChange, FileNote, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 import { plural } from '../util/plural.js';
 
 /**
@@ -111,13 +111,10 @@ export function noteLine(note: FileNote, wrap: Wrap = plain): string {
  */
 export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[] {
   if (change.kind === 'added') return change.note === undefined ? [] : [noteLine(change.note, wrap)];
-  if (change.kind === 'removed') return [];
-  return change.fields
-    .filter((field) => !(change.kind === 'renamed' && field.field === 'name'))
-    .map((field) => {
-      const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
-      return field.severity === change.severity ? text : `${text} (${field.severity})`;
-    });
+  return shownFields(change).map((field) => {
+    const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
+    return field.severity === change.severity ? text : `${text} (${field.severity})`;
+  });
 }
 
 /**
@@ -126,8 +123,13 @@ export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[]
  * milder changes.
  */
 export function fieldSection(change: ReportedChange, wrap: Wrap = plain): ReportSection {
-  const fields = change.kind === 'added' || change.kind === 'removed' ? [] : change.fields.filter((field) => !(change.kind === 'renamed' && field.field === 'name'));
-  return { items: fieldLines(change, wrap), ranks: fields.map((field) => SEVERITIES.indexOf(field.severity)), noun: 'field change' };
+  return { items: fieldLines(change, wrap), ranks: shownFields(change).map((field) => SEVERITIES.indexOf(field.severity)), noun: 'field change' };
+}
+
+/** The fields a change's lines show: none of an added or removed type, a rename's but its `name`. */
+function shownFields(change: ReportedChange): FieldChange[] {
+  if (change.kind === 'added' || change.kind === 'removed') return [];
+  return change.fields.filter((field) => !(change.kind === 'renamed' && field.field === 'name'));
 }
 
 /**

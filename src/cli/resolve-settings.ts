@@ -39,7 +39,7 @@ export function configLine(config: ConfigUsed): string {
  */
 export function withConfigSearch(error: unknown, config: ConfigUsed | undefined): unknown {
   if (!(error instanceof ConfigError) || error.setting === undefined || config?.path !== undefined || config?.searched === undefined) return error;
-  return new ConfigError(`${error.message.replace(/\.$/, '')}; ${noConfigFound(config.searched)}.`, { hint: error.hint, cause: error, setting: error.setting });
+  return new ConfigError(`${error.message}\n  ${noConfigFound(config.searched)}.`, { hint: error.hint, cause: error, setting: error.setting });
 }
 
 /**

@@ -60,8 +60,8 @@ export interface PlanSettings {
   /** How the record types type `Long` and `ULong` fields: `number`, `bigint` or `string`. @default "number" */
   int64?: Int64Type | undefined;
   /**
-   * What the project makes of the generated `.ts` files (target `ts`): ES modules, or CommonJS
-   * (see `module-marker.ts`). @default "esm"
+   * What the project makes of the generated TypeScript (target `ts`): `.ts` ES modules, `.ts`
+   * compiled to CommonJS (see `module-marker.ts`), or `.mts` ES modules. @default "esm"
    */
   moduleFormat?: ModuleFormat | undefined;
   /** Which message types are generated. @default all */
@@ -120,7 +120,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   const sharedBanner = templates.banner.render(bannerValues);
   const target = targetOf(settings);
-  const kinds = moduleKinds(target);
+  const kinds = moduleKinds(target, settings.moduleFormat);
   // The js+dts target's `.js` files are ES modules that schema-sync writes itself: only `.ts`
   // sources are compiled by the project, as CommonJS when it says so.
   const commonjs = target === 'ts' && settings.moduleFormat === 'commonjs';
@@ -154,7 +154,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       JSON.stringify([entriesJson, sharedBanner, kind, fields]),
     ),
   );
-  whole.push(planned(typesPath(target), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
+  whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
 
   let extra: PlannedFile[];
   if (packageName === undefined) {

@@ -51,15 +51,19 @@ export const INT64_TYPES = ['number', 'bigint', 'string'] as const;
 export type Int64Type = (typeof INT64_TYPES)[number];
 
 /** Every {@link ModuleFormat}. */
-export const MODULE_FORMATS = ['esm', 'commonjs'] as const;
+export const MODULE_FORMATS = ['esm', 'commonjs', 'mts'] as const;
 
 /**
- * What the project that compiles the generated `.ts` files makes of them: `esm`, ES modules
- * (the folder's own `package.json` says `"type": "module"`), or `commonjs`, CommonJS (it says
- * `"type": "commonjs"`): the same source, which TypeScript compiles to `require`/`exports` in a
- * CommonJS project (`module: commonjs`, or `node16`/`nodenext` in a package without `"type":
- * "module"`), so the compiled files run wherever the build puts them (`outDir`). The `js+dts`
- * target is ES modules whatever this says (CommonJS loads them with `require`).
+ * What the project that compiles the generated TypeScript makes of it: `esm`, ES modules
+ * (`.ts` files; the folder's own `package.json` says `"type": "module"`); `commonjs`, CommonJS
+ * (the same `.ts` files; it says `"type": "commonjs"`), which TypeScript compiles to
+ * `require`/`exports` in a CommonJS project (`module: commonjs`, or `node16`/`nodenext` in a
+ * package without `"type": "module"`), so the compiled files run wherever the build puts them
+ * (`outDir`); or `mts`, ES modules by their extension (`.mts` files importing `.mjs`, compiled to
+ * `.mjs`), which stay ES modules in any `outDir`: for a CommonJS project under `nodenext` with
+ * `verbatimModuleSyntax` (TypeScript 6's `tsc --init`), whose CommonJS code imports them with
+ * `import x = require('…/index.mjs')`. The `js+dts` target is ES modules whatever this says
+ * (CommonJS loads them with `require`).
  */
 export type ModuleFormat = (typeof MODULE_FORMATS)[number];
 

@@ -84,8 +84,8 @@ describe('a needed setting missing', () => {
   it('without a config file: the error says where none was found', async () => {
     const run = await cli(['pull']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error \[CONFIG\]: no base URL: schema-sync does not know where the service is; no config file found \(searched (.*) up to (.*)\)\.\nhint: Pass --base-url/);
-    expect(run.stderr).toContain(`(searched ${sub} up to ${dir}).`);
+    expect(run.stderr).toMatch(/^error \[CONFIG\]: no base URL: schema-sync does not know where the service is\.\n {2}no config file found \(searched (.*) up to (.*)\)\.\nhint: Pass --base-url/);
+    expect(run.stderr).toContain(`\n  no config file found (searched ${sub} up to ${dir}).\n`);
   });
 
   it('with a config file (that has no base URL): the error as it was', async () => {

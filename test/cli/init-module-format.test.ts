@@ -22,19 +22,12 @@ describe('chooseModuleFormat', () => {
     { name: 'module nodenext without a package.json (Node: CommonJS)', facts: { packageType: undefined, tsconfig: tsconfig('nodenext') }, format: 'commonjs', reason: /module nodenext in a CommonJS package/ },
     { name: 'module nodenext in an ES module package', facts: { packageType: 'module', tsconfig: tsconfig('nodenext') }, format: 'esm', reason: /^tsconfig\.json has module nodenext and package\.json says "type": "module"$/ },
     {
-      name: 'TypeScript 6 tsc --init in a CommonJS package (nodenext, verbatimModuleSyntax): ES modules, which compile',
+      name: 'TypeScript 6 tsc --init in a CommonJS package (nodenext, verbatimModuleSyntax): .mts ES modules, which compile and run from any outDir',
       facts: { packageType: 'commonjs', tsconfig: tsconfig('nodenext', { verbatimModuleSyntax: true }) },
-      format: 'esm',
-      reason: /verbatimModuleSyntax in a CommonJS package: the generated files stay ES modules, which CommonJS code imports with `import x = require\(…\)`$/,
+      format: 'mts',
+      reason: /verbatimModuleSyntax in a CommonJS package: the generated files are \.mts ES modules, compiled to \.mjs wherever tsc puts them; CommonJS code imports them with `import schema = require\('\.\/…\/index\.mjs'\)`$/,
     },
-    {
-      name: '… with an outDir: cautioned that the marker does not follow',
-      facts: { packageType: 'commonjs', tsconfig: tsconfig('nodenext', { verbatimModuleSyntax: true, outDir: 'dist' }) },
-      format: 'esm',
-      reason: /verbatimModuleSyntax/,
-      caution: /^tsc does not copy the output folder's package\.json to outDir dist, where the compiled files would be CommonJS\. Turn verbatimModuleSyntax off and set "moduleFormat": "commonjs"/,
-    },
-    { name: 'module node16 with verbatimModuleSyntax: cautioned (TS1479)', facts: { packageType: 'commonjs', tsconfig: tsconfig('node16', { verbatimModuleSyntax: true }) }, format: 'esm', reason: /node16/, caution: /TS1479/ },
+    { name: 'module node16 with verbatimModuleSyntax: cautioned (TS1479)', facts: { packageType: 'commonjs', tsconfig: tsconfig('node16', { verbatimModuleSyntax: true }) }, format: 'mts', reason: /node16/, caution: /^under module node16 a CommonJS file cannot import an ES module \(TS1479\): use module nodenext/ },
     { name: 'module esnext (a bundler)', facts: { packageType: 'commonjs', tsconfig: tsconfig('esnext') }, format: 'esm', reason: /^tsconfig\.json keeps ES modules \(module esnext\)$/ },
     { name: 'module preserve', facts: { packageType: undefined, tsconfig: tsconfig('preserve') }, format: 'esm', reason: /module preserve/ },
     { name: 'module amd: the default', facts: { packageType: undefined, tsconfig: tsconfig('amd') }, format: undefined, reason: /module amd, which schema-sync does not write for/ },
@@ -75,14 +68,23 @@ describe('init writes the detected module format into the config, and says what 
     expect(run.stderr).toContain('Module format commonjs: tsconfig.json compiles to CommonJS (module commonjs).\n');
   });
 
-  it('TypeScript 6 tsc --init with an outDir in a CommonJS package: esm, with the caution', async () => {
+  it('TypeScript 6 tsc --init with an outDir in a CommonJS package: mts', async () => {
     const { run, config } = await initHere({
       'package.json': JSON.stringify({ name: 'app', type: 'commonjs' }),
       'tsconfig.json': '{ "compilerOptions": { "module": "nodenext", "verbatimModuleSyntax": true, "outDir": "./dist" } }',
     });
+    expect(config['moduleFormat']).toBe('mts');
+    expect(run.stderr).toMatch(/^Module format mts: tsconfig\.json has module nodenext and verbatimModuleSyntax in a CommonJS package/m);
+    expect(run.stderr).not.toContain('warning');
+  });
+
+  it('an ES module package under nodenext: esm', async () => {
+    const { run, config } = await initHere({
+      'package.json': JSON.stringify({ name: 'app', type: 'module' }),
+      'tsconfig.json': '{ "compilerOptions": { "module": "nodenext", "verbatimModuleSyntax": true } }',
+    });
     expect(config['moduleFormat']).toBe('esm');
-    expect(run.stderr).toMatch(/^Module format esm: tsconfig\.json has module nodenext and verbatimModuleSyntax in a CommonJS package/m);
-    expect(run.stderr).toMatch(/^warning: tsc does not copy the output folder's package\.json to outDir dist/m);
+    expect(run.stderr).toContain('Module format esm: tsconfig.json has module nodenext and package.json says "type": "module".\n');
   });
 
   it('no tsconfig: nothing written for it (the default), said so', async () => {

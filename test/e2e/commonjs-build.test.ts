@@ -1,26 +1,30 @@
 /**
- * `moduleFormat: "commonjs"` in the CommonJS projects that build with `tsc` into an `outDir`
+ * `moduleFormat: "commonjs"` and `"mts"` in the CommonJS projects that build with `tsc`
  * (issue 29 item 4): the generated folder compiled with the project, the compiled files run by
- * Node from `dist/`, where the folder's own package.json does not follow them.
+ * Node, from `dist/` where the folder's own package.json does not follow them.
  *
  * | project | package.json | tsconfig | user code |
  * |---|---|---|---|
  * | `commonjs` | no `"type"` | `module: commonjs`, `outDir: dist` | `import { … } from './generated/schema'` |
  * | `commonjs-beside` | no `"type"` | `module: commonjs` as TypeScript ≤ 5.8's `tsc --init` writes it: no `outDir`, the `.js` beside the `.ts` | the same |
  * | `node16` | `"type": "commonjs"` | `module: node16`, `outDir: dist` | `import { … } from './generated/schema/index.js'` |
+ * | `nodenext-verbatim` (`mts`) | `"type": "commonjs"` | TypeScript 6's `tsc --init` (`module: nodenext`, `verbatimModuleSyntax`, …), `outDir: dist` | `import schema = require('./generated/schema/index.mjs')` |
  *
  * With the default `esm` format, `commonjs-beside` compiled and then failed with `exports is not
  * defined in ES module scope` (its CommonJS output beside a `"type": "module"` marker), and
  * `node16` did not compile (TS1479: a CommonJS file cannot `require` the ES module folder under
  * node16; under nodenext it compiled into ES modules that failed from `dist/` with `Cannot use
- * import statement outside a module`). One pull (in this process, from a saved answer) is copied
- * into each project; one in-process `tsc` call compiles them all (test/helpers/tsc.ts).
+ * import statement outside a module`); `nodenext-verbatim` compiled, and failed from `dist/` with
+ * `Cannot use import statement outside a module`, while `commonjs` does not compile there
+ * (TS1295, TS1287: `verbatimModuleSyntax` refuses `import` and `export` in a CommonJS file). One pull per format (in
+ * this process, from a saved answer) is copied into each project; one in-process `tsc` call
+ * compiles them all (test/helpers/tsc.ts).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
 import { compileProjects, type TscResult } from '../helpers/tsc.js';
@@ -41,25 +45,49 @@ console.log(JSON.stringify({ mNum, names: messageNames, byNumber: messagesByNumb
 
 const PROJECTS = {
   commonjs: {
+    format: 'commonjs',
     packageJson: { name: 'cjs-app', version: '1.0.0', private: true },
     compilerOptions: { ...COMMON, ...DIST, module: 'commonjs', esModuleInterop: true },
     main: `import { Order, messageNames, messagesByNumber } from './generated/schema';\n${BODY}`,
     built: 'dist',
   },
   'commonjs-beside': {
+    format: 'commonjs',
     packageJson: { name: 'cjs-app', version: '1.0.0', private: true },
     compilerOptions: { ...COMMON, module: 'commonjs', esModuleInterop: true },
     main: `import { Order, messageNames, messagesByNumber } from './generated/schema';\n${BODY}`,
     built: 'src',
   },
   node16: {
+    format: 'commonjs',
     packageJson: { name: 'node16-app', version: '1.0.0', private: true, type: 'commonjs' },
     compilerOptions: { ...COMMON, ...DIST, module: 'node16', moduleResolution: 'node16' },
     main: `import { Order, messageNames, messagesByNumber } from './generated/schema/index.js';\n${BODY}`,
     built: 'dist',
   },
+  'nodenext-verbatim': {
+    format: 'mts',
+    packageJson: { name: 'ts6-app', version: '1.0.0', type: 'commonjs' },
+    compilerOptions: {
+      ...COMMON,
+      ...DIST,
+      // What TypeScript 6's tsc --init writes, besides the lib and types above.
+      module: 'nodenext',
+      verbatimModuleSyntax: true,
+      isolatedModules: true,
+      moduleDetection: 'force',
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedSideEffectImports: true,
+    },
+    main: `import schema = require('./generated/schema/index.mjs');\nconst { Order, messageNames, messagesByNumber } = schema;\n${BODY}`,
+    built: 'dist',
+  },
 } as const;
 type ProjectName = keyof typeof PROJECTS;
+
+/** The formats pulled, once each. */
+const FORMATS = ['commonjs', 'mts'] as const;
 
 let dir: string;
 const compiled = new Map<ProjectName, TscResult>();
@@ -79,17 +107,18 @@ function node(file: string, cwd: string): Promise<{ code: number | null; output:
 
 beforeAll(async () => {
   dir = await tempDir('schema-sync-commonjs-build-');
-  const pulled = join(dir, 'pulled');
-  await mkdir(pulled);
   const listing = [wireElement({ name: 'Order', mNum: 1001 }), wireElement({ name: 'Fill', mNum: 1002, actions: 'S' })];
-  await writeFile(join(pulled, 'listing.json'), JSON.stringify(listing));
-  const run = await runCli(['pull', '--input', 'listing.json', '--out', OUT, '--module-format', 'commonjs', '--quiet'], { cwd: pulled, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
-  expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+  await writeFile(join(dir, 'listing.json'), JSON.stringify(listing));
+  for (const format of FORMATS) {
+    await mkdir(join(dir, `pulled-${format}`));
+    const run = await runCli(['pull', '--input', '../listing.json', '--out', OUT, '--module-format', format, '--quiet'], { cwd: join(dir, `pulled-${format}`), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+  }
   await Promise.all(
     (Object.keys(PROJECTS) as ProjectName[]).map(async (name) => {
       const project = join(dir, name);
       const spec = PROJECTS[name];
-      await cp(join(pulled, OUT), join(project, OUT), { recursive: true });
+      await cp(join(dir, `pulled-${spec.format}`, OUT), join(project, OUT), { recursive: true });
       await writeFile(join(project, 'package.json'), JSON.stringify(spec.packageJson, null, 2));
       await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: spec.compilerOptions, include: ['src'] }, null, 2));
       await writeFile(join(project, 'src', 'main.ts'), spec.main);
@@ -105,10 +134,14 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-describe('moduleFormat commonjs: a CommonJS project compiles the generated folder with its own code and runs it', () => {
-  it('marks the folder CommonJS and records the format in the lockfile', async () => {
+describe('moduleFormat commonjs and mts: a CommonJS project compiles the generated folder with its own code and runs it', () => {
+  it('commonjs marks the folder CommonJS; mts writes .mts modules importing .mjs; each recorded in the lockfile', async () => {
     expect(JSON.parse(await readFile(join(dir, 'commonjs', OUT, 'package.json'), 'utf8'))).toMatchObject({ type: 'commonjs' });
-    expect(JSON.parse(await readFile(join(dir, 'pulled', 'schema-sync.lock.json'), 'utf8'))).toMatchObject({ settings: { moduleFormat: 'commonjs' } });
+    expect([...(await readTree(join(dir, 'pulled-mts', OUT))).keys()].sort()).toEqual(['.schema-sync-manifest.json', 'index.mts', 'messages/Fill.mts', 'messages/Order.mts', 'package.json', 'types.mts']);
+    expect(await readFile(join(dir, 'pulled-mts', OUT, 'index.mts'), 'utf8')).toContain("export { Order } from './messages/Order.mjs';");
+    for (const format of FORMATS) {
+      expect(JSON.parse(await readFile(join(dir, `pulled-${format}`, 'schema-sync.lock.json'), 'utf8'))).toMatchObject({ settings: { moduleFormat: format } });
+    }
   });
 
   it.each(Object.keys(PROJECTS) as ProjectName[])('%s: tsc compiles it, and node runs the compiled main.js', async (name) => {
@@ -116,7 +149,9 @@ describe('moduleFormat commonjs: a CommonJS project compiles the generated folde
     const { code, output } = ran.get(name)!;
     expect(code, output).toBe(0);
     expect(JSON.parse(output)).toEqual({ mNum: 1001, names: ['Fill', 'Order'], byNumber: 'Fill' });
-    // Compiled to CommonJS: `require` of the sibling module, whatever the folder's marker says.
-    expect(await readFile(join(dir, name, PROJECTS[name].built, 'generated/schema/index.js'), 'utf8')).toMatch(/require\("\.\/messages\/Order\.js"\)/);
+    // commonjs: compiled to CommonJS, `require` of the sibling module, whatever the folder's
+    // marker says; mts: ES modules by their extension.
+    const [index, sibling] = PROJECTS[name].format === 'mts' ? ['index.mjs', /from '\.\/messages\/Order\.mjs'/] : ['index.js', /require\("\.\/messages\/Order\.js"\)/];
+    expect(await readFile(join(dir, name, PROJECTS[name].built, 'generated/schema', index), 'utf8')).toMatch(sibling);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The moduleFormat setting as a generation setting (given over recorded, recorded only when not
- * `esm`, compared, resolved for the plan), and what it changes in the plan: the folder's
- * package.json type with the `ts` target, nothing else (the `js+dts` target is ES modules).
+ * `esm`, compared, resolved for the plan), and what it changes in the plan with the `ts` target:
+ * `commonjs` the folder's package.json type and nothing else, `mts` the files' extensions and
+ * import specifiers and nothing else (the `js+dts` target is ES modules whatever it says).
  */
 import { describe, expect, it } from 'vitest';
 import { emitFiles, type EmitOptions } from '../../src/emit/index.js';
@@ -43,8 +44,19 @@ describe('the module format in the output', () => {
     { name: 'no package, commonjs: "type": "commonjs"', options: { moduleFormat: 'commonjs' }, type: 'commonjs' },
     { name: 'a package of .ts sources, commonjs: "type": "commonjs"', options: { packageName: 'p', target: 'ts', moduleFormat: 'commonjs' }, type: 'commonjs' },
     { name: 'a package of ES modules (js+dts): "type": "module" whatever the format', options: { packageName: 'p', moduleFormat: 'commonjs' }, type: 'module' },
+    { name: 'no package, mts: "type": "module"', options: { moduleFormat: 'mts' }, type: 'module' },
   ] as const)('$name', async ({ options, type }) => {
     expect(typeOf(await filesOf(options))).toBe(type);
+  });
+
+  it('mts: the same modules as .mts files, importing each other as .mjs', async () => {
+    const [esm, mts] = await Promise.all([filesOf({}), filesOf({ moduleFormat: 'mts' })]);
+    expect([...mts.keys()]).toEqual(['index.mts', 'messages/Order.mts', 'package.json', 'types.mts']);
+    for (const [path, text] of esm) {
+      const mtsPath = path.replace(/\.ts$/, '.mts');
+      expect(mts.get(mtsPath), mtsPath).toBe(text.replace(/(from '\.{1,2}\/[\w/]+)\.js'/g, "$1.mjs'"));
+    }
+    expect(mts.get('index.mts')).toContain("export { Order } from './messages/Order.mjs';");
   });
 
   it('changes nothing but package.json: the same source compiles to either format', async () => {

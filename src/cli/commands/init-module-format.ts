@@ -1,10 +1,11 @@
 /**
  * What `init` writes as `moduleFormat`: what the project's TypeScript build makes of the
  * generated `.ts` files. Under `module: commonjs` tsc compiles every file to CommonJS; under
- * `node16`/`nodenext` a file is what the nearest package.json's `"type"` says (the output
- * folder's own marker decides for its files), and `verbatimModuleSyntax` then refuses
- * `import`/`export` in a CommonJS file (TS1287); under `es2015`…`esnext`/`preserve` (bundlers)
- * files stay ES modules. The detection is a pure function of those facts; reading them (the
+ * `node16`/`nodenext` a file is what its extension or the nearest package.json's `"type"` says
+ * (the output folder's own marker decides for its `.ts` files, but tsc does not copy it into an
+ * `outDir`), and `verbatimModuleSyntax` then refuses `import`/`export` in a CommonJS file
+ * (TS1287), so only `.mts` files compile there and run from anywhere; under
+ * `es2015`…`esnext`/`preserve` (bundlers) files stay ES modules. The detection is a pure function of those facts; reading them (the
  * tsconfig as tsc reads it, `extends` followed, through the TypeScript of ts-morph, loaded only
  * here) is apart.
  */
@@ -24,8 +25,6 @@ export interface ProjectModuleFacts {
     /** The module kind tsc emits, lower case: `commonjs`, `nodenext`, `esnext`, … */
     module: string;
     verbatimModuleSyntax: boolean;
-    /** `outDir`, as shown to the user, when set. */
-    outDir?: string;
   };
   /** Why the tsconfig could not be read, when it could not. */
   unreadable?: string;
@@ -57,15 +56,12 @@ export function chooseModuleFormat(facts: ProjectModuleFacts): ModuleFormatChoic
   if (!NODE_MODULES.has(module)) return { format: undefined, reason: `${shown} compiles to module ${module}, which schema-sync does not write for` };
   if (facts.packageType === 'module') return { format: 'esm', reason: `${shown} has module ${module} and package.json says "type": "module"` };
   if (!tsconfig.verbatimModuleSyntax) return { format: 'commonjs', reason: `${shown} has module ${module} in a CommonJS package: tsc compiles the generated files to CommonJS` };
-  // verbatimModuleSyntax refuses import/export in a CommonJS file: only ES modules compile.
-  const cautions = [
-    module === 'node16' ? 'under module node16 a CommonJS file cannot import an ES module (TS1479): use nodenext' : undefined,
-    tsconfig.outDir === undefined ? undefined : `tsc does not copy the output folder's package.json to outDir ${tsconfig.outDir}, where the compiled files would be CommonJS`,
-  ].filter((caution) => caution !== undefined);
+  // verbatimModuleSyntax refuses import/export in a CommonJS file: only ES modules compile, and
+  // only by their extension do they stay ES modules in an outDir that their marker does not reach.
   return {
-    format: 'esm',
-    reason: `${shown} has module ${module} and verbatimModuleSyntax in a CommonJS package: the generated files stay ES modules, which CommonJS code imports with \`import x = require(…)\``,
-    ...(cautions.length === 0 ? {} : { caution: `${cautions.join('; ')}. Turn verbatimModuleSyntax off and set "moduleFormat": "commonjs" to compile them to CommonJS.` }),
+    format: 'mts',
+    reason: `${shown} has module ${module} and verbatimModuleSyntax in a CommonJS package: the generated files are .mts ES modules, compiled to .mjs wherever tsc puts them; CommonJS code imports them with \`import schema = require('./…/index.mjs')\``,
+    ...(module === 'node16' ? { caution: 'under module node16 a CommonJS file cannot import an ES module (TS1479): use module nodenext (TypeScript 5.8 or later), or turn verbatimModuleSyntax off and set "moduleFormat": "commonjs".' } : {}),
   };
 }
 
@@ -90,8 +86,7 @@ export async function readProjectModuleFacts(configDir: string, outDir: string, 
   // As tsc defaults it: CommonJS for an ES5 target, else ES modules.
   const kind = options.module ?? ((options.target ?? ts.ScriptTarget.ES2015) < ts.ScriptTarget.ES2015 ? ts.ModuleKind.CommonJS : ts.ModuleKind.ES2015);
   const module = String(ts.ModuleKind[kind]).toLowerCase();
-  const outDirShown = options.outDir === undefined ? undefined : relative(cwd, options.outDir) || options.outDir;
-  return { packageType, tsconfig: { shown, module, verbatimModuleSyntax: options.verbatimModuleSyntax === true, ...(outDirShown === undefined ? {} : { outDir: outDirShown }) } };
+  return { packageType, tsconfig: { shown, module, verbatimModuleSyntax: options.verbatimModuleSyntax === true } };
 }
 
 /** The `"type"` of the nearest package.json from `dir` upward ('commonjs' when it has none); undefined without one. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// node scripts/adversarial.mjs [--kills 60] [--pairs 40] [--types 10000] [--seed 20250613]
+// node scripts/adversarial.mjs [--kills 40] [--pairs 20] [--types 10000] [--seed 20250613]
 //                              [--no-rss] [--parts kills,pairs,rss,planted,secrets,budgets] [--verbose]
 //
 // The adversarial pass of issues 18 and 30, as figures (not part of npm test; needs `npm run

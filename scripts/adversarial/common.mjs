@@ -3,9 +3,11 @@
 // whether anything outside an output folder changed), and small waits.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chown, lstat, readdir, readFile, readlink } from 'node:fs/promises';
+import { chown, lstat, readdir, readFile, readlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { runCli } from '../../dist/cli/main.js';
 import { BIN, startCli } from '../../test/helpers/folder-states.mjs';
 
 /** Every part, in the order they run. */
@@ -22,8 +24,8 @@ export function readOptions(argv) {
   const unknown = parts.filter((part) => !PARTS.includes(part));
   if (unknown.length > 0) throw new Error(`unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
   return {
-    kills: number('kills', 60),
-    pairs: number('pairs', 40),
+    kills: number('kills', 40),
+    pairs: number('pairs', 20),
     types: number('types', 10_000),
     seed: number('seed', 20_250_613),
     parts,
@@ -67,6 +69,21 @@ export function createTally() {
   };
   return {
     start,
+    /**
+     * Runs the CLI in this process (`runCli` of dist/cli/main.js, streams captured), as the
+     * tests' runCli does: the same parsing, library, reports and error text as the built CLI,
+     * without a process start, for parts that run it hundreds of times. `env` is all it sees.
+     */
+    async inProcess(label, args, { cwd, env }) {
+      runs++;
+      const [stdout, stderr] = [capture(), capture()];
+      const stdin = new PassThrough();
+      stdin.end('');
+      const code = await runCli(args, { stdout, stderr, stdin, env: { NO_COLOR: '1', ...env }, cwd, untilStopped: () => Promise.resolve() });
+      const result = { code, stdout: stdout.text, stderr: stderr.text };
+      if (INTERNAL.test(result.stderr)) internal.push(`${label}: ${result.stderr.split('\n').find((line) => INTERNAL.test(line))}`);
+      return result;
+    },
     /** Runs the CLI to its end; throws unless it exits with one of `codes`. */
     async run(label, args, options, codes = [0]) {
       const result = await start(label, args, options).done;
@@ -78,6 +95,17 @@ export function createTally() {
     },
     internal,
   };
+}
+
+/** A stream that keeps what is written to it, as `text`. */
+function capture() {
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      stream.text += chunk.toString();
+      callback();
+    },
+  });
+  return Object.assign(stream, { text: '', isTTY: false, columns: 100 });
 }
 
 /**
@@ -127,6 +155,36 @@ export async function fingerprint(dir) {
   };
   await walk('');
   return out;
+}
+
+/**
+ * Sets the access time of every file and folder below each of `dirs` (not following symbolic
+ * links) an hour before its modification time, so that on a `relatime` file system (the default)
+ * the next read or listing of it moves its access time: what {@link readSince} finds. Gives the
+ * access times set, by path.
+ */
+export async function watchReads(dirs) {
+  const armed = new Map();
+  const walk = async (path) => {
+    const stat = await lstat(path).catch(() => undefined);
+    if (stat === undefined || stat.isSymbolicLink()) return;
+    // A folder is listed before its access time is set: the listing would move it.
+    if (stat.isDirectory()) for (const name of await readdir(path)) await walk(join(path, name));
+    await utimes(path, new Date(stat.mtimeMs - 3_600_000), stat.mtime);
+    armed.set(path, (await lstat(path)).atimeMs);
+  };
+  for (const dir of dirs) await walk(dir);
+  return armed;
+}
+
+/** The paths of `armed` ({@link watchReads}) read or listed since, by their access time. */
+export async function readSince(armed) {
+  const read = [];
+  for (const [path, atimeMs] of armed) {
+    const stat = await lstat(path).catch(() => undefined);
+    if (stat !== undefined && stat.atimeMs !== atimeMs) read.push(path);
+  }
+  return read.sort();
 }
 
 /** The paths whose fingerprint differs between `before` and `after` (added, removed or changed). */

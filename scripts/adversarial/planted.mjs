@@ -1,14 +1,14 @@
 // Part 4, planted folders: each hostile output folder of planted-cases.mjs meets `generate`,
 // `pull` and `check`, each on a fresh copy of the project. Nothing found in the output folder may
 // make schema-sync read, move or delete anything outside what it generated: a sentinel folder
-// beside the project and the home folder are fingerprinted before and after, and so are the
-// hand-made files in the output folder.
+// beside the project and the home folder are fingerprinted before and after (and their access
+// times watched, for reads), and so are the hand-made files in the output folder.
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startReferenceServer } from '../../dist/server/index.js';
 import { syntheticElement, syntheticListing } from '../../test/helpers/folder-states.mjs';
-import { changedPaths, chownTree, errorCode, fingerprint, nobodyCanRun } from './common.mjs';
+import { changedPaths, chownTree, errorCode, fingerprint, nobodyCanRun, readSince, watchReads } from './common.mjs';
 import { CASES, HAND_FILES, SENTINEL_FILES } from './planted-cases.mjs';
 
 const KILL_AT = pathToFileURL(fileURLToPath(new URL('../../test/hardening/kill-at.mjs', import.meta.url))).href;
@@ -62,6 +62,7 @@ export async function planted(root, options, tally) {
         if (spec.asNobody) await chownTree(dir, NOBODY);
         await spec.plant(ctx);
         const before = { outside: await outside(ctx), hand: await handFiles(ctx) };
+        const watched = await watchReads([ctx.sentinel, ctx.home]);
         const env = { HOME: ctx.home, SCHEMA_SYNC_CACHE_DIR: ctx.cache };
         const label = `planted: ${name}: ${args[0]}`;
         const result = await tally.start(label, [...args, ...(spec.args ?? [])], { cwd: ctx.project, env, asUser: spec.asNobody ? 'nobody' : undefined, killAfterMs: KILL_AFTER_MS }).done;
@@ -70,7 +71,9 @@ export async function planted(root, options, tally) {
         const exit = `${result.timedOut ? 'killed' : result.code}${code ? ` ${code}` : ''}`;
         exits.set(exit, (exits.get(exit) ?? 0) + 1);
         outcomes.push(`${args[0]} ${exit}`);
+        const read = (await readSince(watched)).map((path) => path.slice(ctx.dir.length + 1));
         const problems = [
+          ...read.map((path) => `read outside: ${path}`),
           ...changedPaths(before.outside, await outside(ctx)).map((path) => `touched outside: ${path}`),
           ...changedPaths(before.hand, await handFiles(ctx)).map((path) => `hand-made file deleted, moved or changed: out/${path}`),
           ...(result.timedOut ? [`still running after ${KILL_AFTER_MS / 1000} s`] : []),
@@ -83,14 +86,19 @@ export async function planted(root, options, tally) {
     }
     const outsideTouched = faults.flatMap((f) => f.problems.filter((p) => p.startsWith('touched outside')));
     const handTouched = faults.flatMap((f) => f.problems.filter((p) => p.startsWith('hand-made')));
-    const other = faults.reduce((n, f) => n + f.problems.length, 0) - outsideTouched.length - handTouched.length;
+    const readOutside = faults.flatMap((f) => f.problems.filter((p) => p.startsWith('read outside')));
+    const other = faults.reduce((n, f) => n + f.problems.length, 0) - outsideTouched.length - handTouched.length - readOutside.length;
     console.log(`planted folders: ${tried} cases tried${skipped.length ? ` (${skipped.length} skipped)` : ''}, ${runs} runs (generate, pull and check, each on a fresh copy)`);
     for (const reason of skipped) console.log(`  skipped: ${reason}`);
     console.log(`  files touched outside the output folder (a sentinel folder beside the project, the home folder): ${outsideTouched.length}`);
+    console.log(`  files and folders read or listed outside the output folder (by their access times): ${readOutside.length}`);
     console.log(`  hand-made files in the output folder deleted, moved or changed: ${handTouched.length}`);
     console.log(`  other faults (another branch's journal replayed, a lockfile that does not parse, a run past ${KILL_AFTER_MS / 1000} s): ${other}`);
     console.log(`  exits: ${[...exits].sort().map(([exit, n]) => `${exit} ×${n}`).join(', ')}`);
-    for (const fault of faults) console.log(`  FAULT ${fault.label}: ${fault.problems.join('; ')} (stderr: ${fault.stderr})`);
+    for (const fault of faults) {
+      const shown = fault.problems.length > 4 ? [...fault.problems.slice(0, 3), `and ${fault.problems.length - 3} more`] : fault.problems;
+      console.log(`  FAULT ${fault.label}: ${shown.join('; ')} (stderr: ${fault.stderr || 'empty'})`);
+    }
   } finally {
     await server.close();
     await rm(template, { recursive: true, force: true });

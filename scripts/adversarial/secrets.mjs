@@ -41,6 +41,7 @@ export async function secrets(root, options, tally) {
     const exits = new Map();
     let runs = 0;
     let encodingsTried = 0;
+    let builtRuns = 0;
     const tasks = [];
     for (const [credentialIndex, { key, secret }] of CREDENTIALS.entries()) {
       const template = join(root, `template-${credentialIndex}`);
@@ -69,10 +70,16 @@ export async function secrets(root, options, tally) {
             const env = { HOME: join(dir, 'home'), SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache'), SCHEMA_SYNC_API_KEY: key, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
             const common = ['--base-url', served.url, '--out', 'out', '--secret', secret, '--verbose', '--retries', '0', '--timeout', '10000'];
             const outputs = [];
+            // The plain echoes through the built CLI (a process, as a user runs it), the rest in this process.
+            const built = encoding === ENCODINGS[0][0];
             for (const [phase, args] of [['pull', ['pull', ...common]], ['check', ['check', ...common, '--format', 'github']]]) {
               serve(phase);
-              const result = await tally.start(`${label}: ${phase}`, args, { cwd: join(dir, 'project'), env, killAfterMs: 60_000 }).done;
+              const cwd = join(dir, 'project');
+              const result = built
+                ? await tally.start(`${label}: ${phase}`, args, { cwd, env, killAfterMs: 60_000 }).done
+                : await tally.inProcess(`${label}: ${phase}`, args, { cwd, env: { PATH: process.env.PATH, ...env } });
               runs++;
+              if (built) builtRuns++;
               const exit = `${kind} ${phase} ${result.code}${errorCode(result.stderr) ? ` ${errorCode(result.stderr)}` : ''}`;
               exits.set(exit, (exits.get(exit) ?? 0) + 1);
               outputs.push([`${phase} stdout`, Buffer.from(result.stdout)], [`${phase} stderr`, Buffer.from(result.stderr)]);
@@ -91,12 +98,14 @@ export async function secrets(root, options, tally) {
     }
     await inParallel(tasks, 2);
     const words = await wordKeys(root, newCase, tally);
-    console.log(`secrets: ${ENCODINGS.length} encodings (${encodingsTried} distinct over ${CREDENTIALS.length} credential pairs) × ${LOCATIONS.length} places = ${tasks.length} cases, ${runs} runs (pull --verbose, check --format github --verbose)`);
+    console.log(`secrets: ${ENCODINGS.length} encodings (${encodingsTried} distinct over ${CREDENTIALS.length} credential pairs) × ${LOCATIONS.length} places = ${tasks.length} cases, ${runs} runs (pull --verbose, check --format github --verbose; ${builtRuns} of the built CLI, the rest in this process)`);
     console.log(`  leaks (any encoding of the key or secret in stdout, stderr, the lockfile, generated files, the step summary, the cache or home folder): ${leaks.length}`);
     console.log(`  exits: ${[...exits].sort().map(([exit, n]) => `${exit} ×${n}`).join(', ')}`);
     for (const leak of leaks.slice(0, options.verbose ? leaks.length : 20)) console.log(`  LEAK ${leak}`);
     if (!options.verbose && leaks.length > 20) console.log(`  … and ${leaks.length - 20} more (--verbose lists all)`);
-    console.log(`  keys that are ordinary words (${WORD_CREDENTIALS.map(({ key, secret }) => `${key}/${secret}`).join(', ')}): ${words.runs} runs, ${words.masked.length} outputs with the CLI's own wording masked${words.masked.length ? `: ${words.masked.join(' | ')}` : ''}`);
+    console.log(`  keys and secrets that are ordinary words (${WORD_CREDENTIALS.map(({ key, secret }) => `${key}/${secret}`).join(', ')}): ${words.runs} runs, ${words.failed.length} of ${WORD_CREDENTIALS.length} first pulls failed, ${words.masked.length} outputs with the CLI's own wording masked`);
+    const shown = options.verbose ? Infinity : 3;
+    for (const line of [...words.failed.slice(0, shown).map((f) => `FAILED ${f}`), ...words.masked.slice(0, shown).map((m) => `MASKED ${m}`)]) console.log(`    ${line}`);
   } finally {
     await server.close();
   }
@@ -118,6 +127,7 @@ async function filesBelow(dir) {
  */
 async function wordKeys(root, newCase, tally) {
   const masked = [];
+  const failed = [];
   let runs = 0;
   for (const [i, { key, secret }] of WORD_CREDENTIALS.entries()) {
     const dir = join(root, `words-${i}`);
@@ -126,15 +136,20 @@ async function wordKeys(root, newCase, tally) {
     served.serve({ options: { listing: BASE, apiKey: key, secret } });
     const env = { HOME: dir, SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache'), SCHEMA_SYNC_API_KEY: key, SCHEMA_SYNC_SECRET: secret };
     const source = ['--base-url', served.url, '--out', 'out'];
-    for (const args of [['pull', ...source], ['check', ...source], ['generate', '--out', 'out'], ['pull', '--dry-run', ...source], ['check', ...source, '--format', 'markdown']]) {
-      const result = await tally.start(`secrets: word key ${key}: ${args[0]}`, args, { cwd: dir, env, killAfterMs: 60_000 }).done;
+    const commands = [['pull', ...source], ['check', ...source], ['generate', '--out', 'out'], ['pull', '--dry-run', ...source], ['check', ...source, '--format', 'markdown']];
+    for (const args of commands) {
+      const command = args.filter((arg) => !source.includes(arg)).join(' ');
+      const result = await tally.start(`secrets: word key ${key}: ${command}`, args, { cwd: dir, env, killAfterMs: 60_000 }).done;
       runs++;
+      // What follows a failed first pull fails for want of a lockfile: only the pull is told.
+      if (result.code === 2 && args === commands[0]) failed.push(`key ${key}, secret ${secret}, ${command}: "${result.stderr.split('\n').slice(0, 2).join(' / ').replace(served.url, '<url>')}"`);
       for (const [stream, text] of [['stdout', result.stdout], ['stderr', result.stderr]]) {
-        const line = text.split('\n').find((l) => l.includes('***'));
-        if (line !== undefined) masked.push(`key ${key}, ${args.join(' ').replace(served.url, '<url>')} ${stream}: "${line.trim()}"`);
+        // The request URL's credentials are masked rightly: they are the key and secret.
+        const line = text.replaceAll('apikey=***', 'apikey=').replaceAll('secret=***', 'secret=').split('\n').find((l) => l.includes('***'));
+        if (line !== undefined) masked.push(`key ${key}, secret ${secret}, ${command} ${stream}: "${line.trim()}"`);
       }
     }
     await rm(dir, { recursive: true, force: true });
   }
-  return { runs, masked };
+  return { runs, masked, failed };
 }

@@ -67,7 +67,7 @@ function thousands(count: number): string {
 }
 
 /**
- * "Impact on this repository"": the summary, then each change that breaks or uses the projects'
+ * "Impact on this repository": the summary, then each change that breaks or uses the projects'
  * code with its places (a change nothing uses is left out: the table lists it), then the new
  * errors no change explains.
  */
@@ -85,7 +85,8 @@ function impactSections(report: DriftReport): ReportSection[] {
 
 /**
  * The Details cell, escaped: the rest of the head line, then each field; `<br>` between lines.
- * At most {@link REPORT_LIMITS}`.cell` characters: the fields that do not fit (the mildest) are counted instead.
+ * At most {@link REPORT_LIMITS}`.cell` characters: the fields that do not fit (the mildest) are
+ * counted instead.
  */
 function details(change: ReportedChange): string {
   const head: string[] = [];

@@ -1,13 +1,13 @@
 /**
  * What `init` writes as `moduleFormat`: what the project's TypeScript build makes of the
- * generated `.ts` files. Under `module: commonjs` tsc compiles every file to CommonJS; under
+ * generated files. Under `module: commonjs` tsc compiles every file to CommonJS. Under
  * `node16`/`nodenext` a file is what its extension or the nearest package.json's `"type"` says
  * (the output folder's own marker decides for its `.ts` files, but tsc does not copy it into an
- * `outDir`), and `verbatimModuleSyntax` then refuses `import`/`export` in a CommonJS file
- * (TS1287), so only `.mts` files compile there and run from anywhere; under
- * `es2015`…`esnext`/`preserve` (bundlers) files stay ES modules. The detection is a pure function of those facts; reading them (the
- * tsconfig as tsc reads it, `extends` followed, through the TypeScript of ts-morph, loaded only
- * here) is apart.
+ * `outDir`), and `verbatimModuleSyntax` refuses `import`/`export` in a CommonJS file (TS1295,
+ * TS1287), so there only `.mts` files compile, and they run from anywhere. Under
+ * `es2015`…`esnext`/`preserve` (bundlers) files stay ES modules. The choice is a pure function of
+ * those facts; reading them (the tsconfig as tsc reads it, `extends` followed, through the
+ * TypeScript of ts-morph, loaded only here) is apart.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';

@@ -16,9 +16,9 @@
  * node16; under nodenext it compiled into ES modules that failed from `dist/` with `Cannot use
  * import statement outside a module`); `nodenext-verbatim` compiled, and failed from `dist/` with
  * `Cannot use import statement outside a module`, while `commonjs` does not compile there
- * (TS1295, TS1287: `verbatimModuleSyntax` refuses `import` and `export` in a CommonJS file). One pull per format (in
- * this process, from a saved answer) is copied into each project; one in-process `tsc` call
- * compiles them all (test/helpers/tsc.ts).
+ * (TS1295, TS1287: `verbatimModuleSyntax` refuses `import` and `export` in a CommonJS file).
+ * One pull per format (in this process, from a saved answer) is copied into each project; one
+ * in-process `tsc` call compiles them all (test/helpers/tsc.ts).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -31,7 +31,7 @@ import { compileProjects, type TscResult } from '../helpers/tsc.js';
 
 const OUT = 'src/generated/schema';
 
-/** Compiler options both projects share: strict, no Node types needed, TypeScript's lib files not what is tested. */
+/** Compiler options every project shares: strict, no Node types needed, TypeScript's lib files not what is tested. */
 const COMMON = { strict: true, target: 'es2022', lib: ['es2022'], types: [], skipDefaultLibCheck: true };
 
 /** Built into `dist/`. */
@@ -109,11 +109,13 @@ beforeAll(async () => {
   dir = await tempDir('schema-sync-commonjs-build-');
   const listing = [wireElement({ name: 'Order', mNum: 1001 }), wireElement({ name: 'Fill', mNum: 1002, actions: 'S' })];
   await writeFile(join(dir, 'listing.json'), JSON.stringify(listing));
-  for (const format of FORMATS) {
-    await mkdir(join(dir, `pulled-${format}`));
-    const run = await runCli(['pull', '--input', '../listing.json', '--out', OUT, '--module-format', format, '--quiet'], { cwd: join(dir, `pulled-${format}`), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
-    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-  }
+  await Promise.all(
+    FORMATS.map(async (format) => {
+      await mkdir(join(dir, `pulled-${format}`));
+      const run = await runCli(['pull', '--input', '../listing.json', '--out', OUT, '--module-format', format, '--quiet'], { cwd: join(dir, `pulled-${format}`), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+      expect(run, format).toEqual({ code: 0, stdout: '', stderr: '' });
+    }),
+  );
   await Promise.all(
     (Object.keys(PROJECTS) as ProjectName[]).map(async (name) => {
       const project = join(dir, name);
@@ -126,7 +128,7 @@ beforeAll(async () => {
   );
   const names = Object.keys(PROJECTS) as ProjectName[];
   compileProjects(...names.map((name) => join(dir, name, 'tsconfig.json'))).forEach((result, i) => compiled.set(names[i]!, result));
-  // Both programs at once: each is a Node start-up.
+  // Every program at once: each is a Node start-up.
   await Promise.all(names.map(async (name) => ran.set(name, await node(`${PROJECTS[name].built}/main.js`, join(dir, name)))));
 }, 60_000);
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitFiles, type EmitOptions } from '../../src/emit/index.js';
 import type { GenerationSettings } from '../../src/model/lockfile.js';
+import { makeField } from '../../src/model/field.js';
 import { outputSettings, settingsDiffer, settingsOver } from '../../src/run/run-context.js';
 
 const paths = { cwd: '/p', outDir: '/p/out', lockfilePath: '/p/schema-sync.lock.json' };
@@ -57,6 +58,13 @@ describe('the module format in the output', () => {
       expect(mts.get(mtsPath), mtsPath).toBe(text.replace(/(from '\.{1,2}\/[\w/]+)\.js'/g, "$1.mjs'"));
     }
     expect(mts.get('index.mts')).toContain("export { Order } from './messages/Order.mjs';");
+  });
+
+  it('mts with record types (fields): every import names the .mjs file', async () => {
+    const withFields = [{ ...messages[0]!, fields: [makeField({ name: 'tk', fType: 'TickerKey', isPkey: true }, {}), makeField({ name: 'qty', fType: 'Long' }, {})] }];
+    const files = await emitFiles({ messages: withFields, source: { query: {} }, moduleFormat: 'mts', fields: true });
+    const specifiers = files.flatMap((file) => [...file.text.matchAll(/from '([^']+)'/g)].map((m) => `${file.path}: ${m[1]}`));
+    expect(new Set(specifiers)).toEqual(new Set(['index.mts: ./types.mjs', 'index.mts: ./messages/Order.mjs', 'messages/Order.mts: ../types.mjs']));
   });
 
   it('changes nothing but package.json: the same source compiles to either format', async () => {

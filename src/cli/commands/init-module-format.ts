@@ -1,15 +1,15 @@
 /**
  * What `init` writes as `moduleFormat`: what the project's TypeScript build makes of the
- * generated `.ts` files. Under `module: commonjs` tsc compiles every file to CommonJS; under
+ * generated files. Under `module: commonjs` tsc compiles every file to CommonJS. Under
  * `node16`/`nodenext` a file is what its extension or the nearest package.json's `"type"` says
  * (the output folder's own marker decides for its `.ts` files, but tsc does not copy it into an
- * `outDir`), and `verbatimModuleSyntax` then refuses `import`/`export` in a CommonJS file
- * (TS1287), so only `.mts` files compile there and run from anywhere; under
- * `es2015`…`esnext`/`preserve` (bundlers) files stay ES modules. The detection is a pure function of those facts; reading them (the
- * tsconfig as tsc reads it, `extends` followed, through the TypeScript of ts-morph, loaded only
- * here) is apart.
+ * `outDir`), and `verbatimModuleSyntax` refuses `import`/`export` in a CommonJS file (TS1295,
+ * TS1287), so there only `.mts` files compile, and they run from anywhere. Under
+ * `es2015`…`esnext`/`preserve` (bundlers) files stay ES modules. The choice is a pure function of
+ * those facts; reading them (the tsconfig as tsc reads it, `extends` followed, through the
+ * TypeScript of ts-morph, loaded only here) is apart.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { loadTsMorph } from '../../emit/writers.js';
 import type { ModuleFormat } from '../../model/lockfile.js';
@@ -72,9 +72,10 @@ export function chooseModuleFormat(facts: ProjectModuleFacts): ModuleFormatChoic
  */
 export async function readProjectModuleFacts(configDir: string, outDir: string, cwd: string): Promise<ProjectModuleFacts> {
   const packageType = await nearestPackageType(dirname(outDir));
-  const { ts } = loadTsMorph();
-  const path = ts.findConfigFile(configDir, (file) => ts.sys.fileExists(file));
+  // Found as tsc finds it; the compiler is loaded only to read one.
+  const path = await nearest(configDir, 'tsconfig.json');
   if (path === undefined) return { packageType };
+  const { ts } = loadTsMorph();
   const problems: string[] = [];
   const parsed = ts.getParsedCommandLineOfConfigFile(path, undefined, {
     ...ts.sys,
@@ -89,23 +90,23 @@ export async function readProjectModuleFacts(configDir: string, outDir: string, 
   return { packageType, tsconfig: { shown, module, verbatimModuleSyntax: options.verbatimModuleSyntax === true } };
 }
 
-/** The `"type"` of the nearest package.json from `dir` upward ('commonjs' when it has none); undefined without one. */
-async function nearestPackageType(dir: string): Promise<string | undefined> {
+/** The path of the file `name` in `dir` or the nearest folder above it that holds one. */
+async function nearest(dir: string, name: string): Promise<string | undefined> {
   for (let at = dir; ; at = dirname(at)) {
-    let text: string | undefined;
-    try {
-      text = await readFile(join(at, 'package.json'), 'utf8');
-    } catch {
-      // None here: Node looks further up, and so does this.
-    }
-    if (text !== undefined) {
-      try {
-        const type = (JSON.parse(text) as { type?: unknown }).type;
-        return typeof type === 'string' ? type : 'commonjs';
-      } catch {
-        return 'commonjs';
-      }
-    }
+    const path = join(at, name);
+    if (await stat(path).then((found) => found.isFile(), () => false)) return path;
     if (dirname(at) === at) return undefined;
+  }
+}
+
+/** The `"type"` of the nearest package.json from `dir` upward (`commonjs` when it has none, as Node reads it); undefined without one. */
+async function nearestPackageType(dir: string): Promise<string | undefined> {
+  const path = await nearest(dir, 'package.json');
+  if (path === undefined) return undefined;
+  try {
+    const type = (JSON.parse(await readFile(path, 'utf8')) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : 'commonjs';
+  } catch {
+    return 'commonjs';
   }
 }

@@ -206,6 +206,12 @@ export interface RenderOptions {
   /** For `pull --dry-run`: say what *would* change. @default false */
   dryRun?: boolean;
   /**
+   * For `pull`: how many files the run wrote or deleted. A pull without schema changes that wrote
+   * files (its settings changed, or the folder was out of date) says so instead of "Up to date".
+   * @default 0
+   */
+  filesWritten?: number;
+  /**
    * `markdown` only: the most characters the report may take; a longer one is cut to fit, and says
    * so. @default 60,000 (`REPORT_LIMITS.markdown`: under GitHub's 65,536 of a pull-request body or step summary)
    */

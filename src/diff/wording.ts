@@ -18,7 +18,7 @@ type Wrap = (fragment: string) => string;
 const plain: Wrap = (fragment) => fragment;
 
 /** What the report is about: `check` reports drift, `pull` what it changed (or would). */
-export type Voice = Pick<RenderOptions, 'command' | 'dryRun'>;
+export type Voice = Pick<RenderOptions, 'command' | 'dryRun' | 'filesWritten'>;
 
 /** A severity as a heading or title word. */
 export const SEVERITY_NAMES: Record<Severity, string> = { breaking: 'Breaking', dangerous: 'Dangerous', safe: 'Safe' };
@@ -38,6 +38,8 @@ export const ACCEPTED_HEADING = 'Accepted (never fails)';
  */
 export function summaryLine(report: DriftReport, voice: Voice): string {
   if (report.inSync && report.accepted.length === 0) {
+    const written = voice.command === 'pull' && !voice.dryRun ? (voice.filesWritten ?? 0) : 0;
+    if (written > 0) return `No schema changes: ${plural(written, 'file')} rewritten from the lockfile.`;
     return byVoice(voice, {
       check: 'In sync: no drift.',
       dryRun: 'Up to date: nothing would change.',

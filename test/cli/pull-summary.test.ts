@@ -48,6 +48,12 @@ describe('the end of a pull', () => {
     const restored = await pull();
     expect(restored.stdout).not.toMatch(/up to date/i);
     expect(restored.stderr).toMatch(/^3 types · no schema changes · 1 file written \(the output folder was out of date\) in /);
+
+    // The markdown report (a step summary, a PR body) says it too, instead of "Up to date".
+    await rm(join(dir, 'out', 'index.js'));
+    const markdown = await pull('--format', 'markdown');
+    expect(markdown.stdout).toContain('No schema changes: 1 file rewritten from the lockfile.');
+    expect(markdown.stdout).not.toMatch(/up to date/i);
   });
 
   it('counts one as one: "1 file written", not "1 files"', async () => {

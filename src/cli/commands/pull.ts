@@ -16,7 +16,7 @@ export async function pullCommand({ io, log, settings, library, reportColor, ste
   const started = Date.now();
   const result = await pull(library);
   const locations = settings.report === 'github' ? reportLocations(io, result) : undefined;
-  const voice = { command: 'pull', dryRun: Boolean(settings.dryRun) } as const;
+  const voice = { command: 'pull', dryRun: Boolean(settings.dryRun), filesWritten: filesChanged(result) } as const;
   if (settings.report !== 'text' || !summaryTellsAll(result)) {
     emitReport(log, settings.report, renderReport(result.report, { format: settings.report, color: reportColor, locations, ...voice }));
   }

@@ -77,6 +77,7 @@ export const OUTPUT_FLAGS: readonly FlagSpec[] = [
   settingFlag('prettier', 'Format the generated code with prettier (or --no-prettier)', { group: OUTPUT_GROUP }),
   settingFlag('fields', 'Fetch field descriptors (getschema) of new or changed types and generate record types (or --no-fields)', { group: OUTPUT_GROUP }),
   settingFlag('int64', 'How record types type Long and ULong fields: number (default; loses precision beyond 2^53), bigint or string', { group: OUTPUT_GROUP, type: 'string' }),
+  settingFlag('moduleFormat', 'Module format of the generated TypeScript in your build: esm (default), commonjs (tsc compiles it to require/exports) or mts (.mts ES modules)', { group: OUTPUT_GROUP, type: 'string' }),
 ];
 
 /**

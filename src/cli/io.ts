@@ -1,6 +1,7 @@
 /** What the CLI touches of the process: injected so tests can run it in-process. */
 export interface CliIo {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  /** `columns`: a terminal's width, where `--help` wraps. */
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;

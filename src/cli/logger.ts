@@ -22,7 +22,7 @@ export interface Logger {
 
 /** A logger honouring `--quiet`, `--verbose` and colour settings. */
 export function createLogger(io: CliIo, options: { quiet: boolean; verbose: boolean; color: boolean }): Logger {
-  const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint = (code: string, text: string) => sgr(options.color, code, text);
   const line = (stream: NodeJS.WritableStream, text: string) => stream.write(`${text}\n`);
   return {
     color: options.color,
@@ -41,12 +41,23 @@ export function createLogger(io: CliIo, options: { quiet: boolean; verbose: bool
   };
 }
 
-/** Colour only on a TTY, never with `NO_COLOR` or `--no-color`; `--color` forces it. */
-export function useColor(io: CliIo, flag: boolean | undefined): boolean {
+/**
+ * Whether text for `stream` (stderr unless told) is coloured: never with `--no-color` or
+ * `NO_COLOR`; always with `--color`, or with `FORCE_COLOR` set to anything but `0` or `false`
+ * (which turns it off); else when the stream is a terminal.
+ */
+export function useColor(io: CliIo, flag: boolean | undefined, stream: CliIo['stderr'] = io.stderr): boolean {
   if (flag === false) return false;
   if (io.env['NO_COLOR'] !== undefined && io.env['NO_COLOR'] !== '') return false;
   if (flag === true) return true;
-  return Boolean(io.stderr.isTTY);
+  const force = io.env['FORCE_COLOR'];
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  return Boolean(stream.isTTY);
+}
+
+/** `text` in the SGR colour `code` (`31` red, `33` yellow, `2` dim) when `color`, else as it is. */
+export function sgr(color: boolean, code: string, text: string): string {
+  return color ? `\u001b[${code}m${text}\u001b[0m` : text;
 }
 
 /** An error as the CLI reports it: a code (`USAGE` for the command line, `INTERNAL` for a bug), what happened and where, and what to do. */
@@ -85,7 +96,10 @@ export function errorText(parts: ErrorParts): string {
   return parts.hint ? `${parts.message}\nhint: ${parts.hint}` : parts.message;
 }
 
-/** The one place errors become a plain line for the terminal: `error [CODE]: what … (where)` then the hint. */
-export function renderError(parts: ErrorParts): string {
-  return `error [${parts.code}]: ${errorText(parts)}`;
+/**
+ * The one place errors become a plain line for the terminal: `error [CODE]: what … (where)` then
+ * the hint; with `color`, `error [CODE]` in bold red.
+ */
+export function renderError(parts: ErrorParts, color = false): string {
+  return `${sgr(color, '1;31', `error [${parts.code}]`)}: ${errorText(parts)}`;
 }

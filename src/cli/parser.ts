@@ -12,26 +12,35 @@ function yargsOption(spec: FlagSpec): Options {
   return { type, describe, group, choices, hidden, demandOption, default: spec.default };
 }
 
+/** The examples of `schema-sync --help`. */
+const EXAMPLES: readonly (readonly [command: string, meaning: string])[] = [
+  ['$0 init', 'Write a starter schema-sync.config.json'],
+  ['$0 pull', 'Fetch, update the lockfile, regenerate the code'],
+  ['$0 check --format github', 'Exit 1 on drift, with GitHub annotations'],
+];
+
+/** The end of `schema-sync --help`. */
+const EPILOGUE = 'Run schema-sync <command> --help for its options.\nExit codes: 0 done / in sync, 1 drift (check, diff), 2 error.';
+
+/** The widest help yargs lays out, and where it wraps on a narrower terminal. */
+function helpWidth(columns: number | undefined): number {
+  return Math.min(100, columns || 100);
+}
+
 /**
- * Builds the parser from the command table: each command with its positionals, flags and
- * examples, the global flags, and what yargs says when none or an unknown one is named. The
- * commands have no handlers: {@link runCli} dispatches after parsing.
+ * Builds the parser from the command table: each command with its positionals and flags, the
+ * global flags, and what yargs says when none or an unknown one is named. The commands have no
+ * handlers: {@link runCli} dispatches after parsing. The examples are not yargs': see
+ * {@link helpText}. `columns`: the terminal's width, where yargs wraps the help.
  */
-export function buildParser(argv: string[]): Argv {
+export function buildParser(argv: string[], columns?: number): Argv {
   const names = COMMANDS.map((command) => command.name);
-  let parser = yargs(argv)
-    .scriptName('schema-sync')
-    .usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.')
-    .example('$0 init', 'Write a starter schema-sync.config.json')
-    .example('$0 pull', 'Fetch, update the lockfile, regenerate the code')
-    .example('$0 check --format github', 'Exit 1 on drift, with GitHub annotations')
-    .epilogue('Run schema-sync <command> --help for its options. Exit codes: 0 done / in sync, 1 drift (check, diff), 2 error.');
+  let parser = yargs(argv).scriptName('schema-sync').usage('$0 <command> [options]\n\nKeeps TypeScript code in step with a schema listing service.');
   for (const command of COMMANDS) {
     const usage = [command.name, ...(command.positionals ?? []).map((positional) => `[${positional.name}]`)].join(' ');
     parser = parser.command(usage, command.describe, (y) => {
       for (const positional of command.positionals ?? []) y = y.positional(positional.name, { type: 'string', describe: positional.describe });
       for (const flag of command.flags) y = y.option(flag.flag, yargsOption(flag));
-      for (const [example, meaning] of command.examples) y = y.example(example, meaning);
       return y;
     });
   }
@@ -43,17 +52,32 @@ export function buildParser(argv: string[]): Argv {
     .version(VERSION)
     .help()
     .alias('h', 'help')
-    .wrap(Math.min(100, process.stdout.columns || 100))
+    .wrap(helpWidth(columns))
     .exitProcess(false);
+}
+
+/**
+ * The whole `--help` of `command` ('' for schema-sync's own): yargs' text, then the examples,
+ * then (schema-sync's own) the epilogue. yargs lays examples out in two columns wrapped at the
+ * terminal's width, which breaks a long command mid-way; here every command stays whole on its
+ * line: beside its meaning when every example fits `columns`, else above it.
+ */
+export function helpText(yargsText: string, command: string, columns?: number): string {
+  const spec = COMMANDS.find((candidate) => candidate.name === command);
+  const examples = (spec?.examples ?? EXAMPLES).map(([line, meaning]) => [line.replace(/\$0/g, 'schema-sync'), meaning] as const);
+  const column = Math.max(...examples.map(([line]) => line.length)) + 2;
+  const beside = examples.every(([, meaning]) => 2 + column + meaning.length <= helpWidth(columns));
+  const rows = examples.map(([line, meaning]) => (beside ? `  ${line.padEnd(column)}${meaning}` : `  ${line}\n      ${meaning}`));
+  return [yargsText, ['Examples:', ...rows].join('\n'), ...(spec ? [] : [EPILOGUE])].join('\n\n');
 }
 
 /**
  * The message and hint of a command line yargs refused: its own "Did you mean" when it has one,
  * else the closest flag, and where to read the options.
  */
-export function parseFailure(message: string, helpText: string, argv: readonly string[], command: string): { message: Message; hint: Message } {
+export function parseFailure(message: string, yargsText: string, argv: readonly string[], command: string): { message: Message; hint: Message } {
   const topic = COMMANDS.some((spec) => spec.name === command) ? `${command} ` : '';
-  const suggestion = /Did you mean [^\n]*/.exec(helpText)?.[0] ?? suggestFlag(message);
+  const suggestion = /Did you mean [^\n]*/.exec(yargsText)?.[0] ?? suggestFlag(message);
   // The hint names schema-sync's own commands and flags; the message what was typed.
   return { message: tidyUnknown(message, argv), hint: own(`${suggestion ? `${suggestion} ` : ''}Run schema-sync ${topic}--help.`) };
 }

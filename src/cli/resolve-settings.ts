@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
-import { loadConfig } from '../config/load-config.js';
+import { noConfigFound } from '../config/find-config.js';
+import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { environmentLayer, mergeSettings, readLayer, SETTING_DEFAULTS, SETTING_VARIABLES } from '../config/merge-settings.js';
 import type { SchemaSyncConfig } from '../config/schema.js';
 import type { Settings } from '../config/settings.js';
@@ -20,6 +21,26 @@ export interface ResolvedSettings {
   cacheDir: string | false;
   /** Config-discovery notes and deprecations, for the CLI to print as warnings. */
   warnings: Message[];
+  /** The config file the run used, or where the search found none. */
+  config: ConfigUsed;
+}
+
+/** The config file a run used (`path`), and where the upward search looked (none with `--config`). */
+export type ConfigUsed = Pick<LoadedConfig, 'path' | 'searched'>;
+
+/** The `--verbose` line that says which config file a command used: `config: /abs/schema-sync.config.json`. */
+export function configLine(config: ConfigUsed): string {
+  if (config.path !== undefined) return `config: ${config.path}`;
+  return config.searched === undefined ? 'config: none' : `config: none found (searched ${config.searched.from} up to ${config.searched.to})`;
+}
+
+/**
+ * A run that lacks a needed setting (a {@link ConfigError} naming it) and found no config file
+ * says where it looked: the user may well have one, in a folder the search does not reach.
+ */
+export function withConfigSearch(error: unknown, config: ConfigUsed | undefined): unknown {
+  if (!(error instanceof ConfigError) || error.setting === undefined || config?.path !== undefined || config?.searched === undefined) return error;
+  return new ConfigError(msg`${error.said.message}\n  ${noConfigFound(config.searched)}.`, { hint: error.said.hint, cause: error, setting: error.setting });
 }
 
 /**
@@ -39,7 +60,7 @@ export async function resolveSettings(flags: readonly FlagSpec[], args: ParsedAr
   const given = readLayer(flagLayer(flags, args, io.cwd, report), ownText(help));
   const settings = mergeSettings(SETTING_DEFAULTS, file.settings, environment, given);
   const { report: format = SETTING_DEFAULTS.report, failOn = SETTING_DEFAULTS.failOn } = settings;
-  return { settings: { ...settings, report: format, failOn }, cwd: root, cacheDir: cacheDir(io.env, root) ?? false, warnings: [...loaded.warnings, ...file.warnings] };
+  return { settings: { ...settings, report: format, failOn }, cwd: root, cacheDir: cacheDir(io.env, root) ?? false, warnings: [...loaded.warnings, ...file.warnings], config: { path: loaded.path, searched: loaded.searched } };
 }
 
 /** What the flags give: each flag of a setting that was typed (checked by the library's own check first, if it has one), a path resolved against the working directory. */

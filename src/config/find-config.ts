@@ -22,6 +22,19 @@ export interface FoundConfig {
   path?: string;
   /** Config-like names next to the one that is read: worth a warning, not an error. */
   warnings: Message[];
+  /** The folders searched: from the working directory up to the folder where the search ended. */
+  searched: ConfigSearch;
+}
+
+/** Where an upward search for the config file began and where it ended. */
+export interface ConfigSearch {
+  from: string;
+  to: string;
+}
+
+/** "no config file found (searched /a/b up to /a)": said when a run lacks a setting and no config file gave any. */
+export function noConfigFound(searched: ConfigSearch): Message {
+  return msg`no config file found (searched ${searched.from} up to ${searched.to})`;
 }
 
 /**
@@ -43,14 +56,14 @@ export async function findConfig(cwd: string): Promise<FoundConfig> {
     if (read.length === 1) {
       const path = join(dir, read[0]!);
       const warnings = unread.length === 0 ? [] : [msg`${listed(unread.map((name) => join(dir, name)))} ${own(unread.length === 1 ? 'is' : 'are')} not read; using ${path}.`];
-      return { path, warnings };
+      return { path, warnings, searched: { from: cwd, to: dir } };
     }
     if (unread.length > 0) {
       throw new ConfigError(msg`${listed(unread.map((name) => join(dir, name)))} ${own(unread.length === 1 ? 'is' : 'are')} not read: schema-sync reads ${own(READ_NAMES_TEXT)}.`, {
         hint: msg`Rename it to one of those (in .mjs or .js, \`export default defineConfig({ … })\` with defineConfig from 'schema-sync' gives a typed config), or name a config file with --config.`,
       });
     }
-    if (entries.git || dirname(dir) === dir) return { warnings: [] };
+    if (entries.git || dirname(dir) === dir) return { warnings: [], searched: { from: cwd, to: dir } };
   }
 }
 

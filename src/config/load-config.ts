@@ -5,7 +5,7 @@ import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
 import { configSchema, type SchemaSyncConfig } from './schema.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import { CONFIG_FILES, findConfig } from './find-config.js';
+import { CONFIG_FILES, findConfig, type ConfigSearch, type FoundConfig } from './find-config.js';
 import { joinMessages, msg, own, type Message } from '../model/message.js';
 import { issueMessage } from '../model/issue-message.js';
 
@@ -34,6 +34,8 @@ export interface LoadedConfig {
   config: SchemaSyncConfig;
   path?: string;
   warnings: Message[];
+  /** Where the upward search looked (none with `--config`). */
+  searched?: ConfigSearch;
 }
 
 /**
@@ -43,9 +45,10 @@ export interface LoadedConfig {
  * with its key path; a literal key or secret is refused without echoing it.
  */
 export async function loadConfig(options: { cwd: string; explicit?: string }): Promise<LoadedConfig> {
-  const found = options.explicit === undefined ? await findConfig(options.cwd) : { path: resolve(options.cwd, options.explicit), warnings: [] };
-  const path = found.path;
-  if (path === undefined) return { config: {}, warnings: found.warnings };
+  const found: Omit<FoundConfig, 'searched'> & { searched?: ConfigSearch } =
+    options.explicit === undefined ? await findConfig(options.cwd) : { path: resolve(options.cwd, options.explicit), warnings: [] };
+  const { path, searched } = found;
+  if (path === undefined) return { config: {}, warnings: found.warnings, ...(searched === undefined ? {} : { searched }) };
   const kind = extname(path).toLowerCase();
   if (kind !== '.json' && kind !== '.mjs' && kind !== '.js') {
     throw new ConfigError(msg`cannot read config file ${path}: schema-sync reads JSON (.json) and JavaScript module (.mjs, .js) config files.`, {
@@ -54,7 +57,7 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
   }
   const explicit = options.explicit !== undefined;
   const raw = kind === '.json' ? parseConfigJson(await reading(path, explicit, () => readFile(path, 'utf8')), path) : await loadModuleConfig(path, explicit);
-  return { config: validateConfig(raw, path), path, warnings: found.warnings };
+  return { config: validateConfig(raw, path), path, warnings: found.warnings, ...(searched === undefined ? {} : { searched }) };
 }
 
 function parseConfigJson(text: string, path: string): unknown {
@@ -132,7 +135,7 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
     variables.size > 0
       ? `Credentials never go in a file that may be committed: remove them and set ${[...variables].sort().join(' and ')} in the environment (or pass --api-key / --secret).`
       : '';
-  const referenceHint = `See the configuration reference in the README; known keys: ${known.join(', ')}.`;
+  const referenceHint = `See the configuration reference, docs/configuration.md; known keys: ${known.join(', ')}.`;
   // Both hints are the program's own: setting names and the schema's keys.
   throw new ConfigError(
     msg`config file ${path} ${own(onlyCredentials ? 'holds a literal credential; nothing was used' : 'is invalid')}:\n  ${joinMessages(problems, '\n  ')}`,

@@ -27,7 +27,7 @@ export const configSchema = z
       })
       .optional()
       .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".'),
-    ...fileSettings.pick({ report: true, failOn: true, impact: true, templates: true, fields: true, int64: true, package: true, packageVersion: true, target: true, rules: true, accept: true, include: true, exclude: true }).shape,
+    ...fileSettings.pick({ report: true, failOn: true, impact: true, templates: true, fields: true, int64: true, package: true, packageVersion: true, target: true, moduleFormat: true, rules: true, accept: true, include: true, exclude: true }).shape,
   })
   .strict();
 

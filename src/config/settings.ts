@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT64_TYPES, OUTPUT_TARGETS } from '../model/lockfile.js';
+import { INT64_TYPES, MODULE_FORMATS, OUTPUT_TARGETS } from '../model/lockfile.js';
 import { PACKAGE_VERSION } from '../emit/package-version.js';
 import { REPORT_FORMATS } from '../diff/types.js';
 import { RULE_IDS, RULE_LEVELS, unknownRuleProblem, type RuleId } from '../diff/rules.js';
@@ -151,6 +151,24 @@ export const settingsSchema = z.object({
     .enum(OUTPUT_TARGETS)
     .optional()
     .describe('Write TypeScript modules (ts) or ES modules with declaration files (js+dts). Unset: as the lockfile records, else js+dts for a package and ts otherwise.'),
+  /**
+   * The module format of the generated TypeScript in the project that compiles it: `esm` (`.ts`
+   * ES modules; the folder's own package.json says `"type": "module"`), `commonjs` (the same
+   * `.ts` files, the folder's package.json says `"type": "commonjs"`, so TypeScript compiles them
+   * to `require`/`exports` and the compiled files run from any `outDir`: for a CommonJS project,
+   * `module: commonjs` or `node16`/`nodenext` without `verbatimModuleSyntax`), or `mts` (`.mts` ES
+   * modules, compiled to `.mjs`, which stay ES modules in any `outDir`: for a CommonJS project
+   * under `nodenext` with `verbatimModuleSyntax`, whose code imports them with
+   * `import x = require('…/index.mjs')`). `schema-sync init` detects it from the project's
+   * tsconfig and package.json. The `js+dts` target is ES modules whatever this says. Unset, the
+   * setting the lockfile records holds.
+   * @default "esm" (nothing recorded yet)
+   * @example "commonjs"
+   */
+  moduleFormat: z
+    .enum(MODULE_FORMATS)
+    .optional()
+    .describe('Module format of the generated TypeScript in the project that compiles it: esm (.ts; the folder\'s package.json says "type": "module"), commonjs (.ts, "type": "commonjs": tsc compiles them to require/exports, which run from any outDir; not with verbatimModuleSyntax) or mts (.mts ES modules, compiled to .mjs: for nodenext with verbatimModuleSyntax in a CommonJS package). schema-sync init detects it. Unset: as the lockfile records, else esm.'),
   /**
    * Severity per drift rule id (`schema-sync rules` lists them), or `off` to drop the rule's
    * changes from reports and failing. @example { "SCHEMA_HASH_CHANGED": "safe" }

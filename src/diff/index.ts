@@ -6,7 +6,9 @@
 export { buildReport, hasBreaking, isFailing } from './build-report.js';
 export { compareDescriptors, diffDescriptors } from './diff-descriptors.js';
 export { renderReport } from './render-report.js';
-export { workflowCommand } from './render-github.js';
+export { ANNOTATIONS_SHOWN, fitToBudget, REPORT_LIMITS, type LeftOut, type ReportSection } from './fit-budget.js';
+export { escapeData, workflowCommand } from './render-github.js';
+export { leftOutList } from './wording.js';
 export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';
 export { RECORD_RULES, type RecordRuleId } from './record-rules.js';
@@ -15,4 +17,4 @@ export { RULES, RULE_IDS, RULE_LEVELS, unknownRuleProblem, type Rule, type RuleI
 export { changesInScope } from './scope.js';
 export { hasBroken, withImpact } from './impact-report.js';
 export { REPORT_FORMATS } from './types.js';
-export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, ImpactSummary, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';
+export type { AcceptedChange, Acceptance, ChangeFact, DriftChange, FieldFact, FileNote, ImpactSummary, RatingPolicy, DriftReport, ReportedChange, ReportFormat, ReportLocations, ReviewPolicy, SettingDrift, Severity, StaleFile } from './types.js';

@@ -56,7 +56,7 @@ export function rate(facts: readonly (ChangeFact | DriftChange)[], policy: Ratin
       const values = change.kind === 'added' ? { before: undefined, after: { mNum: change.after.mNum } } : { before: { mNum: change.before.mNum }, after: undefined };
       const found = acceptanceOf(rule, values);
       if (found !== undefined) acceptedBy.push({ kind: change.kind, name: change.name, severity, parts: [{ kind: change.kind, name: change.name, rule, severity, ...values, reason: found.acceptance.reason, acceptance: found.index }] });
-      else if (change.kind === 'added') reported.push({ kind: change.kind, name: change.name, rule, severity, after: values.after! });
+      else if (change.kind === 'added') reported.push({ kind: change.kind, name: change.name, rule, severity, after: values.after!, ...(change.note !== undefined && { note: change.note }) });
       else reported.push({ kind: change.kind, name: change.name, rule, severity, before: values.before! });
       continue;
     }

@@ -21,6 +21,22 @@ export const RECORD_RULES = [
     severity: 'safe',
     description: 'schemaHash changed, but every field is as locked: e.g. a shared enum or flag gained a value this key does not see.',
   },
+  // A shift: one inserted or removed field moves every later one, so a change that several fields
+  // of a type share is one change of the type (listing them), not one per field. Added after the
+  // released rules, so that earlier listings stay in order. Renumbering is dangerous as
+  // RECORD_FIELD_NUMBER_CHANGED is: the names and types a consumer uses are the same, but whatever
+  // reads or writes the binary encoding by field number is not. Moving is safe as `pos` always was
+  // (RECORD_FIELD_DETAIL_CHANGED): records are read by name, and an interface means the same in any order of its properties.
+  {
+    id: 'RECORD_FIELDS_RENUMBERED',
+    severity: 'dangerous',
+    description: 'Several fields have other field numbers (fNum), e.g. after an inserted field: one change per type, listing them.',
+  },
+  {
+    id: 'RECORD_FIELDS_MOVED',
+    severity: 'safe',
+    description: 'Several fields have another position (pos), e.g. after an inserted field: one change per type, listing them.',
+  },
 ] as const satisfies ReadonlyArray<{ id: string; severity: Severity; description: string }>;
 
 /** The id of a field-level rule. */

@@ -1,7 +1,8 @@
 import { displayName } from '../text/safe-text.js';
 import { impactKind } from '../model/impact.js';
-import type { DriftReport, ReportedChange } from './types.js';
-import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldLines, impactLines, impactSummaryLine, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { fitToBudget, REPORT_LIMITS, type LeftOut, type ReportSection } from './fit-budget.js';
+import type { DriftReport, RenderOptions, ReportedChange } from './types.js';
+import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
 /**
  * The report as a PR comment, job summary or changelog: a heading, the summary line, a table
@@ -9,43 +10,60 @@ import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, field
  * the accepted changes as a list with their reasons, then stale files and settings that differ.
  * Server strings only ever appear inside code spans, so they cannot add markup, links, mentions
  * or table cells. No trailing newline.
+ *
+ * It fits where it goes ({@link fitToBudget}): at most `maxLength` characters, by default under
+ * GitHub's limit of a pull-request body and a step summary. When cut, the heading and summary stay,
+ * then the rows worst first, then the other sections, and a last line says what was left out and
+ * that `--format json` has it all; a cell shows at most {@link REPORT_LIMITS}`.cell` characters of
+ * a change's details.
  */
-export function renderMarkdown(report: DriftReport, options: Voice): string {
+export function renderMarkdown(report: DriftReport, options: Voice & Pick<RenderOptions, 'maxLength'>): string {
   const heading = byVoice(options, {
     check: 'Schema drift',
     dryRun: 'Schema changes (dry run)',
     pull: 'Schema changes',
   });
-  const blocks = [`### ${heading}`, summaryLine(report, options)];
+  const sections: ReportSection[] = [{ head: `### ${heading}` }, { head: summaryLine(report, options) }];
 
   if (report.changes.length > 0) {
     const rows = report.changes.map(
       (change) =>
-        `| ${change.severity} | ${change.kind} | ${escapeCell(codeSpan(displayName(change.name)))} | ${escapeCell(details(change))} |`,
+        `| ${change.severity} | ${change.kind} | ${escapeCell(codeSpan(displayName(change.name)))} | ${details(change)} |`,
     );
-    blocks.push(['| Severity | Change | Message | Details |', '| --- | --- | --- | --- |', ...rows].join('\n'));
+    sections.push({ head: '| Severity | Change | Message | Details |\n| --- | --- | --- | --- |', items: rows, noun: 'change' });
   }
 
   if (report.accepted.length > 0) {
     // The reason is the project's own text (its config), shown as written, one line.
     const items = report.accepted.map((change) => `- ${acceptedLine(change, codeSpan)} — ${change.reason.replace(/\s+/g, ' ')}`);
-    blocks.push([`**${ACCEPTED_HEADING}**`, '', ...items].join('\n'));
+    sections.push({ head: `**${ACCEPTED_HEADING}**\n`, items, noun: 'accepted change' });
   }
 
   if (report.staleFiles.length > 0) {
     const items = report.staleFiles.map(
       (file) => `- ${codeSpan(displayName(file.path))} — ${STALE_REASONS[file.reason]}`,
     );
-    blocks.push(['**Stale files**', '', ...items, '', STALE_HINT].join('\n'));
+    sections.push({ head: '**Stale files**\n', items, tail: `\n${STALE_HINT}`, noun: 'stale file' });
   }
 
   if (report.settings.length > 0) {
     const items = report.settings.map((drift) => `- ${settingLine(drift, codeSpan)} (lockfile → given)`);
-    blocks.push(['**Settings differ**', '', ...items, '', SETTINGS_HINT].join('\n'));
+    sections.push({ head: '**Settings differ**\n', items, tail: `\n${SETTINGS_HINT}`, noun: 'setting' });
   }
 
-  if (report.impact !== undefined) blocks.push(impactSection(report));
-  return blocks.join('\n\n');
+  if (report.impact !== undefined) sections.push(...impactSections(report));
+  const limit = options.maxLength ?? REPORT_LIMITS.markdown;
+  return fitToBudget(sections, { limit, separator: '\n\n', leftOut: (left) => cutLine(left, limit) });
+}
+
+/** The last line of a markdown report cut to fit: what was left out, and where the whole report is. */
+function cutLine(left: readonly LeftOut[], limit: number): string {
+  return `**… and ${leftOutList(left)}, left out to keep this report under ${thousands(limit)} characters.** The full report: \`--format json\` (between two lockfiles: \`schema-sync diff --format json <base> <head>\`).`;
+}
+
+/** `60000` as `60,000`, the same on every machine (no locale data). */
+function thousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /**
@@ -53,27 +71,30 @@ export function renderMarkdown(report: DriftReport, options: Voice): string {
  * code with its places (a change nothing uses is left out: the table lists it), then the new
  * errors no change explains.
  */
-function impactSection(report: DriftReport): string {
-  const lines = ['#### Impact on this repository', '', impactSummaryLine(report.impact!)];
+function impactSections(report: DriftReport): ReportSection[] {
   const items: string[] = [];
   for (const change of [...report.changes, ...report.accepted]) {
     if (change.impact === undefined || impactKind(change.impact) === 'unused') continue;
     const [first, ...rest] = impactLines(change.impact, codeSpan);
-    items.push(`- ${change.kind} ${codeSpan(displayName(change.name))}: ${first}`, ...rest.map((line) => `  - ${line}`));
+    items.push([`- ${change.kind} ${codeSpan(displayName(change.name))}: ${first}`, ...rest.map((line) => `  - ${line}`)].join('\n'));
   }
   for (const use of report.impact!.unattributed) items.push(`- new error, no change explains it: ${brokenPlace(use, codeSpan)}`);
-  if (items.length > 0) lines.push('', ...items);
-  return lines.join('\n');
+  const summary = { head: `#### Impact on this repository\n\n${impactSummaryLine(report.impact!)}` };
+  return items.length === 0 ? [summary] : [summary, { items, noun: 'impact note' }];
 }
 
-/** The Details cell: the rest of the head line, then each field; `<br>` between lines. */
+/**
+ * The Details cell, escaped: the rest of the head line, then each field; `<br>` between lines.
+ * At most {@link REPORT_LIMITS}`.cell` characters: the fields that do not fit (the mildest) are
+ * counted instead.
+ */
 function details(change: ReportedChange): string {
-  const lines: string[] = [];
-  if (change.kind === 'added') lines.push(`mNum ${change.after.mNum} ${ruleTag(change.rule)}`);
-  if (change.kind === 'removed') lines.push(`mNum ${change.before.mNum} ${ruleTag(change.rule)}`);
-  if (change.kind === 'renamed') lines.push(changeLine(change, codeSpan).slice(change.kind.length + 1));
-  lines.push(...fieldLines(change, codeSpan));
-  return lines.join('<br>');
+  const head: string[] = [];
+  if (change.kind === 'added') head.push(`mNum ${change.after.mNum} ${ruleTag(change.rule)}`);
+  if (change.kind === 'removed') head.push(`mNum ${change.before.mNum} ${ruleTag(change.rule)}`);
+  if (change.kind === 'renamed') head.push(changeLine(change, codeSpan).slice(change.kind.length + 1));
+  const sections: ReportSection[] = [...head.map((line) => ({ head: line })), fieldSection(change, codeSpan)];
+  return escapeCell(fitToBudget(sections, { limit: REPORT_LIMITS.cell, separator: '\n', leftOut: leftOutLine, size: (text) => escapeCell(text).length }));
 }
 
 /**

@@ -53,7 +53,7 @@ function contractChange(change: ReportedChange): ReportedChange {
   const { kind, name, rule, severity } = change;
   switch (change.kind) {
     case 'added':
-      return { kind: change.kind, name, rule, severity, after: { mNum: change.after.mNum } };
+      return { kind: change.kind, name, rule, severity, after: { mNum: change.after.mNum }, ...(change.note !== undefined && { note: { module: change.note.module, caseClashWith: change.note.caseClashWith } }) };
     case 'removed':
       return { kind: change.kind, name, rule, severity, before: { mNum: change.before.mNum } };
     case 'renamed':

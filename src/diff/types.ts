@@ -42,7 +42,7 @@ export interface FieldChange extends FieldFact {
  * An added or removed type is named by its kind (`ruleOfKind`), a changed or renamed one by its fields.
  */
 export type ChangeFact =
-  | { kind: 'added'; name: string; after: { mNum: number } }
+  | { kind: 'added'; name: string; after: { mNum: number }; note?: FileNote }
   | { kind: 'removed'; name: string; before: { mNum: number } }
   | {
       kind: 'renamed';
@@ -55,9 +55,21 @@ export type ChangeFact =
     }
   | { kind: 'changed'; name: string; fields: FieldFact[] };
 
+/**
+ * Why an added type's module is not at `messages/<its name>`: its name and another's differ only
+ * by case, so their files could not both exist on a case-insensitive file system (macOS,
+ * Windows), and the newcomer's file name got a hash suffix (the other type keeps its file).
+ */
+export interface FileNote {
+  /** The module's path in the output folder, without its extension: `messages/FOO__1a2b3c4d`. */
+  module: string;
+  /** The other type's name. */
+  caseClashWith: string;
+}
+
 /** A change rated: the change and each of its fields with the severity their rules have. */
 export type DriftChange =
-  | { kind: 'added'; name: string; severity: Severity; after: { mNum: number } }
+  | { kind: 'added'; name: string; severity: Severity; after: { mNum: number }; note?: FileNote }
   | { kind: 'removed'; name: string; severity: Severity; before: { mNum: number } }
   | {
       kind: 'renamed';
@@ -193,6 +205,17 @@ export interface RenderOptions {
   command: 'check' | 'pull' | 'diff';
   /** For `pull --dry-run`: say what *would* change. @default false */
   dryRun?: boolean;
+  /**
+   * For `pull`: how many files the run wrote or deleted. A pull without schema changes that wrote
+   * files (its settings changed, or the folder was out of date) says so instead of "Up to date".
+   * @default 0
+   */
+  filesWritten?: number;
+  /**
+   * `markdown` only: the most characters the report may take; a longer one is cut to fit, and says
+   * so. @default 60,000 (`REPORT_LIMITS.markdown`: under GitHub's 65,536 of a pull-request body or step summary)
+   */
+  maxLength?: number;
   /**
    * Where the `github` annotations point, relative to the repository root: the lockfile (and the
    * line of a message's entry in it, when it has one) and the output folder.

@@ -1,8 +1,11 @@
 import { impactKind, type BrokenUse, type MessageImpact } from '../model/impact.js';
 import { displayName, inlineText } from '../text/safe-text.js';
 import { formatValue } from './format-value.js';
+import type { LeftOut, ReportSection } from './fit-budget.js';
+import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { AcceptedChange, DriftChange, DriftReport, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, FieldChange, FileNote, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import { plural } from '../util/plural.js';
 
 /**
  * Phrases shared by the text, markdown and github renderers, so the three say the same thing.
@@ -15,7 +18,7 @@ type Wrap = (fragment: string) => string;
 const plain: Wrap = (fragment) => fragment;
 
 /** What the report is about: `check` reports drift, `pull` what it changed (or would). */
-export type Voice = Pick<RenderOptions, 'command' | 'dryRun'>;
+export type Voice = Pick<RenderOptions, 'command' | 'dryRun' | 'filesWritten'>;
 
 /** A severity as a heading or title word. */
 export const SEVERITY_NAMES: Record<Severity, string> = { breaking: 'Breaking', dangerous: 'Dangerous', safe: 'Safe' };
@@ -35,6 +38,8 @@ export const ACCEPTED_HEADING = 'Accepted (never fails)';
  */
 export function summaryLine(report: DriftReport, voice: Voice): string {
   if (report.inSync && report.accepted.length === 0) {
+    const written = voice.command === 'pull' && !voice.dryRun ? (voice.filesWritten ?? 0) : 0;
+    if (written > 0) return `No schema changes: ${plural(written, 'file')} rewritten from the lockfile.`;
     return byVoice(voice, {
       check: 'In sync: no drift.',
       dryRun: 'Up to date: nothing would change.',
@@ -95,25 +100,69 @@ export function changeLine(change: ReportedChange, wrap: Wrap = plain): string {
   return `${change.kind} ${subject(change, wrap)}${rule === undefined ? '' : ` ${ruleTag(rule)}`}`;
 }
 
+/** An added type's note: `note: module messages/FOO__1a2b3c4d, as its name and Foo's would share a file on case-insensitive file systems`. */
+export function noteLine(note: FileNote, wrap: Wrap = plain): string {
+  return `note: module ${wrap(displayName(note.module))}, as its name and ${wrap(displayName(note.caseClashWith))}'s would share a file on case-insensitive file systems`;
+}
+
 /**
  * One line per differing field, `field: before → after [RULE]`, with the field's own severity
  * when it is milder than the change's (the group heading already says the change's). A rename's
- * `name` field is left out: {@link changeLine} shows it.
+ * `name` field is left out: {@link changeLine} shows it. An added type has no fields, only its
+ * note when it has one ({@link noteLine}).
  */
 export function fieldLines(change: ReportedChange, wrap: Wrap = plain): string[] {
-  if (change.kind === 'added' || change.kind === 'removed') return [];
-  return change.fields
-    .filter((field) => !(change.kind === 'renamed' && field.field === 'name'))
-    .map((field) => {
-      const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
-      return field.severity === change.severity ? text : `${text} (${field.severity})`;
-    });
+  if (change.kind === 'added') return change.note === undefined ? [] : [noteLine(change.note, wrap)];
+  return shownFields(change).map((field) => {
+    const text = `${fieldText(field, wrap)} ${ruleTag(field.rule)}`;
+    return field.severity === change.severity ? text : `${text} (${field.severity})`;
+  });
 }
 
-/** `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead. */
+/**
+ * {@link fieldLines} as a section of a report that may be cut, the worst fields kept first (each
+ * ranked by its severity), so that a cut cell or annotation still shows a removal among many
+ * milder changes.
+ */
+export function fieldSection(change: ReportedChange, wrap: Wrap = plain): ReportSection {
+  return { items: fieldLines(change, wrap), ranks: shownFields(change).map((field) => SEVERITIES.indexOf(field.severity)), noun: 'field change' };
+}
+
+/** The fields a change's lines show: none of an added or removed type, a rename's but its `name`. */
+function shownFields(change: ReportedChange): FieldChange[] {
+  if (change.kind === 'added' || change.kind === 'removed') return [];
+  return change.fields.filter((field) => !(change.kind === 'renamed' && field.field === 'name'));
+}
+
+/**
+ * `field: before → after`, or what a field-level "hash changed, fields unchanged" says instead, or
+ * a shift as one line (`fields.*.pos: 47 fields moved, from bidSize (4 → 5) to zeta (99 → 100)`).
+ */
 function fieldText(field: { field: string; before: unknown; after: unknown; rule?: string }, wrap: Wrap): string {
   if (field.rule === 'RECORD_FIELDS_UNCHANGED') return FIELDS_UNCHANGED_TEXT;
-  return `${wrap(displayName(field.field))}: ${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`;
+  const verb = field.rule === 'RECORD_FIELDS_RENUMBERED' ? 'renumbered' : field.rule === 'RECORD_FIELDS_MOVED' ? 'moved' : undefined;
+  const shifted = verb === undefined ? undefined : shiftText({ ...field, verb }, wrap);
+  return `${wrap(displayName(field.field))}: ${shifted ?? `${wrap(formatValue(field.before))} → ${wrap(formatValue(field.after))}`}`;
+}
+
+/**
+ * A shift's fields (before and after map each field's path to its value, in record order) as a
+ * count and the first and last of them; undefined when the values are not such maps (a caller's own
+ * change), which then read as any other values.
+ */
+function shiftText(shift: { before: unknown; after: unknown; verb: string }, wrap: Wrap): string | undefined {
+  const before = plainRecord(shift.before);
+  const after = plainRecord(shift.after);
+  if (before === undefined || after === undefined) return undefined;
+  const paths = Object.keys(before);
+  if (paths.length === 0) return undefined;
+  const one = (path: string) => `${wrap(displayName(path))} (${wrap(formatValue(before[path]))} → ${wrap(formatValue(Object.hasOwn(after, path) ? after[path] : undefined))})`;
+  if (paths.length === 1) return `1 field ${shift.verb}: ${one(paths[0]!)}`;
+  return `${paths.length} fields ${shift.verb}, from ${one(paths[0]!)} to ${one(paths.at(-1)!)}`;
+}
+
+function plainRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**
@@ -146,9 +195,15 @@ export const STALE_REASONS: Record<StaleFile['reason'], string> = {
   modified: 'modified: differs from what the lockfile generates',
 };
 
-/** `1 stale file`, `2 stale files`. */
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** What a cut report left out, e.g. `812 more changes, 2 more accepted changes and 1 more stale file`. */
+export function leftOutList(left: readonly LeftOut[]): string {
+  const parts = left.map(({ noun, count }) => plural(count, `more ${noun}`));
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+}
+
+/** The last line of a part of a report cut to fit (a table cell, an annotation), as {@link impactLines} says it. */
+export function leftOutLine(left: readonly LeftOut[]): string {
+  return `… and ${leftOutList(left)} (--format json lists them all)`;
 }
 
 /** Broken places listed under one change before "… and N more" (the JSON report lists them all). */

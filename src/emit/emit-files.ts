@@ -5,7 +5,7 @@
  */
 import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { checkCallerDescriptors } from './emit-input.js';
-import type { ChangelogSection, Int64Type, OutputTarget } from '../model/lockfile.js';
+import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { plan, type PlannedFile } from './plan.js';
 import { createPrettierFormatter } from './prettier.js';
@@ -46,6 +46,13 @@ export interface EmitOptions {
    * @default "js+dts" with a `packageName`, else "ts"
    */
   target?: OutputTarget;
+  /**
+   * What the project that compiles the generated `.ts` files (target `ts`) makes of them: `esm`
+   * (the folder's package.json says `"type": "module"`) or `commonjs` (`"type": "commonjs"`:
+   * TypeScript compiles them to `require`/`exports`, which run from any `outDir`).
+   * @default "esm"
+   */
+  moduleFormat?: ModuleFormat;
   /** The package's version, `x.y.z` (with `packageName` only). @default "1.0.0" */
   packageVersion?: string;
   /** The sections of the package's CHANGELOG.md, newest first (with `packageName` only). @default [] */
@@ -68,7 +75,7 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
  * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` when
- * `packageName` is set, else a `package.json` that marks the folder's files as ES modules.
+ * `packageName` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`).
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */

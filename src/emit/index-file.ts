@@ -15,7 +15,7 @@ import type { PlannedName } from './naming.js';
 import { elementGuard, keyInterfaces, queryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';
 import { hasPrimaryKey, recordNames } from './record-types.js';
-import { moduleSpecifier } from './targets.js';
+import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import {
   blankLine,
   type PropertyText,
@@ -48,7 +48,7 @@ export interface IndexInput {
   /** Whether the message modules have record types (then the index exports them, `MessageRecords`, `RecordByName`, `RecordElement` and `RecordsResponse`). */
   fields?: boolean;
   /** Which file: `index.ts`, `index.js` or `index.d.ts`. */
-  kind: 'ts' | 'js' | 'dts';
+  kind: ModuleKind;
 }
 
 /** The text of `index.ts`, `index.js` or `index.d.ts`. */
@@ -70,12 +70,12 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
   const types = kind !== 'js';
   const imports = new ImportTracker();
   if (types) {
-    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) imports.reexport(name, moduleSpecifier('types', 'root'), { type: true });
+    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) imports.reexport(name, moduleSpecifier('types', 'root', kind), { type: true });
   }
   const entries = descriptors.map((descriptor) => {
     const planned = plan.get(descriptor.name)!;
     const names = recordNames(planned.identifier);
-    const specifier = moduleSpecifier(`messages/${planned.fileStem}`, 'root');
+    const specifier = moduleSpecifier(`messages/${planned.fileStem}`, 'root', kind);
     // Each module's constant is re-exported with its record types (fields on) beside it.
     imports.reexport(planned.identifier, specifier);
     if (fields && types) for (const name of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) imports.reexport(name, specifier, { type: true });
@@ -87,7 +87,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
   // A declaration names each constant's type; the `as const` of a value gives the same.
   const form = kind === 'dts' ? 'type' : 'value';
   const valueOf = (identifier: string) => (form === 'type' ? `typeof ${identifier}` : identifier);
-  const asConst = kind === 'ts' ? ' as const' : '';
+  const asConst = isTypeScript(kind) ? ' as const' : '';
   const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), valueOf(e.identifier)]);
   const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), valueOf(e.identifier)]);
   const names = entries.map((e) => stringLiteral(e.descriptor.name));
@@ -169,7 +169,7 @@ function indexFileStructure(tsMorph: TsMorph, input: IndexInput): SourceFileStru
       typeAlias(
         'RecordsResponse',
         'The whole answer of a records query: records of the message types `N` (any listed type by\ndefault), then the `QueryResult` that ends it.',
-        `readonly [...RecordElement<N>[], ${imports.use('QueryResultElement', moduleSpecifier('types', 'root'), { type: true })}]`,
+        `readonly [...RecordElement<N>[], ${imports.use('QueryResultElement', moduleSpecifier('types', 'root', kind), { type: true })}]`,
         ['N extends MessageName = MessageName'],
       ),
     );

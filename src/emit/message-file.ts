@@ -27,7 +27,7 @@ import { ImportTracker, writeDeclarations } from './import-tracker.js';
 import { docLines, stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
 import { recordTypes, writeRecordTypes } from './record-types.js';
-import { type ModuleKind, moduleSpecifier } from './targets.js';
+import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject } from './writers.js';
 
 /** The TSDoc lines of a message constant: its description, and its original name if mapped. */
@@ -80,8 +80,8 @@ function propertyText({ name, value }: MessageProperty): PropertyText {
 export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean; int64?: Int64Type } = {}): string {
   const { identifier } = planned;
   const imports = new ImportTracker();
-  const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports, options.int64) : [];
-  const suffix = kind === 'ts' ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages'), { type: true })}` : '';
+  const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports, { int64: options.int64, kind }) : [];
+  const suffix = isTypeScript(kind) ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages', kind), { type: true })}` : '';
   const writer = newWriter();
   writeDeclarations(writer, 'import', imports.imports(), { types: kind !== 'js' });
   if (writer.getLength() > 0) writer.blankLine();

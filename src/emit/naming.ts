@@ -23,11 +23,17 @@
  * longer than {@link MAX_STEM_LENGTH} is cut and gets the same suffix, so the file name stays
  * within the 255-byte limit of common file systems. Stems are ASCII `[A-Za-z0-9_$]` only, so they
  * contain no path separator, no dot and cannot leave the `messages/` folder.
+ *
+ * A lockfile may record a type's stem (`$file`, `Lockfile.fileStems`) where it is not the rule's,
+ * one of the name's own two (with the suffix or without): a type keeps the file it has when a
+ * pull adds a type whose name differs from its only by case, and the newcomer alone gets the
+ * suffix ({@link keptStems}), so deep imports of `messages/<Name>.js` keep working.
  */
 import { EmitError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import { quoteString } from '../text/safe-text.js';
 import { msg } from '../model/message.js';
+import { compareStrings } from '../util/compare-strings.js';
 
 /** The safe names of one message type. */
 export interface PlannedName {
@@ -116,14 +122,136 @@ export function showName(name: string): string {
   return quoteString(name);
 }
 
+/** A name's stem as case-insensitive file systems compare it: names equal so would share a file. */
+function foldedStem(identifier: string): string {
+  return identifier.slice(0, MAX_STEM_LENGTH).toLowerCase();
+}
+
+/** A name's stem with the suffix: its identifier, cut, and the hash of the name. */
+function suffixedStem(name: string, identifier: string): string {
+  return identifier.slice(0, MAX_STEM_LENGTH) + nameSuffix(name);
+}
+
+/** A name's stem without the suffix: its identifier (suffixed all the same when too long). */
+function plainStem(name: string, identifier: string): string {
+  return identifier.length > MAX_STEM_LENGTH ? suffixedStem(name, identifier) : identifier;
+}
+
+/** Whether `stem` is one of the two a name may have (a recorded stem must be). */
+function isStemOf(name: string, identifier: string, stem: string): boolean {
+  return stem === plainStem(name, identifier) || stem === suffixedStem(name, identifier);
+}
+
+/** The names (given sorted, with their identifiers) by their folded stem: a group of two or more would share a file. */
+function caseGroups(identifiers: ReadonlyMap<string, string>): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const name of identifiers.keys()) {
+    const folded = foldedStem(identifiers.get(name)!);
+    const group = groups.get(folded);
+    if (group) group.push(name);
+    else groups.set(folded, [name]);
+  }
+  return groups;
+}
+
+/**
+ * The stem of each name (given sorted, with its identifier) by the rule alone: suffixed when another
+ * name's stem differs from its only by case, or when it is too long. Never throws: names that
+ * share an identifier are {@link planNames}' to refuse.
+ */
+function ruleStems(identifiers: ReadonlyMap<string, string>): Map<string, string> {
+  const stems = new Map<string, string>();
+  for (const group of caseGroups(identifiers).values()) {
+    for (const name of group) {
+      const identifier = identifiers.get(name)!;
+      stems.set(name, group.length > 1 ? suffixedStem(name, identifier) : plainStem(name, identifier));
+    }
+  }
+  return stems;
+}
+
+/** Each name's identifier, the names sorted. */
+function identifiersOf(names: readonly string[]): Map<string, string> {
+  const identifiers = new Map<string, string>();
+  for (const name of [...names].sort(compareStrings)) identifiers.set(name, toIdentifier(name));
+  return identifiers;
+}
+
+/** Whether two of `names` would share a file by the rule (so their stems get the suffix). */
+export function shareFileByCase(names: readonly string[]): boolean {
+  const folded = new Set<string>();
+  for (const name of names) {
+    const stem = foldedStem(toIdentifier(name));
+    if (folded.has(stem)) return true;
+    folded.add(stem);
+  }
+  return false;
+}
+
+/**
+ * The file stem of each name as {@link planNames} gives it with the `recorded` stems, except that
+ * it never throws: a recorded stem that is not one of its name's is left out. What the output of
+ * a lockfile has, to keep at the next pull.
+ */
+export function fileStemsOf(names: readonly string[], recorded: ReadonlyMap<string, string>): Map<string, string> {
+  const identifiers = identifiersOf(names);
+  const stems = ruleStems(identifiers);
+  for (const [name, stem] of recorded) {
+    const identifier = identifiers.get(name);
+    if (identifier !== undefined && isStemOf(name, identifier, stem)) stems.set(name, stem);
+  }
+  return stems;
+}
+
+/** What a new lockfile records of its types' files ({@link keptStems}), and what a report tells of them. */
+export interface KeptStems {
+  /** The stems to record (`Lockfile.fileStems`): those that are not the rule's, by name. */
+  fileStems: Map<string, string>;
+  /**
+   * Each newcomer whose stem has the suffix because its name and another's would share a file on
+   * a case-insensitive file system, with that other name (one that was there before, if any).
+   */
+  sharedCase: Map<string, { fileStem: string; other: string }>;
+}
+
+/**
+ * The file stems of `names` after a pull, from `before` (each name of the previous output with
+ * its stem, {@link fileStemsOf}): a name that had a stem keeps it, so deep imports of its module
+ * keep working; a newcomer gets the rule's, which has the suffix when its name differs from
+ * another's only by case (among newcomers alone, the rule decides as ever). A type keeps its stem
+ * also once the type it differed from only by case is gone: a file name stays as long as its
+ * type does. Never throws: names {@link planNames} refuses are its to refuse.
+ */
+export function keptStems(names: readonly string[], before: ReadonlyMap<string, string>): KeptStems {
+  const identifiers = identifiersOf(names);
+  const rule = ruleStems(identifiers);
+  const fileStems = new Map<string, string>();
+  for (const [name, stem] of rule) {
+    const kept = before.get(name);
+    if (kept !== undefined && kept !== stem) fileStems.set(name, kept);
+  }
+  const sharedCase = new Map<string, { fileStem: string; other: string }>();
+  for (const group of caseGroups(identifiers).values()) {
+    if (group.length < 2) continue;
+    for (const name of group) {
+      if (before.has(name)) continue;
+      const other = group.find((o) => o !== name && before.has(o)) ?? group.find((o) => o !== name)!;
+      sharedCase.set(name, { fileStem: rule.get(name)!, other });
+    }
+  }
+  return { fileStems, sharedCase };
+}
+
 /**
  * Plans the identifier and file stem of every message name (see the module comment for the
- * rules). Deterministic, independent of the order of `names`.
+ * rules), with the stems a lockfile records (`recorded`, by name) where they are not the rule's.
+ * Deterministic, independent of the order of `names`.
  *
- * @throws EmitError when a name occurs twice or two names map to the same identifier.
+ * @throws EmitError when a name occurs twice, two names map to the same identifier or file, or a
+ * recorded stem is not one of its name's.
  */
-export function planNames(names: readonly string[]): ReadonlyMap<string, PlannedName> {
-  const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export function planNames(names: readonly string[], recorded: ReadonlyMap<string, string> = new Map()): ReadonlyMap<string, PlannedName> {
+  const sorted = [...names].sort(compareStrings);
   const byIdentifier = new Map<string, string>();
   for (const name of sorted) {
     const identifier = toIdentifier(name);
@@ -142,26 +270,24 @@ export function planNames(names: readonly string[]): ReadonlyMap<string, Planned
     byIdentifier.set(identifier, name);
   }
 
-  // Group by the case-folded stem to find names that would share a file on macOS/Windows.
-  const byFolded = new Map<string, string[]>();
-  for (const [identifier, name] of byIdentifier) {
-    const folded = identifier.slice(0, MAX_STEM_LENGTH).toLowerCase();
-    const group = byFolded.get(folded);
-    if (group) group.push(name);
-    else byFolded.set(folded, [name]);
-  }
-
+  const identifiers = new Map<string, string>();
+  for (const [identifier, name] of byIdentifier) identifiers.set(name, identifier);
+  const stems = ruleStems(identifiers);
   const plan = new Map<string, PlannedName>();
   const stemOwners = new Map<string, string>();
-  for (const [identifier, name] of byIdentifier) {
-    const folded = identifier.slice(0, MAX_STEM_LENGTH).toLowerCase();
-    const needsSuffix = identifier.length > MAX_STEM_LENGTH || byFolded.get(folded)!.length > 1;
-    const fileStem = needsSuffix
-      ? identifier.slice(0, MAX_STEM_LENGTH) + nameSuffix(name)
-      : identifier;
+  for (const [name, identifier] of identifiers) {
+    const kept = recorded.get(name);
+    if (kept !== undefined && !isStemOf(name, identifier, kept)) {
+      throw new EmitError(
+        msg`The lockfile gives message type ${showName(name)} the file stem ${showName(kept)}, which is not one of its own (${plainStem(name, identifier)} or ${suffixedStem(name, identifier)}).`,
+        { hint: msg`Restore the lockfile from version control, or remove the entry's "$file" and run \`schema-sync generate\`.` },
+      );
+    }
+    const fileStem = kept ?? stems.get(name)!;
     const owner = stemOwners.get(fileStem.toLowerCase());
     if (owner !== undefined) {
-      // Only reachable when a suffixed stem equals another name's plain stem.
+      // Only reachable when a suffixed stem equals another name's plain stem, or a lockfile
+      // edited by hand records two plain stems that differ only by case.
       throw new EmitError(
         msg`Message types ${showName(owner)} and ${showName(name)} both map to the file messages/${fileStem}.ts (file names are compared ignoring case).`,
         { hint: msg`Rename one of them on the server, or narrow the listing (--where) to leave one out.` },

@@ -9,7 +9,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf } from '../util/hash.js';
-import type { ChangelogSection, Int64Type, OutputTarget } from '../model/lockfile.js';
+import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { scoped, type Scope } from '../model/scope.js';
@@ -59,6 +59,11 @@ export interface PlanSettings {
   fields?: boolean | undefined;
   /** How the record types type `Long` and `ULong` fields: `number`, `bigint` or `string`. @default "number" */
   int64?: Int64Type | undefined;
+  /**
+   * What the project makes of the generated TypeScript (target `ts`): `.ts` ES modules, `.ts`
+   * compiled to CommonJS (see `module-marker.ts`), or `.mts` ES modules. @default "esm"
+   */
+  moduleFormat?: ModuleFormat | undefined;
   /** Which message types are generated. @default all */
   scope?: Scope | undefined;
 }
@@ -78,7 +83,7 @@ const RENDERERS = {
 } as const;
 
 /** The folder of the message modules. */
-const MESSAGES_DIR = 'messages';
+export const MESSAGES_DIR = 'messages';
 
 /** A planned file whose renderer reads `view` (JSON) and nothing else. */
 function planned<V>(path: string, renderer: string, view: V, render: (view: V) => string, viewJson: string = JSON.stringify(view)): PlannedFile {
@@ -88,15 +93,16 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
 
 /**
  * Every file the output folder must hold for `lockfile` with `settings` (its message types in
- * the scope only), sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
+ * the scope only), sorted by path: `messages/<Stem>.ts` per message type (its stem as the naming
+ * rule gives it, or as the lockfile records it), `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` with a
- * `packageName`, else a `package.json` that marks the folder's files as ES modules. Nothing is
+ * `packageName`, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`). Nothing is
  * rendered until a file's `render` is called.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
-export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource }, settings: PlanSettings): Promise<PlannedFile[]> {
+export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource; fileStems?: ReadonlyMap<string, string> | undefined }, settings: PlanSettings): Promise<PlannedFile[]> {
   const { packageName, fields = false } = settings;
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
@@ -108,13 +114,16 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
     if (!checked) checkUniqueNumbers(descriptors);
     checked = true;
   };
-  const names = planNames(descriptors.map((d) => d.name));
+  const names = planNames(descriptors.map((d) => d.name), lockfile.fileStems);
   if (fields) checkRecords(descriptors, names);
   const templates = await loadTemplates(settings.templatesDir);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   const sharedBanner = templates.banner.render(bannerValues);
   const target = targetOf(settings);
-  const kinds = moduleKinds(target);
+  const kinds = moduleKinds(target, settings.moduleFormat);
+  // The js+dts target's `.js` files are ES modules that schema-sync writes itself: only `.ts`
+  // sources are compiled by the project, as CommonJS when it says so.
+  const commonjs = target === 'ts' && settings.moduleFormat === 'commonjs';
 
   // What every message module reads besides its own type: its renderer, the banner template and the package.
   const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
@@ -145,13 +154,15 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       JSON.stringify([entriesJson, sharedBanner, kind, fields]),
     ),
   );
-  whole.push(planned(typesPath(target), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
+  whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
 
   let extra: PlannedFile[];
   if (packageName === undefined) {
-    // Without a package, package.json is the module marker: fixed bytes.
+    // Without a package, package.json is the module marker: fixed bytes for each module format.
     // It is schema-sync's own fixed JSON, not code in the user's style: prettier leaves it alone.
-    extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, {}, () => moduleMarkerFile().text), formatted: false }];
+    // Its view names the format only when it is CommonJS: an ES module folder keeps its input.
+    const marker = commonjs ? { moduleFormat: 'commonjs' as const } : {};
+    extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, marker, (v) => moduleMarkerFile(v.moduleFormat).text), formatted: false }];
   } else {
     const first = entries[0]?.descriptor;
     const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: entries.length, example: first === undefined ? undefined : { name: first.name, identifier: entries[0]!.name.identifier }, target, template: templates.packageReadme.source };
@@ -160,7 +171,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       planned('CHANGELOG.md', RENDERERS.changelog, { packageName, changelog: settings.changelog ?? [] }, changelogText),
     ];
     // package.json publishes the output's files: the whole-listing modules, the messages, the docs.
-    const packageJson = { packageName, packageVersion: settings.packageVersion ?? INITIAL_PACKAGE_VERSION, index: whole.slice(0, kinds.length).map((f) => f.path), files: [...whole.map((f) => f.path), MESSAGES_DIR, ...docs.map((f) => f.path)] };
+    const packageJson = { packageName, packageVersion: settings.packageVersion ?? INITIAL_PACKAGE_VERSION, index: whole.slice(0, kinds.length).map((f) => f.path), files: [...whole.map((f) => f.path), MESSAGES_DIR, ...docs.map((f) => f.path)], ...(commonjs ? { type: 'commonjs' as const } : {}) };
     extra = [...docs, planned('package.json', RENDERERS.packageJson, packageJson, packageJsonText)];
   }
   return [...modules, ...whole, ...extra].sort((a, b) => compareStrings(a.path, b.path));

@@ -118,14 +118,14 @@ export async function createPrettierFormatter(
   };
 }
 
-/** Prettier's options for one file: its resolved config, and a parser for `.ts` files. */
+/** Prettier's options for one file: its resolved config, and a parser for `.ts` and `.mts` files. */
 type FormatOptions = import('prettier').Options & Record<string, unknown>;
 
 async function resolveOptions(prettier: typeof import('prettier'), filepath: string): Promise<FormatOptions> {
   const resolved = await prettier.resolveConfig(filepath, { editorconfig: true });
   // babel-ts prints these generated files exactly as the typescript parser does (a test
   // checks it), and faster (bench/README.md); a parser the user configured is kept.
-  const parser = resolved?.parser ?? (filepath.endsWith('.ts') ? 'babel-ts' : undefined);
+  const parser = resolved?.parser ?? (filepath.endsWith('.ts') || filepath.endsWith('.mts') ? 'babel-ts' : undefined);
   return { ...resolved, ...(parser ? { parser } : {}) } as FormatOptions;
 }
 

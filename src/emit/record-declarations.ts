@@ -4,6 +4,7 @@
  * ends an answer; in the index, `isElementOf`, which tells an answer's elements apart.
  */
 import { stringLiteral } from '../text/safe-text.js';
+import type { ModuleKind } from './targets.js';
 import { blankLine, type Statement, type TsMorph } from './writers.js';
 
 /**
@@ -11,7 +12,7 @@ import { blankLine, type Statement, type TsMorph } from './writers.js';
  * narrowing it. TypeScript narrows a union by a property of the value itself, never by one nested
  * in it (`header.mTyp`), so the answer's elements need this guard to be told apart.
  */
-export function elementGuard(tsMorph: TsMorph, kind: 'ts' | 'js' | 'dts'): Statement {
+export function elementGuard(tsMorph: TsMorph, kind: ModuleKind): Statement {
   const { StructureKind } = tsMorph;
   const types = kind !== 'js';
   return {

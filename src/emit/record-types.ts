@@ -44,7 +44,7 @@ import type { ImportTracker } from './import-tracker.js';
 import { docLines, stringLiteral } from '../text/safe-text.js';
 import { GENERATED_EXPORTS, showName, toIdentifier, type PlannedName } from './naming.js';
 import { fieldTypeMembers, isKeyType, propertyDocs } from './record-field-types.js';
-import { moduleSpecifier } from './targets.js';
+import { moduleSpecifier, type ModuleKind } from './targets.js';
 import { indentWidth, MAX_LINE_LENGTH, writeDocs, writeLines } from './writers.js';
 
 /** The record type names of a message type's identifier. */
@@ -149,13 +149,14 @@ export interface RecordInterface {
  * The record types of one message type (see the module comment); its `fields` are in record
  * order. The key interfaces they use are recorded in `imports`.
  */
-export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker, int64: Int64Type = 'number'): RecordInterface[] {
+export function recordTypes(descriptor: Descriptor, planned: PlannedName, imports: ImportTracker, options: { int64?: Int64Type | undefined; kind: ModuleKind }): RecordInterface[] {
+  const { int64 = 'number', kind } = options;
   const fields = sortFields(descriptor.fields ?? []);
   const { record, pkey } = recordNames(planned.identifier);
   const groups = groupInterfaces(fields, planned.identifier);
   const property = (field: FieldDescriptor, optional: boolean): RecordProperty => {
     const members = fieldTypeMembers(field, groups, int64);
-    if (isKeyType(field.fType)) imports.use(field.fType, moduleSpecifier('types', 'messages'), { type: true });
+    if (isKeyType(field.fType)) imports.use(field.fType, moduleSpecifier('types', 'messages', kind), { type: true });
     return { key: propertyKey(field.name), optional, docs: propertyDocs(field, int64), members };
   };
   const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);

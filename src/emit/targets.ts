@@ -3,17 +3,22 @@
  * file with its `.d.ts`. Planning and rendering both list files from here, so they agree.
  */
 import { ConfigError } from '../model/errors.js';
-import { defaultTarget, OUTPUT_TARGETS, type OutputTarget } from '../model/lockfile.js';
+import { defaultTarget, OUTPUT_TARGETS, type ModuleFormat, type OutputTarget } from '../model/lockfile.js';
 import { msg, own } from '../model/message.js';
 
-/** What a file of a module holds: TypeScript, JavaScript, or declarations. */
-export type ModuleKind = 'ts' | 'js' | 'dts';
+/** What a file of a module holds: TypeScript (`.ts`, or `.mts`: an ES module by its extension), JavaScript, or declarations. */
+export type ModuleKind = 'ts' | 'mts' | 'js' | 'dts';
 
-const EXTENSIONS: Readonly<Record<ModuleKind, string>> = { ts: '.ts', js: '.js', dts: '.d.ts' };
+const EXTENSIONS: Readonly<Record<ModuleKind, string>> = { ts: '.ts', mts: '.mts', js: '.js', dts: '.d.ts' };
 
-/** The kinds of file a module is written as under `target`. */
-export function moduleKinds(target: OutputTarget): readonly ModuleKind[] {
-  return target === 'ts' ? ['ts'] : ['js', 'dts'];
+/** The kinds of file a module is written as under `target` (and, for `ts`, the module format). */
+export function moduleKinds(target: OutputTarget, format?: ModuleFormat): readonly ModuleKind[] {
+  return target === 'ts' ? [format === 'mts' ? 'mts' : 'ts'] : ['js', 'dts'];
+}
+
+/** Whether a kind is TypeScript source (values and their literal types, `as const`). */
+export function isTypeScript(kind: ModuleKind): boolean {
+  return kind === 'ts' || kind === 'mts';
 }
 
 /** The path of a module's file of one kind, e.g. `messages/Order` and `dts` → `messages/Order.d.ts`. */
@@ -22,17 +27,17 @@ export function modulePath(stem: string, kind: ModuleKind): string {
 }
 
 /**
- * How a module imports another of the output, e.g. `messages/Order` from the folder's root →
- * `./messages/Order.js`: ES module specifiers name the `.js` file, which TypeScript resolves to
- * the `.ts` or `.d.ts` of either target.
+ * How a module of `kind` imports another of the output, e.g. `messages/Order` from the folder's
+ * root → `./messages/Order.js`: ES module specifiers name the `.js` file, which TypeScript
+ * resolves to the `.ts` or `.d.ts` of either target; an `.mts` module names the `.mjs` file.
  */
-export function moduleSpecifier(stem: string, from: 'root' | 'messages'): string {
-  return `${from === 'root' ? './' : '../'}${stem}.js`;
+export function moduleSpecifier(stem: string, from: 'root' | 'messages', kind: ModuleKind): string {
+  return `${from === 'root' ? './' : '../'}${stem}${kind === 'mts' ? '.mjs' : '.js'}`;
 }
 
-/** `types.ts`, or `types.d.ts`: the shared types module declares types only, so it has no `.js`. */
-export function typesPath(target: OutputTarget): string {
-  return target === 'ts' ? 'types.ts' : 'types.d.ts';
+/** `types.ts` (`types.mts`), or `types.d.ts`: the shared types module declares types only, so it has no `.js`. */
+export function typesPath(target: OutputTarget, format?: ModuleFormat): string {
+  return target === 'ts' ? modulePath('types', moduleKinds(target, format)[0]!) : 'types.d.ts';
 }
 
 /**

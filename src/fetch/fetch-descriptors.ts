@@ -6,6 +6,7 @@ import { excerpt, listingResponse, type FetchResult, type ListingResponse } from
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
 import { validateMaxBytes } from './read-limited.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
+import { plural } from '../util/plural.js';
 
 /** Options of {@link fetchDescriptors}. */
 export interface FetchOptions {
@@ -41,11 +42,12 @@ export interface FetchOptions {
   redact?: Redactor;
 }
 
-/** What happened on the wire, for logs. */
+/** What happened on the wire, for logs; `schemas`: how many of the getschema answers a pull needs are in (for a progress line). */
 export type FetchEvent =
   | { type: 'request'; url: string; attempt: number }
   | { type: 'response'; status: number; bytes: number; ms: number }
-  | { type: 'retry'; attempt: number; delayMs: number; reason: string };
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  | { type: 'schemas'; done: number; total: number };
 
 /**
  * Fetches every descriptor from `GET {baseUrl}/rest/proto`, with retries, and validates it.
@@ -179,7 +181,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
       if (attempt >= tries) {
-        throw new NetworkError(msg`gave up after ${tries} tries; last answer: ${statusError.said.message}`, { hint: statusError.said.hint, status: statusError.status });
+        throw new NetworkError(msg`gave up after ${own(plural(tries, 'try', 'tries'))}; last answer: ${statusError.said.message}`, { hint: statusError.said.hint, status: statusError.status });
       }
       reason = `status ${response.status}`;
       retryAfterMs = parseRetryAfter(response.headers['retry-after'], timers.now);
@@ -197,7 +199,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       // What the network stack says is outside text: masked where it comes in.
       const cause = describeConnectionError(error, get.timeoutMs);
       if (attempt >= tries) {
-        throw new NetworkError(msg`could not get ${shownUrl} after ${tries} ${own(tries === 1 ? 'try' : 'tries')}: ${cause}.`, {
+        throw new NetworkError(msg`could not get ${shownUrl} after ${own(plural(tries, 'try', 'tries'))}: ${cause}.`, {
           hint: msg`Check --base-url, that the service is up and reachable from here (proxy: HTTPS_PROXY/NO_PROXY), or raise --timeout/--retries.`,
         });
       }

@@ -44,6 +44,8 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   const redact = options.redact ?? createRedactor([options.credentials?.apiKey, options.credentials?.secret]);
   const answers: Array<{ fields: FieldDescriptor[]; warnings: Message[] }> = [];
   if (names.length > 0) {
+    let done = 0;
+    options.onEvent?.({ type: 'schemas', done, total: names.length });
     await withServiceRequests({ ...options, redact }, (get) =>
       forEachBounded(names, concurrency, async (msgType, index) => {
         try {
@@ -52,6 +54,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
           const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
           const echoed = elements.length > 0 ? [echoWarning(elements, msg`the getschema answer for ${quoteString(msgType)}`)] : [];
           answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };
+          options.onEvent?.({ type: 'schemas', done: ++done, total: names.length });
         } catch (error) {
           throw withWaysOut(error, msgType);
         }

@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type SaidIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
+import { FILE_KEY } from '../model/lockfile.js';
 import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
 import { joinMessages, messageText, msg, own, type Message } from '../model/message.js';
+import { plural } from '../util/plural.js';
 
 /**
  * The `QueryResult` status element that may close a listing: not a descriptor. Declared by
@@ -76,6 +78,10 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     }
     if (Object.hasOwn(descriptor.extra, FIELDS_KEY)) {
       issues.push({ index, name: descriptor.name, field: own(`message.${FIELDS_KEY}`), message: msg`a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $` });
+      return;
+    }
+    if (Object.hasOwn(descriptor.extra, FILE_KEY)) {
+      issues.push({ index, name: descriptor.name, field: own(`message.${FILE_KEY}`), message: msg`a key schema-sync reserves for the file name it records; no protobuf name has a $` });
       return;
     }
     const sameName = firstByName.get(descriptor.name);
@@ -212,7 +218,7 @@ function checkTruncation(count: number, trailer: TrailerMessage | undefined, opt
   const sent = trailer?.numMessagesSent ?? count;
   if (sent >= options.limit || count >= options.limit) {
     throw new ResponseError(
-      msg`${options.origin}: the listing has ${count} descriptors, as many as the limit ${options.limit}, so it may be cut short.`,
+      msg`${options.origin}: the listing has ${own(plural(count, 'descriptor'))}, as many as the limit ${options.limit}, so it may be cut short.`,
       { hint: msg`Raise --limit (at most 10000), narrow the query with --where, or pass --allow-truncated if the cut is intended.` },
     );
   }

@@ -2,6 +2,7 @@ import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, ResponseError } from '../model/errors.js';
 import { msg, own, type Message } from '../model/message.js';
+import { plural } from '../util/plural.js';
 
 /**
  * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
@@ -60,5 +61,5 @@ export function tooLargeError(origin: string, maxBytes: number, what: Message): 
 function describeLimit(bytes: number): string {
   const units: Array<[number, string]> = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
   const unit = units.find(([size]) => bytes >= size && bytes % size === 0);
-  return `${bytes} bytes (${unit ? `${bytes / unit[0]} ${unit[1]}, ` : ''}--max-bytes)`;
+  return `${plural(bytes, 'byte')} (${unit ? `${bytes / unit[0]} ${unit[1]}, ` : ''}--max-bytes)`;
 }

@@ -1,4 +1,5 @@
 import { jsonText } from '../text/safe-text.js';
+import { FILE_KEY } from '../model/lockfile.js';
 
 /**
  * Where a message type's entry stands in a lockfile in schema-sync's own layout (for
@@ -61,4 +62,26 @@ export function lockfileEntries(text: string): Map<string, string> | undefined {
       return text.startsWith('\n  }\n}\n', end) && end + 7 === text.length ? entries : undefined;
     }
   }
+}
+
+/** An entry's own key at the start of a line: only the entry's keys sit at six spaces, and a JSON string holds no raw line break. */
+const FILE_LINE = `\n      ${JSON.stringify(FILE_KEY)}: `;
+
+/**
+ * The file stems (`$file`) that entry texts in schema-sync's layout record, by name: only the
+ * entries that have one are parsed. A value that is not a string is left out (the entry's full
+ * parse says what is wrong with it).
+ */
+export function recordedFileStems(entries: ReadonlyMap<string, string>): Map<string, string> {
+  const stems = new Map<string, string>();
+  for (const [name, text] of entries) {
+    if (!text.includes(FILE_LINE)) continue;
+    try {
+      const stem: unknown = (JSON.parse(text) as Record<string, unknown>)[FILE_KEY];
+      if (typeof stem === 'string') stems.set(name, stem);
+    } catch {
+      // Not JSON: the full parse says where.
+    }
+  }
+  return stems;
 }

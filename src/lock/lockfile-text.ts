@@ -2,7 +2,7 @@ import { hashOf, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
-import { lockfileEntries } from './entries.js';
+import { lockfileEntries, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
 
 /** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
@@ -72,6 +72,18 @@ export class LockfileText implements HashedText {
    */
   entryTexts(): ReadonlyMap<string, string> | undefined {
     return (this.#entries ??= { texts: lockfileEntries(this.text) }).texts;
+  }
+
+  /**
+   * The names of its message types, and the file stems it records (`Lockfile.fileStems`): from
+   * the entry texts when in schema-sync's layout (a scan, parsing only entries that record a
+   * stem), else from the full parse.
+   */
+  fileLayout(): { names: readonly string[]; fileStems: ReadonlyMap<string, string> } {
+    const texts = this.#parsed === undefined ? this.entryTexts() : undefined;
+    if (texts !== undefined) return { names: [...texts.keys()], fileStems: recordedFileStems(texts) };
+    const { messages, fileStems = new Map<string, string>() } = this.parse();
+    return { names: messages.map((message) => message.name), fileStems };
   }
 
   /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */

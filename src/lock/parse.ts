@@ -4,7 +4,7 @@ import { STORED_FIELDS, type StoredRow } from './stored-fields.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
 import { settingsSchema } from '../config/settings.js';
-import { LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
+import { FILE_KEY, LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
 import { readStoredFields } from './fields.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { quoteString } from '../text/safe-text.js';
@@ -24,8 +24,16 @@ type EntryShape = {
   [R in StoredRow as R['name']]: R['required'] extends true ? R['stored'] : z.ZodOptional<R['stored']>;
 };
 
-/** The keys of an entry that are not `extra`: the known fields and the field descriptors. */
-const NOT_EXTRA = new Set<string>([...KNOWN_FIELDS, FIELDS_KEY]);
+/** The keys of an entry that are not `extra`: the known fields, the field descriptors and the file stem. */
+const NOT_EXTRA = new Set<string>([...KNOWN_FIELDS, FIELDS_KEY, FILE_KEY]);
+
+/**
+ * A recorded file stem (`$file`): the characters a stem is made of, no path separator or dot, and
+ * no longer than a cut name and its suffix (`emit/naming.ts`, which also checks it is one of the
+ * name's own stems).
+ */
+const STEM_PROBLEM = 'expected a file stem: up to 210 letters, digits, _ or $, not starting with a digit';
+const fileStemSchema = z.string({ error: STEM_PROBLEM }).regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,209}$/, { error: STEM_PROBLEM });
 
 /** The settings' own schema, for the bounds a recorded setting shares with the setting. */
 const setting = settingsSchema.shape;
@@ -44,6 +52,7 @@ const generationSchema = z
     templates: setting.templates.unwrap().min(1).optional(),
     fields: z.literal(true).optional(),
     int64: setting.int64,
+    moduleFormat: setting.moduleFormat,
     include: scopeSchema,
     exclude: scopeSchema,
   })
@@ -94,7 +103,8 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
       hint: msg`Use the schema-sync version that wrote it, or run \`schema-sync pull\` to rewrite it.`,
     });
   }
-  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages: parseEntries(Object.entries(top.data.messages), file) };
+  const { messages, fileStems } = readEntries(Object.entries(top.data.messages), file);
+  return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages, ...(fileStems.size > 0 && { fileStems }) };
 }
 
 /**
@@ -102,8 +112,14 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
  * {@link LockError} lists every invalid field of every entry.
  */
 export function parseEntries(entries: Iterable<readonly [name: string, raw: unknown]>, file: string | Message): Descriptor[] {
+  return readEntries(entries, file).messages;
+}
+
+/** {@link parseEntries}, also giving the file stems the entries record (`$file`), by name. */
+function readEntries(entries: Iterable<readonly [name: string, raw: unknown]>, file: string | Message): { messages: Descriptor[]; fileStems: Map<string, string> } {
   const problems: Message[] = [];
   const messages: Descriptor[] = [];
+  const fileStems = new Map<string, string>();
   for (const [name, raw] of entries) {
     // Refused before anything recursive (the printer, canonical JSON, hashing) walks it.
     const deep = tooDeep(raw);
@@ -123,6 +139,14 @@ export function parseEntries(entries: Iterable<readonly [name: string, raw: unkn
       for (const problem of stored.problems) problems.push(msg`messages[${quoteString(name)}].${own(FIELDS_KEY)}${problem}`);
       continue;
     }
+    if (Object.hasOwn(entry.data, FILE_KEY)) {
+      const stem = fileStemSchema.safeParse(entry.data[FILE_KEY]);
+      if (!stem.success) {
+        problems.push(msg`messages[${quoteString(name)}].${own(FILE_KEY)}: ${issueMessage(stem.error.issues[0]!)}`);
+        continue;
+      }
+      fileStems.set(name, stem.data);
+    }
     messages.push(descriptorOfEntry(name, raw as Record<string, unknown>, entry.data, stored?.fields));
   }
   if (problems.length > 0) {
@@ -130,5 +154,5 @@ export function parseEntries(entries: Iterable<readonly [name: string, raw: unkn
       hint: msg`Restore it from version control, or run \`schema-sync pull\` to rewrite it.`,
     });
   }
-  return sortDescriptors(messages);
+  return { messages: sortDescriptors(messages), fileStems };
 }

@@ -2,7 +2,7 @@ import { compareStrings, sortDescriptors, type Descriptor } from '../model/descr
 import { FIELDS_KEY } from '../model/field.js';
 import { fieldEntry } from './fields.js';
 import { STORED_FIELDS } from './stored-fields.js';
-import { LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
+import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { jsonText, safeJson } from '../text/safe-text.js';
 
 /**
@@ -30,7 +30,7 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts: string[] = [];
   for (const d of messages) {
-    const entry = safeJson(entryText(d));
+    const entry = safeJson(entryText(d, lock.fileStems?.get(d.name)));
     entries.set(d.name, entry);
     parts.push('    ', jsonText(d.name), ': ', entry, ',\n');
   }
@@ -41,8 +41,12 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
 
-/** One entry: known fields (except `name`, the key) in the field table's order, those sent only, then unknown ones sorted, then the field descriptors (if recorded). */
-function entryText(d: Descriptor): string {
+/**
+ * One entry: known fields (except `name`, the key) in the field table's order, those sent only,
+ * then unknown ones sorted, then the field descriptors (if recorded), then the file stem (if not
+ * the rule's).
+ */
+function entryText(d: Descriptor, fileStem: string | undefined): string {
   const parts: string[] = [];
   for (const { name, key, list } of KNOWN_KEYS) {
     const value = d[name];
@@ -57,6 +61,7 @@ function entryText(d: Descriptor): string {
     if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', rawStringify(value, 3));
   }
   if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', rawStringify(d.fields.map(fieldEntry), 3));
+  if (fileStem !== undefined) parts.push(FIELD, JSON.stringify(FILE_KEY), ': ', JSON.stringify(fileStem));
   // An entry always has a field (`mNum` is required): the first one opens the object.
   parts[0] = '{\n      ';
   parts.push('\n    }');

@@ -55,8 +55,11 @@ export class SchemaSyncError extends Error {
 
 /** Bad configuration: flags, config file or environment. */
 export class ConfigError extends SchemaSyncError {
-  constructor(message: Message, options: ErrorOptions = {}) {
+  /** The setting a run needed and was not given (e.g. `baseUrl`), when that is what is wrong. */
+  readonly setting: string | undefined;
+  constructor(message: Message, options: ErrorOptions & { setting?: string } = {}) {
     super('CONFIG', message, options);
+    this.setting = options.setting;
   }
 }
 

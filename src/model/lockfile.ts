@@ -19,11 +19,12 @@ export const LOCKFILE_VERSION = 1;
  *   CHANGELOG.md from the lockfile alone and `check` finds a hand edit of it like any other.
  * - `target`: recorded only when it is not {@link defaultTarget}'s.
  * - `int64`: recorded only when it is not `number`.
+ * - `moduleFormat`: recorded only when it is not `esm`.
  * - `prettier`, `fields`: recorded only when on.
  * - `templates`: relative to the lockfile's folder (posix separators).
  * - `include`, `exclude`: never empty.
  */
-export type GenerationSettings = Pick<Settings, 'packageVersion' | 'target' | 'int64' | 'templates' | 'include' | 'exclude'> & {
+export type GenerationSettings = Pick<Settings, 'packageVersion' | 'target' | 'int64' | 'moduleFormat' | 'templates' | 'include' | 'exclude'> & {
   packageName?: Settings['package'];
   changelog?: ChangelogSection[];
   prettier?: true;
@@ -49,6 +50,23 @@ export const INT64_TYPES = ['number', 'bigint', 'string'] as const;
  */
 export type Int64Type = (typeof INT64_TYPES)[number];
 
+/** Every {@link ModuleFormat}. */
+export const MODULE_FORMATS = ['esm', 'commonjs', 'mts'] as const;
+
+/**
+ * What the project that compiles the generated TypeScript makes of it: `esm`, ES modules
+ * (`.ts` files; the folder's own `package.json` says `"type": "module"`); `commonjs`, CommonJS
+ * (the same `.ts` files; it says `"type": "commonjs"`), which TypeScript compiles to
+ * `require`/`exports` in a CommonJS project (`module: commonjs`, or `node16`/`nodenext` in a
+ * package without `"type": "module"`), so the compiled files run wherever the build puts them
+ * (`outDir`); or `mts`, ES modules by their extension (`.mts` files importing `.mjs`, compiled to
+ * `.mjs`), which stay ES modules in any `outDir`: for a CommonJS project under `nodenext` with
+ * `verbatimModuleSyntax` (TypeScript 6's `tsc --init`), whose CommonJS code imports them with
+ * `import x = require('…/index.mjs')`. The `js+dts` target is ES modules whatever this says
+ * (CommonJS loads them with `require`).
+ */
+export type ModuleFormat = (typeof MODULE_FORMATS)[number];
+
 /** The target of an output without a recorded one: `js+dts` for a package (it runs anywhere), else `ts`. */
 export function defaultTarget(packageName: string | undefined): OutputTarget {
   return packageName === undefined ? 'ts' : 'js+dts';
@@ -62,6 +80,14 @@ export interface ChangelogSection {
   notes: string;
 }
 
+/**
+ * The key of a lockfile entry that holds the file stem of its message type's module
+ * (`messages/<stem>.ts`) when it is not the one the naming rule gives (`emit/naming.ts`): a type
+ * keeps its file when a pull adds a type whose name differs from its only by case. A service
+ * never sends it (a listing that does is refused), as with `$fields`.
+ */
+export const FILE_KEY = '$file';
+
 /** The lockfile in memory: what a listing was, where it came from, how it was generated. */
 export interface Lockfile {
   lockfileVersion: typeof LOCKFILE_VERSION;
@@ -69,4 +95,9 @@ export interface Lockfile {
   settings: GenerationSettings;
   /** Descriptors sorted by name. */
   messages: Descriptor[];
+  /**
+   * The file stem of each message type whose module is not where the naming rule puts it, by
+   * name (its entry's `$file`, {@link FILE_KEY}); absent or empty when every type's is the rule's.
+   */
+  fileStems?: ReadonlyMap<string, string>;
 }

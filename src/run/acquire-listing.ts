@@ -37,6 +37,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   if (!options.baseUrl) {
     throw new ConfigError(msg`no base URL: schema-sync does not know where the service is.`, {
       hint: msg`Pass --base-url, set SCHEMA_SYNC_BASE_URL, or add "baseUrl" to schema-sync.config.json (or use --input FILE).`,
+      setting: 'baseUrl',
     });
   }
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });

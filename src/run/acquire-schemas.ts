@@ -33,6 +33,7 @@ export async function acquireSchemas(run: RunContext, answer: Answer, before: Lo
   if (names.length > 0 && !options.baseUrl) {
     throw new ConfigError(msg`fields are on, and ${names.length} message ${own(names.length === 1 ? 'type needs its' : 'types need their')} field descriptors from the service, but there is no base URL.`, {
       hint: msg`--input reads only the listing: pass --base-url (or SCHEMA_SYNC_BASE_URL) for cmd=getschema, or pull with --no-fields.`,
+      setting: 'baseUrl',
     });
   }
   const fetched = await fetchSchemas({ ...serviceOptions(options, options.baseUrl ?? ''), names });

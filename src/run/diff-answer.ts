@@ -9,6 +9,7 @@ import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
 import type { Message } from '../model/message.js';
+import { fileStemsAfter, withFileNotes } from './file-stems.js';
 
 /** The service's answer against the lockfile a run found. */
 export interface AnswerDrift {
@@ -29,17 +30,19 @@ export interface Rails {
 
 /**
  * Diffs a listing against `before`, the lockfile found, into the lockfile it makes with
- * `settings` (at `lockfilePath`); the same lockfile bytes mean the same descriptors.
+ * `settings` (at `lockfilePath`), each type keeping its module's file (`file-stems.ts`); the same
+ * lockfile bytes mean the same descriptors.
  * With `rails`, refuses what looks like a broken service rather than a change.
  */
 export function diffListing(listing: ParsedAnswer, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails): AnswerDrift {
   const fetched = listing.descriptors;
-  const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched }, lockfilePath);
+  const stems = fileStemsAfter(before, { messages: fetched, settings });
+  const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched, ...(stems.fileStems.size > 0 && { fileStems: stems.fileStems }) }, lockfilePath);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.text === before?.text;
   const locked = before === undefined ? [] : same ? fetched : lockedDescriptors(before, after);
   if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
-  const changes = same ? [] : changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
+  const changes = same ? [] : withFileNotes(changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude }), stems.sharedCase);
   return { changes, after, messageCount: fetched.length, warnings: listing.warnings };
 }
 

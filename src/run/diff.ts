@@ -3,6 +3,7 @@ import { ConfigError } from '../model/errors.js';
 import { projectImpact } from './impact.js';
 import { resolvePaths, type BaseOptions, type ImpactSettings, type ReviewOptions } from './options.js';
 import { lockfileAtRevision, readLockfileSource } from './lockfile-source.js';
+import { headSharedCase, withFileNotes } from './file-stems.js';
 import { checkPolicy, reportFor } from './report.js';
 import { settingsOver } from './run-context.js';
 import { messageText, msg } from '../model/message.js';
@@ -63,7 +64,7 @@ export async function diffLockfiles(options: DiffOptions): Promise<DiffResult> {
   const locked = base.lockfile.parse().messages;
   const fetched = head.lockfile.parse().messages;
   const settings = settingsOver(head.lockfile.settings(), { include: options.include, exclude: options.exclude });
-  const changes = changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude });
+  const changes = withFileNotes(changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude }), headSharedCase(base.lockfile, head.lockfile.parse(), settings));
   const rated = reportFor((text) => options.onWarning?.(messageText(text, options.redact)), options, { changes });
   const impact = await projectImpact(paths, options.impact, { before: base.lockfile, after: head.lockfile });
   const report = impact === undefined ? rated : withImpact(rated, impact);

@@ -5,6 +5,8 @@ import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { requireLockfile } from './read-lockfile.js';
 import { LockfileText } from '../lock/index.js';
 import { openRun, sameSettings, settingsOver, type RunContext } from './run-context.js';
+import { fileStemsAfter } from './file-stems.js';
+import type { GenerationSettings } from '../model/lockfile.js';
 
 /** What {@link generate} did. */
 export interface GenerateResult {
@@ -28,13 +30,21 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
     detail: msg`.`,
     hint: msg`Run \`schema-sync pull\` first to fetch the listing and write the lockfile, or pass --lockfile.`,
   });
-  // Settings it was given are applied, and recorded in the lockfile.
+  // Settings it was given are applied, and recorded in the lockfile (with the file stems, which
+  // a new scope may need: every type of the output before keeps its file).
   const settings = settingsOver(found.settings(), run.given);
-  const lockfile = sameSettings(settings, found.settings()) ? found : LockfileText.of({ ...found.parse(), settings }, found.path);
+  const lockfile = sameSettings(settings, found.settings()) ? found : withSettings(found, settings);
   const output = await outputChanges(run, view, lockfile);
   run.mark('emit');
   const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
   run.cache.remember({ lockfile, ...outputFacts(output, manifest) });
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };
+}
+
+/** The lockfile `found` with other generation settings. */
+function withSettings(found: LockfileText, settings: GenerationSettings): LockfileText {
+  const { fileStems: _before, ...lockfile } = found.parse();
+  const { fileStems } = fileStemsAfter(found, { messages: lockfile.messages, settings });
+  return LockfileText.of({ ...lockfile, settings, ...(fileStems.size > 0 && { fileStems }) }, found.path);
 }

@@ -5,7 +5,7 @@ import type { ReviewPolicy } from '../diff/index.js';
 import type { FetchEvent } from '../fetch/index.js';
 
 /** The settings of the output folder, the lockfile and the generated code (see `settingsSchema` for each). */
-const OUTPUT_SETTINGS = ['out', 'lockfile', 'templates', 'package', 'packageVersion', 'target', 'prettier', 'fields', 'int64', 'include', 'exclude', 'lockWait'] as const;
+const OUTPUT_SETTINGS = ['out', 'lockfile', 'templates', 'package', 'packageVersion', 'target', 'prettier', 'fields', 'int64', 'moduleFormat', 'include', 'exclude', 'lockWait'] as const;
 
 /** The settings of the listing's source (see `settingsSchema` for each). */
 const SOURCE_SETTINGS = ['baseUrl', 'input', 'apiKey', 'secret', 'cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order', 'timeout', 'retries', 'maxBytes', 'allowTruncated'] as const;

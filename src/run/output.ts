@@ -73,11 +73,12 @@ export async function writeOutput(
 ): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
   const { output, writeLockfile } = input;
   const { changes } = output;
+  // Interrupted before its commit point (also with nothing to write), the run did nothing.
+  input.interrupt?.throwIfAborted();
   if (writeLockfile === undefined && output.found?.keptBy(changes) === true) {
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
     return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
   }
-  input.interrupt?.throwIfAborted();
   refuseForeignMarker(output, run.paths.outDir);
   const { write, manifest } = await applyChangeSet({
     outDir: run.paths.outDir,

@@ -19,6 +19,8 @@ export interface PullResult {
   report: DriftReport;
   /** Number of message types in the new listing. */
   messageCount: number;
+  /** Whether no lockfile was found: this pull locks every type for the first time. */
+  firstLock: boolean;
   /** What was written; undefined for a dry run. */
   write: WriteResult | undefined;
   outDir: string;
@@ -87,6 +89,6 @@ async function diffPull(run: RunContext, view: FolderView, answer: Answer, optio
     found,
     after,
     drift,
-    result: { report, messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, package: packageSummary(before, after) },
+    result: { report, messageCount: drift.messageCount, firstLock: found === undefined, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, package: packageSummary(before, after) },
   };
 }

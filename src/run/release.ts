@@ -1,4 +1,4 @@
-import { renderReport, type DriftReport } from '../diff/index.js';
+import { renderReport, REPORT_LIMITS, type DriftReport } from '../diff/index.js';
 import { LockfileText } from '../lock/index.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { bumpFor, bumpVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
@@ -25,8 +25,9 @@ export function releasePackage(after: LockfileText, before: LockfileText | undef
   const changes = [...report.changes, ...report.accepted];
   if (settings.packageName === undefined || before?.settings().packageName === undefined || changes.length === 0) return after;
   const version = givenVersion ?? bumpVersion(settings.packageVersion ?? INITIAL_PACKAGE_VERSION, bumpFor(changes));
-  // The report as `pull --format markdown` prints it: no timestamps, only what the lockfile holds.
-  const notes = renderReport(report, { format: 'markdown', command: 'pull' });
+  // The report as `pull --format markdown` prints it: no timestamps, only what the lockfile holds;
+  // cut to a changelog section's length, as the lockfile and CHANGELOG.md keep every section.
+  const notes = renderReport(report, { format: 'markdown', command: 'pull', maxLength: REPORT_LIMITS.changelog });
   const released: GenerationSettings = { ...settings, packageVersion: version, changelog: [{ version, notes }, ...(settings.changelog ?? [])] };
   return LockfileText.of({ ...after.parse(), settings: released }, after.path);
 }

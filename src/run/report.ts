@@ -39,6 +39,7 @@ function maskedReport(report: DriftReport, redact: Redactor): DriftReport {
     if (item.kind === 'renamed') {
       return { ...item, name, before: { ...item.before, name: redact(item.before.name) }, after: { ...item.after, name: redact(item.after.name) }, fields: fields(item.fields) };
     }
+    if (item.kind === 'added' && item.note !== undefined) return { ...item, name, note: { module: redact(item.note.module), caseClashWith: redact(item.note.caseClashWith) } };
     return item.kind === 'changed' ? { ...item, name, fields: fields(item.fields) } : { ...item, name };
   };
   return {

@@ -5,7 +5,7 @@ import { cacheDir } from '../incremental/cache-dir.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { ConfigError } from '../model/errors.js';
 import type { Settings } from '../config/settings.js';
-import { defaultTarget, type GenerationSettings, type Int64Type, type OutputTarget } from '../model/lockfile.js';
+import { defaultTarget, type GenerationSettings, type Int64Type, type ModuleFormat, type OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
 import type { Scope } from '../model/scope.js';
 import { resolvePaths, stageTimer, type BaseOptions, type RunPaths } from './options.js';
@@ -32,10 +32,10 @@ export function openRun(options: BaseOptions): RunContext {
   const templates = options.templates === undefined ? undefined : relative(dirname(paths.lockfilePath), resolve(paths.cwd, options.templates)).split(sep).join('/');
   const cache = options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, paths.cwd));
   if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
-  const { packageVersion, target, prettier, fields, int64, include, exclude } = options;
+  const { packageVersion, target, prettier, fields, int64, moduleFormat, include, exclude } = options;
   return {
     paths,
-    given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, include, exclude },
+    given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, moduleFormat, include, exclude },
     cache: openIncremental(paths.outDir, cache, options.clock),
     mark: stageTimer(options.onStage),
     // Warnings quote what the server sent: their values are masked where they leave the library.
@@ -46,7 +46,8 @@ export function openRun(options: BaseOptions): RunContext {
 /**
  * The settings a run generates with: each one given, else as recorded. A package always has a
  * version (1.0.0 when none is recorded) and keeps its changelog; a target is recorded only when
- * it is not the default of a package or a plain folder, and `int64` only when it is not `number`,
+ * it is not the default of a package or a plain folder, `int64` only when it is not `number` and
+ * `moduleFormat` only when it is not `esm`,
  * so the record holds one spelling of each.
  * An empty `include` / `exclude` given clears the recorded one.
  *
@@ -64,6 +65,7 @@ export function settingsOver(recorded: GenerationSettings, given: GivenSettings)
   const target = given.target ?? recorded.target;
   const templates = given.templates ?? recorded.templates;
   const int64 = given.int64 ?? recorded.int64;
+  const moduleFormat = given.moduleFormat ?? recorded.moduleFormat;
   const include = given.include ?? recorded.include;
   const exclude = given.exclude ?? recorded.exclude;
   return {
@@ -74,6 +76,7 @@ export function settingsOver(recorded: GenerationSettings, given: GivenSettings)
     ...(templates === undefined ? {} : { templates }),
     ...((given.fields ?? recorded.fields) === true ? { fields: true as const } : {}),
     ...(int64 === undefined || int64 === 'number' ? {} : { int64 }),
+    ...(moduleFormat === undefined || moduleFormat === 'esm' ? {} : { moduleFormat }),
     ...(include === undefined || include.length === 0 ? {} : { include: [...include] }),
     ...(exclude === undefined || exclude.length === 0 ? {} : { exclude: [...exclude] }),
   };
@@ -110,6 +113,8 @@ export type OutputSettings = { [K in 'packageName' | 'packageVersion' | 'changel
   fields: boolean;
   /** How the record types type `Long` and `ULong` fields. */
   int64: Int64Type;
+  /** What the project makes of the generated `.ts` files: ES modules or CommonJS. */
+  moduleFormat: ModuleFormat;
   /** Which message types are generated. */
   scope: Scope;
 };
@@ -122,6 +127,7 @@ export function outputSettings(paths: RunPaths, settings: GenerationSettings): O
   const target = settings.target ?? defaultTarget(packageName);
   const fields = settings.fields === true;
   const int64 = settings.int64 ?? 'number';
+  const moduleFormat = settings.moduleFormat ?? 'esm';
   const scope = { include: settings.include, exclude: settings.exclude };
-  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields, int64, scope };
+  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields, int64, moduleFormat, scope };
 }

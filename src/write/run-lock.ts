@@ -1,6 +1,6 @@
 import { lstat, mkdir, open, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockError, WriteError } from '../model/errors.js';
 import { writeFailure } from './target-checks.js';
@@ -20,7 +20,7 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
 export async function acquireRunLock(outDir: string, options: { waitMs?: number; interrupt?: AbortSignal } = {}): Promise<() => Promise<void>> {
   const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
   const file = join(outDir, RUN_LOCK_FILE);
-  // A folder made just for the lock goes again with it when the run left nothing there.
+  // The folders made just for the lock go again with it when the run left nothing there.
   const made = await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
     throw writeFailure(error, outDir);
   });
@@ -35,7 +35,7 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
       // Release only our own lock: never one another run took over meanwhile.
       return async () => {
         if ((await readFile(file, 'utf8').catch(() => undefined)) === owner) await rm(file, { force: true });
-        if (made !== undefined) await rmdir(outDir).catch(() => undefined);
+        if (made !== undefined) await removeEmptyFolders(outDir, made);
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
@@ -61,6 +61,21 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
       });
     }
     await sleep(100);
+  }
+}
+
+/**
+ * Removes `outDir` and its parents up to `made` (the outermost folder this run created), innermost
+ * first, each only while it is empty: a failed or interrupted first run leaves no empty folders, and
+ * a folder that holds anything (something another program put there meanwhile) is kept, with its parents.
+ */
+async function removeEmptyFolders(outDir: string, made: string): Promise<void> {
+  for (let dir = outDir; dir.startsWith(made); dir = dirname(dir)) {
+    const removed = await rmdir(dir).then(
+      () => true,
+      () => false,
+    );
+    if (!removed || dir === made) return;
   }
 }
 

@@ -3,9 +3,15 @@ import { acquireRunLock } from './run-lock.js';
 import { openFolderView, type FolderView } from './folder-view.js';
 import type { Message } from '../model/message.js';
 
-/** Thrown into a run that SIGINT or SIGTERM interrupted: it rolled back, or finished its commit. */
+/**
+ * Thrown into a run that SIGINT or SIGTERM interrupted: it rolled back (`completed` false: it
+ * changed nothing), or it was past its commit point and finished (`completed` true).
+ */
 export class Interrupted extends Error {
-  constructor(readonly signal: NodeJS.Signals) {
+  constructor(
+    readonly signal: NodeJS.Signals,
+    readonly completed = false,
+  ) {
     super(`interrupted by ${signal}`);
     this.name = 'Interrupted';
   }
@@ -17,8 +23,9 @@ export class Interrupted extends Error {
  *
  * Meanwhile SIGINT and SIGTERM do not end the process at once: `work` learns of them through
  * `interrupt`, and a transaction not yet committed is rolled back (its transaction folder removed), one
- * committed is finished; then the lock is released and {@link Interrupted} thrown, so that the
- * caller ends as it was asked to, leaving the folder and lockfile wholly before or after.
+ * committed is finished; then the lock is released and {@link Interrupted} thrown (saying which of
+ * the two it was), so that the caller ends as it was asked to, leaving the folder and lockfile
+ * wholly before or after. `work` ends by its commit point: whatever it does after is done.
  */
 export async function withRunLock<T>(
   outDir: string,
@@ -29,11 +36,14 @@ export async function withRunLock<T>(
   const onSignal = (signal: NodeJS.Signals) => interrupt.abort(new Interrupted(signal));
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  let completed = false;
   try {
     const release = await acquireRunLock(outDir, { ...options, interrupt: interrupt.signal });
     try {
       await recoverPending(outDir, options.lockfilePath, options.warn);
-      return await work(await openFolderView(outDir), interrupt.signal);
+      const result = await work(await openFolderView(outDir), interrupt.signal);
+      completed = true;
+      return result;
     } finally {
       await release();
     }
@@ -41,6 +51,9 @@ export async function withRunLock<T>(
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     // Also after a run that finished its commit: the process was asked to stop.
-    if (interrupt.signal.aborted) throw interrupt.signal.reason;
+    if (interrupt.signal.aborted) {
+      const reason: unknown = interrupt.signal.reason;
+      throw completed && reason instanceof Interrupted ? new Interrupted(reason.signal, true) : reason;
+    }
   }
 }

@@ -30,9 +30,10 @@ export interface FakeRun {
  */
 export async function runInProcess(
   argv: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string; columns?: number },
 ): Promise<FakeRun> {
   const stdout = new Capture(options.tty ?? false);
+  if (options.columns !== undefined) stdout.columns = options.columns;
   const stderr = new Capture(options.tty ?? false);
   const stdin = new PassThrough();
   stdin.end(options.stdin ?? '');

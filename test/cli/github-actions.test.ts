@@ -28,3 +28,22 @@ describe('a failed run for GitHub', () => {
     );
   });
 });
+
+describe('a failed run with a long error (every invalid element listed)', () => {
+  const lines = Array.from({ length: 3_000 }, (_, i) => `  element ${i} ("T${i}"), field message.fNum: expected a non-negative integer, got "ten"`);
+  const parts = { code: 'VALIDATION', message: `3000 invalid fields in the field descriptors:\n${lines.join('\n')}`, hint: 'fix the service' };
+
+  it('annotates what the runner shows: the first lines, then how many more the log has', () => {
+    const annotation = failureAnnotation('pull', parts);
+    const message = annotation.slice(annotation.indexOf('::', 2) + 2);
+    expect(message.length).toBeLessThanOrEqual(4_000);
+    expect(message).toMatch(/^3000 invalid fields in the field descriptors:%0A {2}element 0 /);
+    expect(message).toMatch(/%0A… and \d+ more lines \(the job's log has the whole error\)$/);
+  });
+
+  it('summarises within what a step summary takes, the code block closed', () => {
+    const summary = failureSummary('pull', parts);
+    expect(summary.length).toBeLessThan(65_536);
+    expect(summary).toMatch(/\n {2}element \d+ .*\n```\n\n… and \d+ more lines \(the job's log has the whole error\)$/);
+  });
+});

@@ -174,7 +174,7 @@ describe('progress in the CLI', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/schema-sync pull: fetching … 1\.\d s/);
     // The summary line starts on a cleared line and the output ends clean.
-    expect(run.stderr).toMatch(/\r\u001b\[2K2 types · 2 added · \d+ files written in \d\.\d s\n$/);
+    expect(run.stderr).toMatch(/\r\u001b\[2KLocked 2 types \(no lockfile before\) · \d+ files written in \d\.\d s\n$/);
   });
 
   it('never when stderr is not a terminal', async () => {

@@ -11,6 +11,7 @@ vi.mock('../../src/run/pull.js', () => ({
     return {
       report: { inSync: true, summary: { added: 0, removed: 0, changed: 0, renamed: 0, breaking: 0, dangerous: 0, safe: 0, accepted: 0 }, changes: [], accepted: [], staleFiles: [], settings: [] },
       messageCount: 0,
+      firstLock: false,
       write: { written: [], deleted: [] } as unknown as PullResult['write'],
       outDir: '/x',
       lockfilePath: '/x.lock.json',

@@ -26,23 +26,23 @@ const errorOf = async (cwd: string) => {
 describe('findConfig', () => {
   it.each(['schema-sync.config.json', 'schema-sync.config.mjs', 'schema-sync.config.js'])('finds %s from a subfolder', async (name) => {
     await touch(join(repo, name));
-    expect(await findConfig(join(repo, 'src', 'deep'))).toEqual({ path: join(repo, name), warnings: [] });
+    expect(await findConfig(join(repo, 'src', 'deep'))).toEqual({ path: join(repo, name), warnings: [], searched: { from: join(repo, 'src', 'deep'), to: repo } });
   });
 
   it('takes the nearest folder that holds one', async () => {
     await touch(join(repo, 'schema-sync.config.json'));
     await touch(join(repo, 'src', 'schema-sync.config.mjs'));
-    expect(await findConfig(join(repo, 'src', 'deep'))).toEqual({ path: join(repo, 'src', 'schema-sync.config.mjs'), warnings: [] });
+    expect(await findConfig(join(repo, 'src', 'deep'))).toEqual({ path: join(repo, 'src', 'schema-sync.config.mjs'), warnings: [], searched: { from: join(repo, 'src', 'deep'), to: join(repo, 'src') } });
   });
 
   it('stops at the repository root (.git as a folder or, in a worktree, a file)', async () => {
     await touch(join(dir, 'schema-sync.config.json'));
-    expect(await findConfig(join(repo, 'src'))).toEqual({ warnings: [] });
+    expect(await findConfig(join(repo, 'src'))).toEqual({ warnings: [], searched: { from: join(repo, 'src'), to: repo } });
     await removeDir(join(repo, '.git'));
     await writeFile(join(repo, '.git'), 'gitdir: /elsewhere\n');
-    expect(await findConfig(join(repo, 'src'))).toEqual({ warnings: [] });
+    expect(await findConfig(join(repo, 'src'))).toEqual({ warnings: [], searched: { from: join(repo, 'src'), to: repo } });
     await removeDir(join(repo, '.git'));
-    expect(await findConfig(join(repo, 'src'))).toEqual({ path: join(dir, 'schema-sync.config.json'), warnings: [] });
+    expect(await findConfig(join(repo, 'src'))).toEqual({ path: join(dir, 'schema-sync.config.json'), warnings: [], searched: { from: join(repo, 'src'), to: dir } });
   });
 
   it('refuses two config files in one folder, naming both', async () => {
@@ -78,12 +78,13 @@ describe('findConfig', () => {
     expect({ ...found, warnings: found.warnings.map((warning) => messageText(warning)) }).toEqual({
       path: join(repo, 'schema-sync.config.mjs'),
       warnings: [`${join(repo, 'schema-sync.config.ts')} is not read; using ${join(repo, 'schema-sync.config.mjs')}.`],
+      searched: { from: repo, to: repo },
     });
   });
 
   it('leaves files that are not config names alone', async () => {
     for (const name of ['schema-sync.lock.json', 'schema-sync', 'config.json', 'schema-sync.configuration']) await touch(join(repo, name));
     await mkdir(join(repo, 'schema-sync.config.d'));
-    expect(await findConfig(repo)).toEqual({ warnings: [] });
+    expect(await findConfig(repo)).toEqual({ warnings: [], searched: { from: repo, to: repo } });
   });
 });

@@ -113,10 +113,9 @@ describe('config.schema.json', () => {
     expect(properties).not.toHaveProperty('secret');
   });
 
-  it('accepts what the zod schema accepts (including the README example)', async () => {
+  it('accepts what the zod schema accepts (including the example of docs/configuration.md)', async () => {
     const schema = await committed();
-    const readme = await readFile(new URL('README.md', `file://${ROOT}`), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'));
+    const section = await readFile(new URL('docs/configuration.md', `file://${ROOT}`), 'utf8');
     const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as Record<string, unknown>;
     for (const sample of [...valid, example]) {
       expect(configSchema.safeParse(sample).success, JSON.stringify(sample)).toBe(true);

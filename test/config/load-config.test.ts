@@ -100,7 +100,7 @@ describe('loadConfig', () => {
   afterEach(() => removeDir(dir));
 
   it('treats a missing default file as an empty config, but a missing --config file as an error', async () => {
-    expect(await loadConfig({ cwd: dir })).toEqual({ config: {}, warnings: [] });
+    expect(await loadConfig({ cwd: dir })).toEqual({ config: {}, warnings: [], searched: { from: dir, to: expect.any(String) } });
     await expect(loadConfig({ cwd: dir, explicit: 'other.json' })).rejects.toMatchObject({ code: 'CONFIG', hint: expect.stringMatching(/--config/) });
   });
 
@@ -111,7 +111,7 @@ describe('loadConfig', () => {
 
   it('reads a file that starts with a UTF-8 byte order mark (as some Windows editors save it)', async () => {
     await writeFile(join(dir, 'schema-sync.config.json'), `\uFEFF${JSON.stringify({ cmd: 'getmsgtypes' })}`);
-    expect(await loadConfig({ cwd: dir })).toEqual({ config: { cmd: 'getmsgtypes' }, path: join(dir, 'schema-sync.config.json'), warnings: [] });
+    expect(await loadConfig({ cwd: dir })).toEqual({ config: { cmd: 'getmsgtypes' }, path: join(dir, 'schema-sync.config.json'), warnings: [], searched: { from: dir, to: dir } });
   });
 
   it('says where invalid JSON is broken, without quoting the file (it may hold a secret)', async () => {

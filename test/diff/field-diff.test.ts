@@ -41,6 +41,17 @@ describe('recordChanges', () => {
       ['RECORD_FIELD_DETAIL_CHANGED', 'fields.legs.legRatio.sLen', 4, 8, 'safe'],
     ]],
     ['nothing but the hash', BASE, [['RECORD_FIELDS_UNCHANGED', 'fields', undefined, undefined, 'safe']]],
+    // One inserted field shifts every later one: one change of the type for each shifted key, its
+    // before and after mapping each field to its value in record order.
+    ['a field inserted first: one renumbering and one move', [field('venue', { pos: 1, fNum: 10 }), ...BASE.map((f) => ({ ...f, pos: f.pos! + 1, fNum: f.fNum! + 1 }))], [
+      ['RECORD_FIELD_ADDED', 'fields.venue', undefined, 'Int', 'safe'],
+      ['RECORD_FIELDS_RENUMBERED', 'fields.*.fNum', { ticker: 10, bidExch: 11, 'legs.legRatio': 12 }, { ticker: 11, bidExch: 12, 'legs.legRatio': 13 }, 'dangerous'],
+      ['RECORD_FIELDS_MOVED', 'fields.*.pos', { ticker: 1, bidExch: 2, 'legs.legRatio': 3 }, { ticker: 2, bidExch: 3, 'legs.legRatio': 4 }, 'safe'],
+    ]],
+    ['the first field removed: the others move, their numbers kept', BASE.slice(1).map((f) => ({ ...f, pos: f.pos! - 1 })), [
+      ['RECORD_FIELD_REMOVED', 'fields.ticker', 'TickerKey', undefined, 'breaking'],
+      ['RECORD_FIELDS_MOVED', 'fields.*.pos', { bidExch: 2, 'legs.legRatio': 3 }, { bidExch: 1, 'legs.legRatio': 2 }, 'safe'],
+    ]],
   ])('%s', (_label, after, want) => {
     // recordChanges gives facts; the rating step gives each its rule's default severity.
     expect(changesTo(after).map((c) => [c.rule, c.field, c.before, c.after, defaultSeverity(c.rule)])).toEqual(want);
@@ -95,5 +106,37 @@ describe('field-level drift in the report', () => {
     expect(json.changes[1].fields[1]).toEqual({ field: 'fields', severity: 'safe', rule: 'RECORD_FIELDS_UNCHANGED' });
     expect(renderReport(report, { format: 'markdown', command: 'check' })).toContain('`fields.legs.legRatio`: `"Int"` → `(absent)` [RECORD_FIELD_REMOVED]');
     expect(renderReport(report, { format: 'github', command: 'check' })).toContain('%0Afields.legs.legRatio: "Int" → (absent) [RECORD_FIELD_REMOVED]');
+  });
+});
+
+describe('a shift in the report', () => {
+  const inserted = [field('venue', { pos: 1, fNum: 10 }), ...BASE.map((f) => ({ ...f, pos: f.pos! + 1, fNum: f.fNum! + 1 }))];
+  const report = buildReport({
+    changes: diffDescriptors({ locked: [descriptor('Quote', { fields: BASE })], fetched: [descriptor('Quote', { schemaHash: 'BBBB', fields: inserted })] }),
+  });
+
+  it('is one line per shifted key, with the count and the first and last field, in every format', () => {
+    expect(renderReport(report, { format: 'text', command: 'check' }).split('\n').slice(0, 6)).toEqual([
+      'Dangerous',
+      '  changed Quote',
+      '    schemaHash: "AAAA" → "BBBB" [SCHEMA_HASH_CHANGED]',
+      '    fields.venue: (absent) → "Int" [RECORD_FIELD_ADDED] (safe)',
+      '    fields.*.fNum: 3 fields renumbered, from ticker (10 → 11) to legs.legRatio (12 → 13) [RECORD_FIELDS_RENUMBERED]',
+      '    fields.*.pos: 3 fields moved, from ticker (1 → 2) to legs.legRatio (3 → 4) [RECORD_FIELDS_MOVED] (safe)',
+    ]);
+    expect(renderReport(report, { format: 'markdown', command: 'check' })).toContain(
+      '`fields.*.fNum`: 3 fields renumbered, from `ticker` (`10` → `11`) to `legs.legRatio` (`12` → `13`) [RECORD_FIELDS_RENUMBERED]',
+    );
+    expect(renderReport(report, { format: 'github', command: 'check' })).toContain('%0Afields.*.pos: 3 fields moved, from ticker (1 → 2) to legs.legRatio (3 → 4) [RECORD_FIELDS_MOVED] (safe)');
+    const json = JSON.parse(renderReport(report, { format: 'json', command: 'check' }));
+    expect(json.changes[0].fields.at(-1)).toEqual({ field: 'fields.*.pos', rule: 'RECORD_FIELDS_MOVED', before: { ticker: 1, bidExch: 2, 'legs.legRatio': 3 }, after: { ticker: 2, bidExch: 3, 'legs.legRatio': 4 }, severity: 'safe' });
+  });
+
+  it('is accepted, or turned off, as one change', () => {
+    const rated = (policy: Parameters<typeof buildReport>[0]['policy']) => buildReport({ changes: report.changes, policy });
+    const accepted = rated({ accept: [{ rule: 'RECORD_FIELDS_MOVED', message: 'Quote', reason: 'order does not matter here' }] });
+    expect(accepted.accepted.map((change) => [change.rule, change.field])).toEqual([['RECORD_FIELDS_MOVED', 'fields.*.pos']]);
+    const off = rated({ rules: { RECORD_FIELDS_RENUMBERED: 'off' } });
+    expect(off.changes[0]!.kind === 'changed' && off.changes[0]!.fields.map((f) => f.rule)).toEqual(['SCHEMA_HASH_CHANGED', 'RECORD_FIELD_ADDED', 'RECORD_FIELDS_MOVED']);
   });
 });

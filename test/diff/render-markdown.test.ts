@@ -27,7 +27,7 @@ describe('renderReport markdown', () => {
     );
   });
 
-  const headings: { name: string; command: 'check' | 'pull'; dryRun?: boolean; want: string }[] = [
+  const headings: { name: string; command: 'check' | 'pull'; dryRun?: boolean; filesWritten?: number; want: string }[] = [
     { name: 'check', command: 'check', want: '### Schema drift\n\nIn sync: no drift.' },
     { name: 'pull', command: 'pull', want: '### Schema changes\n\nUp to date: nothing changed.' },
     {
@@ -36,9 +36,10 @@ describe('renderReport markdown', () => {
       dryRun: true,
       want: '### Schema changes (dry run)\n\nUp to date: nothing would change.',
     },
+    { name: 'pull that rewrote files', command: 'pull', filesWritten: 266, want: '### Schema changes\n\nNo schema changes: 266 files rewritten from the lockfile.' },
   ];
-  it.each(headings)('in sync, $name', ({ command, dryRun, want }) => {
-    expect(renderReport(inSyncReport(), { format: 'markdown', command, dryRun })).toBe(want);
+  it.each(headings)('in sync, $name', ({ command, dryRun, filesWritten, want }) => {
+    expect(renderReport(inSyncReport(), { format: 'markdown', command, dryRun, filesWritten })).toBe(want);
   });
 
   it('keeps hostile strings inside code spans and inside their cell', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport, diffDescriptors, renderReport, RULE_IDS, type DriftReport } from '../../src/diff/index.js';
 import { ROOT } from '../helpers/cli.js';
 import { validateJson } from '../helpers/json-schema.js';
+import { makeField } from '../../src/model/field.js';
 import { descriptor } from './descriptor-fixture.js';
 import { hostileReport, inSyncReport, reviewedReport, sampleReport } from './report-fixture.js';
 
@@ -39,6 +40,13 @@ describe('report.schema.json', () => {
             fetched: [descriptor('A', { mNum: 1 }), descriptor('C', { mNum: 2, mToken: 'Other' })],
           }),
         }),
+    },
+    {
+      name: 'a shift of record fields (one change listing every moved and renumbered field)',
+      report: () => {
+        const fields = (first: number) => ['a', 'b', 'c'].map((name, i) => makeField({ name, fType: 'Int', pos: first + i, fNum: 10 + first + i }, {}));
+        return buildReport({ changes: diffDescriptors({ locked: [descriptor('A', { fields: fields(1) })], fetched: [descriptor('A', { schemaHash: 'BBBB', fields: fields(2) })] }) });
+      },
     },
   ];
   it.each(reports)('validates a report: $name', ({ report }) => {

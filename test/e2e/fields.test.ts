@@ -194,7 +194,8 @@ describe('pull --fields', () => {
     await writeFile(join(dir, 'saved.json'), JSON.stringify(listing.map((element, i) => (i === 1 ? wireElement({ name: 'T0001', mNum: 1001, schemaHash: 'H1-new' }) : element))));
     const run = await runCli(['pull', '--input', 'saved.json', '--out', 'out'], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('fields are on, and 1 message type needs its field descriptors from the service, but there is no base URL.');
+    expect(run.stderr).toContain('fields are on, and 1 message type needs its field descriptors from the service, but there is no base URL');
+    expect(run.stderr).toContain('no config file found (searched ');
     expect(run.stderr).toContain('--no-fields');
   });
 

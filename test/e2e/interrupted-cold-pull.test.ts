@@ -1,8 +1,8 @@
 /**
  * Ctrl-C during a cold pull (no output folder, no lockfile yet) leaves nothing behind: not the
- * output folder the run made, nor its transaction folder or run lock. The Ctrl-C comes right
- * after the run has created its lock in the folder it made (test/hardening/kill-at.mjs), so it
- * always lands mid-run, before the commit point.
+ * output folder the run made, nor its parent the run made, nor its transaction folder or run
+ * lock; and it says so. The Ctrl-C comes right after the run has created its lock in the folder
+ * it made (test/hardening/kill-at.mjs), so it always lands mid-run, before the commit point.
  */
 import { readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -22,14 +22,14 @@ beforeAll(async () => {
 afterAll(() => removeDir(dir));
 
 it('Ctrl-C during a cold pull removes the output folder it made, its transaction folder and its run lock', async () => {
-  const atLock = [{ op: 'open', path: '^out/\\.schema-sync-run\\.lock$', n: 1 }];
-  const run = startCli(['pull', '--input', 'listing.json', '--out', 'out'], {
+  const atLock = [{ op: 'open', path: '^out/generated/\\.schema-sync-run\\.lock$', n: 1 }];
+  const run = startCli(['pull', '--input', 'listing.json', '--out', 'out/generated'], {
     cwd: dir,
     nodeArgs: ['--import', KILL_AT],
     env: { SCHEMA_SYNC_CACHE_DIR: 'off', KILL_AT_ROOT: dir, KILL_AT: JSON.stringify(atLock), KILL_AT_SIGNAL: 'SIGINT' },
   });
   const result = await run.done;
   expect(result.code, result.stderr).toBe(130);
-  expect(result.stderr).toBe('schema-sync: interrupted (SIGINT); the lockfile and output folder are as before the run, or as it leaves them.\n');
+  expect(result.stderr).toBe('schema-sync: interrupted (SIGINT) before any change: nothing was written.\n');
   expect(readdirSync(dir)).toEqual(['listing.json']);
 }, 60_000);

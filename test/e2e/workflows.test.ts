@@ -6,7 +6,7 @@
  * against the reference server, and `gh` is a stand-in that records its calls.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ interface Workflow {
 }
 
 const workflow = async (name: string) => parse(await readFile(join(ROOT, 'examples', name), 'utf8')) as Workflow;
-const DRIFT = 'github-workflow.yml';
+const DRIFT = 'schema-drift-workflow.yml';
 const UPDATE = 'schema-update-workflow.yml';
 const REVIEW = 'schema-review-workflow.yml';
 
@@ -170,11 +170,33 @@ function bash(script: string, cwd: string, env: Record<string, string>): Promise
 const serviceContext = () => ({ secrets: { SCHEMA_SYNC_API_KEY: 'workflow-key', SCHEMA_SYNC_SECRET: '', GITHUB_TOKEN: 'gh-token' }, vars: { SCHEMA_SYNC_BASE_URL: server.url } });
 const codes = (run: JobRun) => run.steps.map((step) => step.code);
 
-describe('examples/*.yml parse as the workflows the README promises', () => {
-  it('drift check: on a schedule and on pull requests, check --format github', async () => {
+/** The `run:` scripts of every job of a workflow, one string. */
+const scripts = (parsed: Workflow) => Object.values(parsed.jobs).flatMap((job) => job.steps.map((step) => step.run ?? '')).join('\n');
+const onPullRequests = (parsed: Workflow) => Object.keys(parsed.on).some((trigger) => trigger.startsWith('pull_request'));
+
+describe('examples/*.yml parse as the workflows docs/ci-workflows.md promises', () => {
+  it('drift check: on a schedule and by hand, never on pull requests, check --format github', async () => {
     const parsed = await workflow(DRIFT);
-    expect(Object.keys(parsed.on)).toEqual(['schedule', 'pull_request', 'workflow_dispatch']);
+    expect(Object.keys(parsed.on)).toEqual(['schedule', 'workflow_dispatch']);
+    expect(onPullRequests(parsed)).toBe(false);
     expect(parsed.jobs['check']!.steps.map((step) => step.run).filter(Boolean)).toEqual(['npm ci', 'npx schema-sync check --format github']);
+  });
+
+  it('pull request workflows: never ask the live service (no check, no pull), and no step needs a secret a fork pull request lacks', async () => {
+    const files = (await readdir(join(ROOT, 'examples'))).filter((name) => name.endsWith('.yml'));
+    expect(files.sort()).toEqual([DRIFT, REVIEW, UPDATE].sort());
+    const onPr: string[] = [];
+    for (const file of files) {
+      const parsed = await workflow(file);
+      if (!onPullRequests(parsed)) continue;
+      onPr.push(file);
+      expect(scripts(parsed), file).not.toMatch(/schema-sync (?:check|pull)\b/);
+      const text = await readFile(join(ROOT, 'examples', file), 'utf8');
+      // GitHub gives fork pull requests no secrets but a read-only GITHUB_TOKEN.
+      expect([...text.matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).filter((name) => name !== 'GITHUB_TOKEN'), file).toEqual([]);
+      expect(text, file).not.toContain('SCHEMA_SYNC_BASE_URL');
+    }
+    expect(onPr).toEqual([REVIEW]);
   });
 
   it('update: on a schedule, may push and open pull requests, one fixed branch, git and gh only', async () => {
@@ -239,6 +261,12 @@ describe('the workflows run against the reference server', () => {
     expect(edit.body).toContain('| safe | added | `Zeta` | mNum 90 [MESSAGE_ADDED] |');
     expect(git(origin, 'show', 'schema-sync/update:schema-sync.lock.json')).toContain('"Zeta"');
     expect(git(origin, 'log', '--format=%s', '-1', 'schema-sync/update')).toBe('Update the schema lockfile and generated code (safe changes)');
+  });
+
+  it('drift check: once the service changed, the scheduled run fails (exit 1) and annotates the changes', async () => {
+    const run = await runJob(DRIFT, await checkout('drift-changed'), serviceContext());
+    expect(codes(run)).toEqual([1]);
+    expect(run.steps[0]!.stdout).toMatch(/^::/m);
   });
 
   describe('review', () => {

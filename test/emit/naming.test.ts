@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { planNames } from '../../src/emit/index.js';
-import { MAX_STEM_LENGTH, toIdentifier } from '../../src/emit/naming.js';
+import { fileStemsOf, keptStems, MAX_STEM_LENGTH, shareFileByCase, toIdentifier } from '../../src/emit/naming.js';
 import { EmitError } from '../../src/model/errors.js';
 
 describe('toIdentifier', () => {
@@ -111,5 +111,56 @@ describe('planNames', () => {
     for (const { fileStem } of planNames(hostile).values()) {
       expect(fileStem).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
     }
+  });
+});
+
+describe('recorded stems (a type keeps its file)', () => {
+  const suffixed = (name: string) => planNames([name, name.toLowerCase() === name ? name.toUpperCase() : name.toLowerCase()]).get(name)!.fileStem;
+
+  it('planNames takes a recorded stem that is one of the name\'s own, and refuses any other', () => {
+    const plan = planNames(['Foo', 'FOO'], new Map([['Foo', 'Foo']]));
+    expect(plan.get('Foo')).toEqual({ identifier: 'Foo', fileStem: 'Foo' });
+    expect(plan.get('FOO')!.fileStem).toBe(suffixed('FOO'));
+    expect(planNames(['FOO'], new Map([['FOO', suffixed('FOO')]])).get('FOO')!.fileStem).toBe(suffixed('FOO'));
+    // Recorded stems of names not planned (out of scope) are ignored.
+    expect(planNames(['Other'], new Map([['Foo', 'Foo']])).get('Other')!.fileStem).toBe('Other');
+    expect(() => planNames(['Foo'], new Map([['Foo', 'Bar']]))).toThrow(
+      `The lockfile gives message type "Foo" the file stem "Bar", which is not one of its own (Foo or ${suffixed('Foo')}).`,
+    );
+    expect(() => planNames(['Foo', 'FOO'], new Map([['Foo', 'Foo'], ['FOO', 'FOO']]))).toThrow(
+      'Message types "FOO" and "Foo" both map to the file messages/Foo.ts (file names are compared ignoring case).',
+    );
+  });
+
+  const rows: { name: string; names: string[]; before: [string, string][]; want: [string, string][]; notes: [string, string][] }[] = [
+    { name: 'no clash: nothing recorded', names: ['Foo', 'Bar'], before: [['Foo', 'Foo']], want: [], notes: [] },
+    { name: 'a newcomer differs only by case: the old type keeps its plain stem', names: ['Foo', 'FOO'], before: [['Foo', 'Foo']], want: [['Foo', 'Foo']], notes: [['FOO', 'Foo']] },
+    { name: 'two newcomers alone: the rule (both suffixed), nothing recorded', names: ['Foo', 'FOO'], before: [], want: [], notes: [['FOO', 'Foo'], ['Foo', 'FOO']] },
+    { name: 'two newcomers beside an old type: the old one is named', names: ['Foo', 'FOO', 'foo'], before: [['foo', 'foo']], want: [['foo', 'foo']], notes: [['FOO', 'foo'], ['Foo', 'foo']] },
+    { name: 'the older type gone: the newcomer keeps its suffix', names: ['FOO'], before: [['Foo', 'Foo'], ['FOO', 'suffixed:FOO']], want: [['FOO', 'suffixed:FOO']], notes: [] },
+    { name: 'both old and suffixed (a lockfile from before stems were recorded): both kept as they are', names: ['Foo', 'FOO'], before: [['Foo', 'suffixed:Foo'], ['FOO', 'suffixed:FOO']], want: [], notes: [] },
+  ];
+  it.each(rows)('keptStems: $name', ({ names, before, want, notes }) => {
+    const stem = (value: string) => (value.startsWith('suffixed:') ? suffixed(value.slice('suffixed:'.length)) : value);
+    const kept = keptStems(names, new Map(before.map(([name, value]) => [name, stem(value)])));
+    expect([...kept.fileStems]).toEqual(want.map(([name, value]) => [name, stem(value)]));
+    expect([...kept.sharedCase].map(([name, { fileStem, other }]) => [name, other, fileStem])).toEqual(notes.map(([name, other]) => [name, other, suffixed(name)]));
+    // What is recorded is what planNames gives the old names.
+    const plan = planNames(names, kept.fileStems);
+    for (const [name, value] of before) if (plan.has(name)) expect(plan.get(name)!.fileStem).toBe(stem(value));
+  });
+
+  it('fileStemsOf gives planNames\' stems, leaving out a recorded stem that is not the name\'s', () => {
+    expect([...fileStemsOf(['Foo', 'FOO', 'Bar'], new Map([['Foo', 'Foo'], ['Bar', '../x']]))]).toEqual([
+      ['Bar', 'Bar'],
+      ['FOO', suffixed('FOO')],
+      ['Foo', 'Foo'],
+    ]);
+  });
+
+  it('shareFileByCase', () => {
+    expect(shareFileByCase(['Foo', 'Bar'])).toBe(false);
+    expect(shareFileByCase(['Foo', 'Bar', 'FOO'])).toBe(true);
+    expect(shareFileByCase(['a-b', 'A_B'])).toBe(true);
   });
 });

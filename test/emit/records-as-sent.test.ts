@@ -135,9 +135,9 @@ export const wrongEnum: SpreadQuoteRecord = { bidExch: 'CBOX' };
 export const keyOutside: SpreadQuoteRecord = { spreadName: 'A' };
 `;
 
-/** The TypeScript block of the README's "Record types" that types a records answer. */
+/** The TypeScript block of docs/record-types.md that types a records answer. */
 function readmeExample(): string {
-  const blocks = [...readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  const blocks = [...readFileSync(join(REPO_ROOT, 'docs/record-types.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
   return blocks.find((block) => block.includes('RecordsResponse'))!;
 }
 
@@ -169,7 +169,7 @@ beforeAll(async () => {
     await writeFile(join(dir, `consumer-${folder}.ts`), consumer(folder, int64));
   }
   await writeFile(join(dir, 'refused.ts'), REFUSED);
-  // The README's example, against the example listing's output with the example field descriptors.
+  // The documentation's example, against the example listing's output with the example field descriptors.
   await writeEmitted(join(dir, 'example'), await emitFiles({ messages: await exampleWithFields(), source: { query: {} }, fields: true }));
   await writeFile(join(dir, 'readme-example.ts'), readmeExample().replace("'./src/generated/schema/index.js'", "'./example/index.js'"));
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -179,7 +179,7 @@ beforeAll(async () => {
 afterAll(() => removeTempDir(dir));
 
 describe('records as the service sends them', () => {
-  it('type-check against both targets with each int64 setting (and the README example against the example listing), and what it never sends is refused, each for its reason', () => {
+  it('type-check against both targets with each int64 setting (and the example of docs/record-types.md against the example listing), and what it never sends is refused, each for its reason', () => {
     const errors = compiled.output.trim().split('\n').map((line) => line.replace(/^.*refused\.ts/, 'refused.ts'));
     expect(errors).toEqual([
       expect.stringMatching(/^refused\.ts\(3,46\): error TS2561: Object literal may only specify known properties, but 'bidPrise' does not exist in type 'SpreadQuoteRecord'\. Did you mean to write 'bidPrice'\?$/),

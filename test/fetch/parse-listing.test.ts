@@ -19,6 +19,13 @@ describe('parseListing', () => {
     expect(descriptor).toEqual({ name: 'Old', mNum: 2745, schemaHash: 'AB', hasTKey: true, hasEKey: false, hasOKey: false, extra: { mCat: 'MarketData', pkey: {} } });
   });
 
+  it.each([
+    ['$fields', 'the field descriptors it records (--fields)'],
+    ['$file', 'the file name it records'],
+  ])('refuses the key %s, which the lockfile entry of schema-sync keeps for %s', (key, what) => {
+    expect(() => parse([wireElement({ name: 'A', [key]: 'x' })])).toThrow(`element 0 ("A"), field message.${key}: a key schema-sync reserves for ${what}; no protobuf name has a $`);
+  });
+
   it('needs only name, mNum and schemaHash', () => {
     const [descriptor] = parse([{ header: { msgType: 'MsgDesc' }, message: { name: 'Bare', mNum: 1, schemaHash: 'H' } }]).descriptors;
     expect(descriptor).toEqual({ name: 'Bare', mNum: 1, schemaHash: 'H', extra: {} });

@@ -217,7 +217,7 @@ describe('a pull killed at each point of its work', () => {
         expect(result.code, `${where}: ${result.stderr}`).toBe(EXIT_CODE[signal]);
         const lines = result.stderr.trimEnd().split('\n');
         expect(lines, result.stderr).toHaveLength(1);
-        expect(lines[0]).toMatch(new RegExp(`^schema-sync: interrupted \\(${signal}\\); the lockfile and output folder are as before`));
+        expect(lines[0]).toMatch(new RegExp(`^schema-sync: interrupted \\(${signal}\\) (before any change: nothing was written|after the commit point: the change was completed)\\.$`));
       }
 
       const phase = journalLeft ? 'committed, not yet applied' : txnLeft ? 'preparing or cleaning up' : lockLeft ? 'holding the lock' : 'before the lock or after the run';
@@ -242,6 +242,8 @@ describe('a pull killed at each point of its work', () => {
         // left one for this run to recover before it took the lock) no transaction folder.
         expect(lockLeft, where).toBe(false);
         if (!pending) {
+          // The line says which state the run left.
+          expect(result.stderr.includes('after the commit point: the change was completed'), `${where}: ${result.stderr}`).toBe(seen.name === target.name);
           expect(txnLeft, where).toBe(false);
           expect(treeDifference(await readTree(outDir), seen.tree), where).toBeUndefined();
           expect(await readFile(lockfilePath, 'utf8'), where).toBe(seen.lockfile);

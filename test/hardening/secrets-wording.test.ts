@@ -80,14 +80,14 @@ const CASES: Case[] = [
     words: ['element', 'types'],
     arrange: (_dir, [key, secret]) => (server.setListing([wireElement({ actions: 'SXD', desc: `asked by apikey=${key}&secret=${secret}` })]), [...PULL, '--base-url', server.url, '--dry-run']),
     exit: 0,
-    says: ['warning: the service echoed the API key or secret in element 0 of the listing; replaced by ***', 'warning: element 0: message "Order": unknown action letter "X" kept as is (known: SIURD).', '1 added'],
+    says: ['warning: the service echoed the API key or secret in element 0 of the listing; replaced by ***', 'warning: element 0: message "Order": unknown action letter "X" kept as is (known: SIURD).', 'Would lock 1 type (no lockfile before)'],
   },
   {
     label: 'a listing read with credentials that are words of the wire format (its keys are kept, a desc that echoes them is scrubbed)',
     words: ['schema', 'message'],
     arrange: (_dir, [key, secret]) => (server.setListing([wireElement({ desc: `asked by apikey=${key}&secret=${secret}` })]), [...PULL, '--base-url', server.url, '--dry-run']),
     exit: 0,
-    says: ['warning: the service echoed the API key or secret in element 0 of the listing; replaced by ***', '1 added'],
+    says: ['warning: the service echoed the API key or secret in element 0 of the listing; replaced by ***', 'Would lock 1 type (no lockfile before)'],
   },
   ...[401, 403, 404, 500].map(
     (status): Case => ({
@@ -110,7 +110,14 @@ const CASES: Case[] = [
     words: ['file', 'invalid'],
     arrange: async (at) => (await writeFile(join(at, 'c.json'), JSON.stringify({ retries: -1, lockfile: 'l.json' })), ['pull', '--config', 'c.json', '--base-url', server.url]),
     exit: 2,
-    says: ['is invalid:\n  "retries":', 'See the configuration reference in the README; known keys:'],
+    says: ['is invalid:\n  "retries":', 'See the configuration reference, docs/configuration.md; known keys:'],
+  },
+  {
+    label: 'no base URL and no config file found',
+    words: ['service', 'config'],
+    arrange: async (at) => (await mkdir(join(at, '.git')), PULL),
+    exit: 2,
+    says: ['error [CONFIG]: no base URL: schema-sync does not know where the service is.\n  no config file found (searched ', 'add "baseUrl" to schema-sync.config.json'],
   },
   {
     label: 'a lockfile that is not JSON',

@@ -39,4 +39,4 @@ export function visibleState(
   lockfilePath: string,
   states: readonly FolderState[],
 ): Promise<FolderState>;
-export function startCli(args: string[], options: { cwd: string; env?: Record<string, string>; nodeArgs?: string[] }): CliChild;
+export function startCli(args: string[], options: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; asUser?: string }): CliChild;

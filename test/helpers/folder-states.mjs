@@ -172,11 +172,15 @@ export async function visibleState(openFolderView, outDir, lockfilePath, states)
 
 /**
  * Starts the built CLI in a clean environment without colour, as a child the caller can signal;
- * `nodeArgs` go to node before the CLI (e.g. a preload).
+ * `nodeArgs` go to node before the CLI (e.g. a preload). `asUser` runs it as another user through
+ * `runuser` (permission cases, where the caller runs as root); the child is then `runuser`, which
+ * passes a signal on.
  */
 export function startCli(args, options) {
   const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', ...options.env };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const node = [process.execPath, ...(options.nodeArgs ?? []), BIN, ...args];
+  const command = options.asUser === undefined ? node : ['runuser', '-u', options.asUser, '--', ...node];
+  const child = spawn(command[0], command.slice(1), { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d.toString()));

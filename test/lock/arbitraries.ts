@@ -64,7 +64,12 @@ const settings = fc.record(
   },
   { requiredKeys: [] },
 );
+/** A recorded file stem (`$file`) for some of the messages: valid stems, not checked against the names here. */
+const fileStems = fc.array(fc.option(fc.constantFrom('Foo', 'FOO__0a1b2c3d', '_x$', 'a'), { nil: undefined, freq: 3 }), { maxLength: 8 });
 export const lockfile: fc.Arbitrary<Lockfile> = fc
-  .tuple(fc.uniqueArray(descriptor, { selector: (d) => d.name, maxLength: 8 }), settings)
-  .map(([messages, settings]) => ({ lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://example.test', query: {} }, settings, messages }));
+  .tuple(fc.uniqueArray(descriptor, { selector: (d) => d.name, maxLength: 8 }), settings, fileStems)
+  .map(([messages, settings, stems]) => {
+    const recorded = new Map(messages.flatMap((d, i) => (stems[i] === undefined ? [] : [[d.name, stems[i]] as const])));
+    return { lockfileVersion: LOCKFILE_VERSION, source: { baseUrl: 'https://example.test', query: {} }, settings, messages, ...(recorded.size > 0 && { fileStems: recorded }) };
+  });
 

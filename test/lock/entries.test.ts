@@ -1,11 +1,11 @@
 /** A lockfile's text counts its message types as a full parse does; entryLine finds an entry's line. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { entryLine, lockfileEntries } from '../../src/lock/entries.js';
+import { entryLine, lockfileEntries, recordedFileStems } from '../../src/lock/entries.js';
 import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile } from '../../src/lock/parse.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
-import type { Descriptor } from '../../src/model/descriptor.js';
+import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
 import { lockfile } from './arbitraries.js';
 
@@ -34,6 +34,22 @@ describe('lockfileEntries', () => {
         expect(lockfileEntries(JSON.stringify(JSON.parse(serialised), null, 3))).toBeUndefined();
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('the file stems found by a scan of the entries are those a full parse reads', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const { text } = serializeLockfileEntries(lock);
+        const full = parseLockfile(text, 'lock');
+        const want = { names: full.messages.map((d) => d.name), fileStems: full.fileStems ?? new Map() };
+        const layout = new LockfileText(text, 'lock').fileLayout();
+        expect({ names: [...layout.names].sort(compareStrings), fileStems: layout.fileStems }).toEqual(want);
+        expect(recordedFileStems(lockfileEntries(text)!)).toEqual(want.fileStems);
+        const byHand = new LockfileText(JSON.stringify(JSON.parse(text), null, 3), 'lock').fileLayout();
+        expect({ names: byHand.names, fileStems: byHand.fileStems }).toEqual(want);
+      }),
+      { numRuns: 50 },
     );
   });
 

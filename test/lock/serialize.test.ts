@@ -30,6 +30,7 @@ function generic(lock: Lockfile): string {
         .sort(compareStrings)
         .map((key) => [key, d.extra[key]] as [string, unknown]),
       ...(d.fields === undefined ? [] : [['$fields', d.fields.map(fieldEntry)] as [string, unknown]]),
+      ...(lock.fileStems?.has(d.name) ? [['$file', lock.fileStems.get(d.name)] as [string, unknown]] : []),
     ]);
   const messages = [...lock.messages].sort((a, b) => compareStrings(a.name, b.name));
   return `${stableStringify(
@@ -103,6 +104,21 @@ describe('serializeLockfile', () => {
     expect(moved).toContain(',\n  "messages": ');
     expect(parseLockfile(moved, 'lock').settings).toEqual({ packageName: 'pkg', target: 'ts' });
     expect(new LockfileText(moved, 'lock').settings()).toEqual({ packageName: 'pkg', target: 'ts' });
+  });
+
+  it('reads back the file stems it wrote (none when it wrote none), and refuses one that is no stem', () => {
+    fc.assert(
+      fc.property(lockfile, (lock) => {
+        const parsed = parseLockfile(serializeLockfile(lock), 'lock');
+        expect(parsed.fileStems).toEqual(lock.fileStems);
+        expect(parsed.messages.every((d) => !('$file' in d.extra))).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+    const entry = { mNum: 1, schemaHash: 'h' };
+    const lockText = ($file: unknown) => JSON.stringify({ lockfileVersion: 1, source: { query: {} }, messages: { A: { ...entry, $file } } });
+    const problem = 'messages["A"].$file: expected a file stem: up to 210 letters, digits, _ or $, not starting with a digit';
+    for (const bad of ['../x', 'a.ts', '', '1a', 7, 'x'.repeat(211)]) expect(() => parseLockfile(lockText(bad), 'lock')).toThrow(problem);
   });
 
   it('records the generation settings, read back by a full parse', () => {

@@ -92,13 +92,13 @@ it("a key that is an ordinary word masks only what came from outside, never the 
   const cwd = await tempDir();
   try {
     const env = { SCHEMA_SYNC_API_KEY: 'types', SCHEMA_SYNC_CACHE_DIR: 'off' };
-    const pulled = await runCli(['pull', '--base-url', keyed.url, '--out', 'out', '--verbose'], { cwd, env });
+    const pulled = await runCli(['pull', '--base-url', keyed.url, '--out', 'out', '--verbose', '--format', 'markdown'], { cwd, env });
     expect(pulled.code, pulled.stderr).toBe(0);
     keyed.setListing(listing('now types of orders'));
     const checked = await runCli(['check', '--base-url', keyed.url, '--out', 'out', '--verbose'], { cwd, env });
     expect(checked.code).toBe(1);
     // The program's own words stay: the summary, the report's wording, the request line.
-    expect(pulled.stderr).toContain('2 types · 2 added · 5 files written');
+    expect(pulled.stderr).toContain('Locked 2 types (no lockfile before) · 5 files written');
     expect(pulled.stdout).toContain('Changed: 2 message types (0 breaking, 0 dangerous, 2 safe)');
     // What came from outside is masked: the key in the URL, the word in the server's desc.
     expect(checked.stdout).toContain('desc: "all *** of order" → "now *** of orders"');

@@ -13,6 +13,7 @@ describe('reportFor with the run redactor', () => {
       { kind: 'renamed' as const, name: 'new-k9', before: { name: 'old-k9', mNum: 1 }, after: { name: 'new-k9', mNum: 1 }, fields: [{ field: 'name', before: 'old-k9', after: 'new-k9', rule: 'MESSAGE_RENAMED' as const }] },
       { kind: 'changed' as const, name: 'Order', fields: [{ field: 'desc', before: 'for k9', after: { 'k9': ['k9 x'] }, rule: 'DESCRIPTION_CHANGED' as const }] },
       { kind: 'removed' as const, name: 'Gone', before: { mNum: 3 } },
+      { kind: 'added' as const, name: 'new-k9', after: { mNum: 4 }, note: { module: 'messages/new_k9__0a1b2c3d', caseClashWith: 'NEW-k9' } },
     ],
     staleFiles: [{ path: 'messages/k9.ts', reason: 'extra' as const }],
     settingsDiffer: [{ setting: 'packageName', recorded: 'k9', given: undefined }],
@@ -21,7 +22,8 @@ describe('reportFor with the run redactor', () => {
   it('masks the values it quotes, and only those', () => {
     const report = reportFor(() => undefined, { redact: createRedactor(['k9']) }, input);
     expect(JSON.stringify(report)).not.toMatch(/k9/);
-    expect(report.changes.map((change) => change.name)).toEqual(['Gone', 'new-***', 'Order']);
+    expect(report.changes.map((change) => change.name)).toEqual(['Gone', 'new-***', 'Order', 'new-***']);
+    expect(report.changes[3]).toMatchObject({ note: { module: 'messages/new_***__0a1b2c3d', caseClashWith: 'NEW-***' } });
     expect(report.changes[1]).toMatchObject({ before: { name: 'old-***' }, after: { name: 'new-***' }, fields: [{ before: 'old-***', after: 'new-***' }] });
     expect(report.changes[2]).toMatchObject({ fields: [{ field: 'desc', before: 'for ***', after: { '***': ['*** x'] } }] });
     expect(report.staleFiles).toEqual([{ path: 'messages/***.ts', reason: 'extra' }]);

@@ -1,4 +1,5 @@
 import { generate } from '../../run/generate.js';
+import { plural } from '../../util/plural.js';
 import { EXIT } from '../exit-codes.js';
 import type { SettingsContext } from './context.js';
 import { seconds } from './report-output.js';
@@ -8,6 +9,6 @@ export async function generateCommand({ log, library }: SettingsContext): Promis
   const started = Date.now();
   const result = await generate(library);
   const { written, deleted } = result.write;
-  log.info(`${result.messageCount} types · ${written.length} files written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
+  log.info(`${plural(result.messageCount, 'type')} · ${plural(written.length, 'file')} written, ${deleted.length} deleted in ${seconds(Date.now() - started)}`);
   return EXIT.ok;
 }

@@ -1,10 +1,12 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { CONFIG_FILES } from '../../config/find-config.js';
+import { CONFIG_FILES, findConfig } from '../../config/find-config.js';
 import { CONFIG_FILE, validateConfig } from '../../config/load-config.js';
 import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
+import { configLine } from '../resolve-settings.js';
+import { chooseModuleFormat, readProjectModuleFacts } from './init-module-format.js';
 import type { CommandContext } from './context.js';
 import { msg, own } from '../../model/message.js';
 
@@ -33,22 +35,37 @@ export const SUGGESTED_SCRIPTS: Readonly<Record<string, string>> = {
 /**
  * Writes a starter `schema-sync.config.json` (never over an existing one without `--force`) and
  * prints the npm scripts to add. Its flags: `--config` (where to write it), `--force` (overwrite
- * an existing one), `--base-url` and `--out` (written instead of the placeholder and the
- * default). Exit 0 when written, 2 when refused or failed.
+ * an existing one, or write one in a folder below the project's config), `--base-url` and
+ * `--out` (written instead of the placeholder and the default). The module format of the
+ * generated files is detected from the project's tsconfig and package.json. Exit 0 when
+ * written, 2 when refused or failed.
  */
 export async function initCommand({ args: flags, io, log }: CommandContext): Promise<number> {
   const args = { config: flags.string('config'), force: flags.boolean('force'), baseUrl: flags.string('base-url'), out: flags.string('out') };
   const path = resolve(io.cwd, args.config ?? CONFIG_FILE);
+  // Every other command run here would use the config the upward search finds: a second one here
+  // would take its place unnoticed. A --config path is where the user asked for it.
+  const upward = args.config === undefined ? await findConfig(io.cwd) : undefined;
+  log.verbose(upward === undefined ? `config: ${path} (--config)` : configLine(upward));
+  const above = upward?.path !== undefined && dirname(upward.path) !== dirname(path) ? upward.path : undefined;
+  if (above !== undefined && !args.force) {
+    throw new RefusedError(msg`this project already has a config: ${relative(io.cwd, above)} (found searching upward from ${io.cwd}); nothing was written.`, {
+      hint: msg`Commands run here use it: edit it. To give this folder a config of its own, which commands run here and below find first, run \`schema-sync init --force\`.`,
+    });
+  }
   const schemaFile = join(io.cwd, 'node_modules', 'schema-sync', 'config.schema.json');
   let schemaRef = relative(dirname(path), schemaFile).split(sep).join('/');
   if (!schemaRef.startsWith('.')) schemaRef = `./${schemaRef}`;
   // The starter config, what a new user edits; `$schema` is relative to the config's folder.
+  const out = args.out ?? 'src/generated/schema';
+  const moduleFormat = chooseModuleFormat(await readProjectModuleFacts(dirname(path), resolve(dirname(path), out), io.cwd));
   const config: SchemaSyncConfig = {
     $schema: schemaRef,
     baseUrl: args.baseUrl ?? PLACEHOLDER_BASE_URL,
     cmd: 'getmsgtypes',
-    out: args.out ?? 'src/generated/schema',
+    out,
     lockfile: 'schema-sync.lock.json',
+    ...(moduleFormat.format === undefined ? {} : { moduleFormat: moduleFormat.format }),
   };
   // The same rules as every other command: a bad --base-url is refused here, not at the first pull.
   validateConfig(config, path);
@@ -70,6 +87,9 @@ export async function initCommand({ args: flags, io, log }: CommandContext): Pro
   }
   const scripts = await scriptsToAdd(io.cwd);
   log.info(`Wrote ${shown}.`);
+  if (above !== undefined) log.info(`Commands run in this folder and below now use it instead of ${relative(io.cwd, above)}.`);
+  log.info(`Module format ${moduleFormat.format ?? 'esm (the default)'}: ${moduleFormat.reason}.`);
+  if (moduleFormat.caution !== undefined) log.warn(moduleFormat.caution);
   if (Object.keys(scripts).length > 0) {
     log.info('Add these scripts to package.json:');
     if (!log.quiet) log.out(JSON.stringify({ scripts }, null, 2));

@@ -3,6 +3,7 @@ import { loadListingFile, loadSchemasBeside, startReferenceServer } from '../../
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 import { HEADER_KEYS } from './table.js';
+import { plural } from '../../util/plural.js';
 
 /** Starts the reference server, prints its base URL on stdout, and runs until stopped. */
 export async function serveCommand({ args, io, log }: CommandContext): Promise<number> {
@@ -22,8 +23,8 @@ export async function serveCommand({ args, io, log }: CommandContext): Promise<n
     headerKey: args.choice('header-key', HEADER_KEYS),
   });
   log.out(server.url);
-  const fields = schemas === undefined ? '' : `, field descriptors of ${Object.keys(schemas).length} types`;
-  log.info(`schema-sync reference server: ${listing.length} elements${fields} at ${server.url}/rest/proto (Ctrl-C stops it)`);
+  const fields = schemas === undefined ? '' : `, field descriptors of ${plural(Object.keys(schemas).length, 'type')}`;
+  log.info(`schema-sync reference server: ${plural(listing.length, 'element')}${fields} at ${server.url}/rest/proto (Ctrl-C stops it)`);
   await (io.untilStopped ?? (() => new Promise<void>(() => undefined)))();
   await server.close();
   return EXIT.ok;

@@ -75,7 +75,8 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
  * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` when
- * `packageName` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`).
+ * `packageName` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`);
+ * and `.gitattributes`, which tells Git how to treat them.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */

@@ -8,4 +8,5 @@ export { formatPlan } from './format-plan.js';
 export { planNames } from './naming.js';
 export { formatWithPrettier } from './prettier.js';
 export { MODULE_MARKER_PATH } from './module-marker.js';
+export { GIT_ATTRIBUTES_PATH } from './git-attributes.js';
 export { planSettingsKey } from './plan-key.js';

@@ -3,7 +3,7 @@ import { ConfigError, ResponseError, SchemaSyncError } from '../model/errors.js'
 import { createRedactor, type Redactor } from '../model/redact.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
-import { readAtMost, tooLargeError, validateMaxBytes } from './read-limited.js';
+import { readAtMost, tooLargeError, validateMaxBytes, type ReadBody } from './read-limited.js';
 
 /** Options of {@link readListingInput}. */
 export interface ReadInputOptions {
@@ -34,7 +34,7 @@ export async function readInputListing(options: ReadInputOptions): Promise<Fetch
 export async function readListingInput(options: ReadInputOptions): Promise<ListingResponse> {
   const origin = options.input === '-' ? 'standard input' : options.input;
   const maxBytes = validateMaxBytes(options.maxBytes);
-  let body: Buffer;
+  let body: ReadBody;
   try {
     // Streamed and counted, like a fetched body: a saved answer can be endless too (a pipe, /dev/zero).
     const source = options.input === '-' ? (options.stdin ?? process.stdin) : createReadStream(options.input);
@@ -48,7 +48,8 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
-  const response = listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: options.redact ?? createRedactor([]) });
+  const identity = { bodyHash: body.hash, contentType: '', limit, allowTruncated: options.allowTruncated === true };
+  const response = listingResponse({ source, identity, body: body.bytes, origin, redact: options.redact ?? createRedactor([]) });
   return {
     ...response,
     parse: () => {

@@ -1,6 +1,7 @@
 import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, ResponseError } from '../model/errors.js';
+import { pieceHasher } from '../util/hash.js';
 
 /**
  * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
@@ -18,15 +19,23 @@ export function validateMaxBytes(maxBytes: number | undefined): number {
   });
 }
 
+/** A body read whole: its bytes, and their `hashOf` (taken as they came in). */
+export interface ReadBody {
+  bytes: Buffer;
+  hash: string;
+}
+
 /**
  * Reads a stream (through `decoder`, e.g. a decompressor, when given) to its end, counting the
  * bytes as they come out: past `maxBytes` it stops at once and destroys the streams (for a
  * response, that aborts the request), so a body that never ends or inflates without bound is
- * never held whole.
+ * never held whole. The bytes are hashed as they come: an answer is known by its hash (the
+ * cache's fingerprint) without keeping its bytes.
  * @throws the error of `tooLarge()` past the limit, else the streams' own error
  */
-export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | undefined, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | undefined, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
   const chunks: Buffer[] = [];
+  const hasher = pieceHasher();
   let size = 0;
   let overflow: Error | undefined;
   // A caller's standard input may give text (a stream with an encoding, Readable.from(strings)).
@@ -35,6 +44,7 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
       const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
       size += chunk.length;
       if (size > maxBytes) throw (overflow = tooLarge());
+      hasher.update(chunk);
       chunks.push(chunk);
     }
   };
@@ -45,7 +55,7 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
     // their AbortError instead of the reason.
     throw overflow ?? error;
   }
-  return Buffer.concat(chunks, size);
+  return { bytes: Buffer.concat(chunks, size), hash: hasher.digest() };
 }
 
 /** The error of a body past `--max-bytes`: which limit, and how to raise it. */

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * The one hash schema-sync takes of anything it compares or keys by (file bytes, input
@@ -7,6 +7,15 @@ import { hash } from 'node:crypto';
  */
 export function hashOf(content: string | Uint8Array): string {
   return hash('sha256', content, 'hex').slice(0, 24);
+}
+
+/**
+ * {@link hashOf} of content that comes in pieces (a body as it streams in): `update` each piece
+ * in order, then `digest` gives the hash of the pieces run together.
+ */
+export function pieceHasher(): { update(piece: Uint8Array): void; digest(): string } {
+  const hasher = createHash('sha256');
+  return { update: (piece) => void hasher.update(piece), digest: () => hasher.digest('hex').slice(0, 24) };
 }
 
 /** {@link hashOf} of several parts, kept apart (a part never runs into the next). */

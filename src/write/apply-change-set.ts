@@ -44,7 +44,7 @@ export async function applyChangeSet(input: {
   const { outDir, view, changes } = input;
   refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
   const manifestText = serializeManifest(changes.manifest);
-  const writes = changes.write.map((file) => ({ path: file.path, text: file.text }));
+  const writes: Array<{ path: string; text: string | Uint8Array }> = changes.write.map((file) => ({ path: file.path, text: file.bytes }));
   if (input.found?.text !== manifestText) writes.push({ path: MANIFEST_FILE, text: manifestText });
   let lockfile = input.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;

@@ -62,7 +62,8 @@ export interface Journal {
 
 /** One set of changes to make at once. */
 export interface Transaction {
-  writes: ReadonlyArray<{ path: string; text: string }>;
+  /** Files to write: their text, as a string or as UTF-8 bytes. */
+  writes: ReadonlyArray<{ path: string; text: string | Uint8Array }>;
   /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
   lockfile?: { path: string; text: string };

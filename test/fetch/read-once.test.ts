@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { listingResponse } from '../../src/fetch/listing-response.js';
+import { readAtMost } from '../../src/fetch/read-limited.js';
+import { createRedactor } from '../../src/model/redact.js';
+import { serializeLockfileEntries } from '../../src/lock/serialize.js';
+import { hashOf } from '../../src/util/hash.js';
+import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
+import { makeDescriptor } from '../../src/model/descriptor.js';
+import { smallListing } from '../helpers/listing.js';
+
+/**
+ * A large listing is held once: its body is known by the hash taken as it streamed in, read
+ * into JSON once, and let go after the parse (the bench's memory row measures the peak).
+ */
+describe('a body read once', () => {
+  it('readAtMost hashes the bytes as they come, in any chunking, as hashOf hashes them whole', async () => {
+    const text = JSON.stringify(smallListing(5));
+    for (const size of [1, 7, 64, text.length]) {
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size)));
+      const body = await readAtMost(Readable.from(pieces), undefined, 1 << 20, () => new Error('too large'));
+      expect(body.bytes.toString('utf8')).toBe(text);
+      expect(body.hash).toBe(hashOf(text));
+    }
+  });
+
+  it.each([
+    ['a listing', JSON.stringify(smallListing(2)), 'false T0000 T0001'],
+    ['a body that is not JSON', '[{"header": ', 'not JSON'],
+  ])('parse() of %s, asked again after its bytes are let go, gives the same outcome', (_, text, expected) => {
+    const response = listingResponse({
+      source: { query: {} },
+      identity: { bodyHash: hashOf(text), contentType: '', limit: undefined, allowTruncated: false },
+      body: Buffer.from(text),
+      origin: 'listing.json',
+      redact: createRedactor(['key-123456']),
+    });
+    const outcome = () => {
+      try {
+        return `${response.echoesSecrets()} ${response.parse().descriptors.map((d) => d.name).join(' ')}`;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const first = outcome();
+    expect(first).toContain(expected);
+    expect(outcome()).toBe(first);
+  });
+
+  it('the lockfile entries are the very text of each entry within the lockfile', () => {
+    const messages = ['T0', 'Tü', 'T—2'].map((name, i) => makeDescriptor({ name, mNum: i + 1, schemaHash: 'AB' }, { desc: 'ünïcode — text\u2028' }));
+    const { text, entries } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages });
+    for (const [name, entry] of entries) expect(text).toContain(`    ${JSON.stringify(name)}: ${entry}`);
+    expect(entries.size).toBe(3);
+  });
+});

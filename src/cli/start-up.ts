@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { cacheDir, writeCacheFile } from '../incremental/cache-dir.js';
+import { pruneCodeCache } from '../incremental/prune-cache.js';
 import { hashOf } from '../util/hash.js';
 
 type Entry = typeof import('./entry.js');
@@ -81,13 +82,15 @@ type ModuleInternals = typeof Module & {
  * (`module.enableCompileCache`), Node 20 does not. Entries are keyed by file path, size, mtime
  * and the Node version, written atomically, and V8 itself rejects data from another V8 build or
  * flag set (then it is rewritten). Any cache error falls back to a plain compile: the cache can
- * only make a run faster, never different.
+ * only make a run faster, never different. Each build and install path makes entries of its own:
+ * those of others beyond the newest few are pruned (`pruneCodeCache`).
  */
 function installCompileCache(dir: string): void {
   const internals = Module as ModuleInternals;
   const original = internals.prototype._compile;
   const store = join(dir, `v8-${process.version}-${process.arch}`);
   const pending: Array<{ file: string; script: vm.Script }> = [];
+  const used = new Set<string>();
   internals.prototype._compile = function compileWithCache(this: CompilingModule, content: string, filename: string) {
     if (content.length < MIN_BYTES || !CACHEABLE.test(filename)) return original.call(this, content, filename);
     let file: string;
@@ -96,6 +99,7 @@ function installCompileCache(dir: string): void {
     try {
       const stat = statSync(filename);
       file = join(store, hashOf(`${filename}\0${stat.size}\0${stat.mtimeMs}`));
+      used.add(file);
       try {
         cachedData = readFileSync(file);
       } catch {
@@ -117,8 +121,10 @@ function installCompileCache(dir: string): void {
     });
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
-  // Written at exit, so the entry also holds the functions this run compiled lazily.
+  // Written at exit, so the entry also holds the functions this run compiled lazily. Then, at
+  // most once a day, the entries of other builds and install paths beyond the newest few go.
   process.once('exit', () => {
     for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());
+    pruneCodeCache(dir, used, Date.now());
   });
 }

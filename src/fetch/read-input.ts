@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { ConfigError, ResponseError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
-import { readAtMost, tooLargeError, validateMaxBytes, type ReadBody } from './read-limited.js';
+import { readAtMost, readFileAtMost, tooLargeError, validateMaxBytes, type ReadBody } from './read-limited.js';
 
 /** Options of {@link readListingInput}. */
 export interface ReadInputOptions {
@@ -37,8 +36,8 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   let body: ReadBody;
   try {
     // Streamed and counted, like a fetched body: a saved answer can be endless too (a pipe, /dev/zero).
-    const source = options.input === '-' ? (options.stdin ?? process.stdin) : createReadStream(options.input);
-    body = await readAtMost(source, undefined, maxBytes, () => tooLargeError(origin, maxBytes, 'the input'));
+    const tooLarge = () => tooLargeError(origin, maxBytes, 'the input');
+    body = options.input === '-' ? await readAtMost(options.stdin ?? process.stdin, undefined, maxBytes, tooLarge) : await readFileAtMost(options.input, maxBytes, tooLarge);
   } catch (error) {
     if (error instanceof SchemaSyncError) throw error;
     throw new ConfigError(`cannot read --input ${origin}: ${(error as Error).message}`, {

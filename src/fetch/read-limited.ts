@@ -1,7 +1,9 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, ResponseError } from '../model/errors.js';
-import { pieceHasher } from '../util/hash.js';
+import { hashOf, pieceHasher } from '../util/hash.js';
 
 /**
  * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
@@ -56,6 +58,28 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
     throw overflow ?? error;
   }
   return { bytes: Buffer.concat(chunks, size), hash: hasher.digest() };
+}
+
+/**
+ * Reads a file as {@link readAtMost} reads a stream. A regular file is read straight into one
+ * buffer of its size (refused at once when that is past `maxBytes`): a large listing's bytes are
+ * then held once, not also as the chunks of a stream until they are joined. Anything else (a
+ * pipe, a device such as /dev/zero) is streamed and counted.
+ */
+export async function readFileAtMost(path: string, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
+  const handle = await open(path);
+  try {
+    const stat = await handle.stat();
+    if (stat.isFile()) {
+      if (stat.size > maxBytes) throw tooLarge();
+      const bytes = await handle.readFile();
+      if (bytes.length > maxBytes) throw tooLarge();
+      return { bytes, hash: hashOf(bytes) };
+    }
+    return await readAtMost(createReadStream('', { fd: handle.fd, autoClose: false }), undefined, maxBytes, tooLarge);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The error of a body past `--max-bytes`: which limit, and how to raise it. */

@@ -83,7 +83,7 @@ export async function writeOutput(
     view,
     changes,
     found: output.found,
-    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
+    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });

@@ -1,7 +1,11 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { listingResponse } from '../../src/fetch/listing-response.js';
-import { readAtMost } from '../../src/fetch/read-limited.js';
+import { readAtMost, readFileAtMost } from '../../src/fetch/read-limited.js';
+import { commitTransaction } from '../../src/write/journal.js';
 import { createRedactor } from '../../src/model/redact.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
 import { hashOf } from '../../src/util/hash.js';
@@ -21,6 +25,34 @@ describe('a body read once', () => {
       const body = await readAtMost(Readable.from(pieces), undefined, 1 << 20, () => new Error('too large'));
       expect(body.bytes.toString('utf8')).toBe(text);
       expect(body.hash).toBe(hashOf(text));
+    }
+  });
+
+  it('readFileAtMost reads a file whole, refuses one past the limit by its size, and streams what is no file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schema-sync-read-'));
+    try {
+      const file = join(dir, 'listing.json');
+      const text = JSON.stringify(smallListing(3));
+      writeFileSync(file, text);
+      const tooLarge = () => new Error('too large');
+      expect(await readFileAtMost(file, text.length, tooLarge)).toEqual({ bytes: Buffer.from(text), hash: hashOf(text) });
+      await expect(readFileAtMost(file, text.length - 1, tooLarge)).rejects.toThrow('too large');
+      if (existsSync('/dev/zero')) await expect(readFileAtMost('/dev/zero', 1 << 16, tooLarge)).rejects.toThrow('too large');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a lockfile is written in pieces, never cut inside a surrogate pair', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schema-sync-write-'));
+    try {
+      // A pair across the first piece's end (2^20 characters), and one right after it.
+      const text = `${'a'.repeat((1 << 20) - 1)}😀b😀${'c'.repeat(100)}\n`;
+      const lockfilePath = join(dir, 'schema-sync.lock.json');
+      await commitTransaction(join(dir, 'out'), { writes: [], deletes: [], lockfile: { path: lockfilePath, text }, lockfilePath });
+      expect(readFileSync(lockfilePath, 'utf8')).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlin
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
-import { hashOf } from '../util/hash.js';
+import { hashOf, textPieces } from '../util/hash.js';
 import { holdsWritten } from './change-set.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
 import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
@@ -336,23 +336,14 @@ function hashOrNull(bytes: Buffer | undefined): string | null {
   return bytes === undefined ? null : hashOf(bytes);
 }
 
-/** Characters of a text written at a time by {@link writeNewText}. */
-const TEXT_PIECE = 1 << 20;
-
 /**
  * Writes `text` to a new file (refused when one is there, as `wx`), a piece at a time: a large
- * lockfile is never also one buffer of its size. A piece never ends between the two halves of a
- * surrogate pair, which encoded apart would each become U+FFFD.
+ * lockfile is never also one buffer of its size.
  */
 async function writeNewText(path: string, text: string): Promise<void> {
   const handle = await open(path, 'wx');
   try {
-    for (let at = 0; at < text.length; ) {
-      let end = Math.min(at + TEXT_PIECE, text.length);
-      if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end++;
-      await handle.write(text.slice(at, end));
-      at = end;
-    }
+    for (const piece of textPieces(text)) await handle.write(piece);
   } finally {
     await handle.close();
   }

@@ -43,6 +43,11 @@ describe('a body read once', () => {
     }
   });
 
+  it('a large text is hashed in pieces, as its bytes are hashed whole, a surrogate pair across a cut included', () => {
+    const text = `${'a'.repeat((1 << 20) - 1)}😀b😀${'ü'.repeat(1 << 20)}`;
+    expect(hashOf(text)).toBe(hashOf(Buffer.from(text, 'utf8')));
+  });
+
   it('a lockfile is written in pieces, never cut inside a surrogate pair', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'schema-sync-write-'));
     try {

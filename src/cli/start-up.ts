@@ -29,7 +29,7 @@ export async function loadCli(): Promise<Entry> {
   // tier in the background, and a process that ends soon after its request waits for that; the
   // baseline tier parses a listing just as well. Set before any WebAssembly is compiled.
   v8.setFlagsFromString('--liftoff-only');
-  growHeapSlowlyWhenLarge(() => process.memoryUsage.rss(), (flag) => v8.setFlagsFromString(flag));
+  growHeapSlowlyWhenLarge(() => process.memoryUsage(), (flag) => v8.setFlagsFromString(flag));
   const bundle = new URL('./schema-sync.cjs', import.meta.url);
   if (!existsSync(bundle)) return import('./entry.js');
   const dir = cacheDir();
@@ -37,20 +37,25 @@ export async function loadCli(): Promise<Entry> {
   return createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
 }
 
-/** The resident memory past which V8 is told to grow its heap slowly (a 10,000-type pull stays well below). */
-export const LARGE_RUN_BYTES = 320 * 1024 * 1024;
+/**
+ * When a run counts as large: its resident memory, or the memory of its buffers (an answer of
+ * tens of MB being read), past these. A 10,000-type pull stays well below both.
+ */
+export const LARGE_RUN = { rss: 320 * 1024 * 1024, arrayBuffers: 64 * 1024 * 1024 };
 
 /**
  * Far below its heap limit, V8 lets the heap grow up to 4× past what a collection left live
  * before it collects again. A run that reads a listing of hundreds of MB leaves that much
  * garbage at each step (the answer's bytes, text and JSON, the lockfile's pieces, each module's
- * text): its peak memory is then several times the live data. Once the process's resident
- * memory passes {@link LARGE_RUN_BYTES} (checked between the run's asynchronous steps), the heap
- * grows by 30 % at a time instead. Only then: collecting more often costs a small run CPU time.
+ * text): its peak memory is then several times the live data. Once a run is large (see
+ * {@link LARGE_RUN}; checked between its asynchronous steps, e.g. while the answer streams in,
+ * before it is parsed), the heap grows by 30 % at a time instead. Only then: collecting more
+ * often costs a small run CPU time.
  */
-export function growHeapSlowlyWhenLarge(rss: () => number, setFlag: (flag: string) => void, everyMs = 50): void {
+export function growHeapSlowlyWhenLarge(usage: () => { rss: number; arrayBuffers: number }, setFlag: (flag: string) => void, everyMs = 50): void {
   const timer = setInterval(() => {
-    if (rss() < LARGE_RUN_BYTES) return;
+    const { rss, arrayBuffers } = usage();
+    if (rss < LARGE_RUN.rss && arrayBuffers < LARGE_RUN.arrayBuffers) return;
     setFlag('--heap-growing-percent=30');
     clearInterval(timer);
   }, everyMs);

@@ -1,4 +1,4 @@
-import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlanned, type PlannedFile } from '../emit/index.js';
+import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlannedFile } from '../emit/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
@@ -34,7 +34,7 @@ export async function outputChanges(run: RunContext, view: FolderView, lockfile:
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
   const changes = await run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
-    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned }),
+    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead }),
   );
   return { settings, planKey, found, changes };
 }
@@ -84,7 +84,7 @@ export async function writeOutput(
     view,
     changes,
     found: output.found,
-    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
+    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });

@@ -3,7 +3,8 @@
 // server on loopback, for synthetic listings of 1,000 and 10,000 types, once per output folder:
 // a RAM file system and an ordinary disk folder (see benchFolders below). Prints one table per
 // folder and writes bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3
-// --dir <folder>[,<folder>…]. What each row measures: bench/README.md.
+// --dir <folder>[,<folder>…]  --memory-mb 100,250 ('' leaves the memory row out)
+// --memory-shapes descs,types. What each row measures: bench/README.md.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { syntheticListing } from './synthetic-listing.mjs';
 import { targetOf } from './targets.mjs';
 import { benchImpact, impactLines } from './impact.mjs';
+import { benchMemory, memoryLines } from './memory.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -182,6 +184,10 @@ try {
 // The impact row (issue 28): a consumer's type-check against two outputs, against tsc alone.
 const impact = await benchImpact({ runs });
 
+// The memory row (issue 30): peak RSS of a cold pull of 100 and 250 MB listings, against the bytes read.
+const memoryMb = arg('memory-mb', '100,250');
+const memory = memoryMb === '' ? [] : await benchMemory({ sizesMb: memoryMb.split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(',') });
+
 const machine = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) };
 const f = (n) => n.toFixed(2);
 const lines = [`Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; median of ${runs} runs (prettier ${prettierRuns}) after a warm-up`];
@@ -198,5 +204,6 @@ for (const folder of folders) {
   );
 }
 lines.push('', ...impactLines(impact));
+if (memory.length > 0) lines.push('', ...memoryLines(memory));
 console.log(lines.join('\n'));
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, results, impact }, null, 2)}\n`);
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, results, impact, memory }, null, 2)}\n`);

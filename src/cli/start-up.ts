@@ -7,6 +7,7 @@
  *   ({@link loadCli}): one file compiles far faster than the ~300 modules behind it, and
  *   reading compiled code back is faster still;
  * - WebAssembly is compiled by V8's baseline tier only (`--liftoff-only`, in {@link loadCli});
+ * - a run that grows large grows its heap slowly ({@link growHeapSlowlyWhenLarge});
  * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
  * - in the bundle, each copy of string-width is wrapped in {@link asciiStringWidth}.
  */
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { cacheDir, writeCacheFile } from '../incremental/cache-dir.js';
+import { pruneCodeCache } from '../incremental/prune-cache.js';
 import { hashOf } from '../util/hash.js';
 
 type Entry = typeof import('./entry.js');
@@ -27,11 +29,37 @@ export async function loadCli(): Promise<Entry> {
   // tier in the background, and a process that ends soon after its request waits for that; the
   // baseline tier parses a listing just as well. Set before any WebAssembly is compiled.
   v8.setFlagsFromString('--liftoff-only');
+  growHeapSlowlyWhenLarge(() => process.memoryUsage(), (flag) => v8.setFlagsFromString(flag));
   const bundle = new URL('./schema-sync.cjs', import.meta.url);
   if (!existsSync(bundle)) return import('./entry.js');
   const dir = cacheDir();
   if (dir !== undefined) installCompileCache(dir);
   return createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
+}
+
+/**
+ * When a run counts as large: its resident memory, or the memory of its buffers (an answer of
+ * tens of MB being read), past these. A 10,000-type pull stays well below both.
+ */
+export const LARGE_RUN = { rss: 320 * 1024 * 1024, arrayBuffers: 64 * 1024 * 1024 };
+
+/**
+ * Far below its heap limit, V8 lets the heap grow up to 4× past what a collection left live
+ * before it collects again. A run that reads a listing of hundreds of MB leaves that much
+ * garbage at each step (the answer's bytes, text and JSON, the lockfile's pieces, each module's
+ * text): its peak memory is then several times the live data. Once a run is large (see
+ * {@link LARGE_RUN}; checked between its asynchronous steps, e.g. while the answer streams in,
+ * before it is parsed), the heap grows by 30 % at a time instead. Only then: collecting more
+ * often costs a small run CPU time.
+ */
+export function growHeapSlowlyWhenLarge(usage: () => { rss: number; arrayBuffers: number }, setFlag: (flag: string) => void, everyMs = 50): void {
+  const timer = setInterval(() => {
+    const { rss, arrayBuffers } = usage();
+    if (rss < LARGE_RUN.rss && arrayBuffers < LARGE_RUN.arrayBuffers) return;
+    setFlag('--heap-growing-percent=30');
+    clearInterval(timer);
+  }, everyMs);
+  timer.unref();
 }
 
 type StringWidth = (text: string, options?: unknown) => number;
@@ -81,13 +109,15 @@ type ModuleInternals = typeof Module & {
  * (`module.enableCompileCache`), Node 20 does not. Entries are keyed by file path, size, mtime
  * and the Node version, written atomically, and V8 itself rejects data from another V8 build or
  * flag set (then it is rewritten). Any cache error falls back to a plain compile: the cache can
- * only make a run faster, never different.
+ * only make a run faster, never different. Each build and install path makes entries of its own:
+ * those of others beyond the newest few are pruned (`pruneCodeCache`).
  */
 function installCompileCache(dir: string): void {
   const internals = Module as ModuleInternals;
   const original = internals.prototype._compile;
   const store = join(dir, `v8-${process.version}-${process.arch}`);
   const pending: Array<{ file: string; script: vm.Script }> = [];
+  const used = new Set<string>();
   internals.prototype._compile = function compileWithCache(this: CompilingModule, content: string, filename: string) {
     if (content.length < MIN_BYTES || !CACHEABLE.test(filename)) return original.call(this, content, filename);
     let file: string;
@@ -96,6 +126,7 @@ function installCompileCache(dir: string): void {
     try {
       const stat = statSync(filename);
       file = join(store, hashOf(`${filename}\0${stat.size}\0${stat.mtimeMs}`));
+      used.add(file);
       try {
         cachedData = readFileSync(file);
       } catch {
@@ -117,8 +148,10 @@ function installCompileCache(dir: string): void {
     });
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
-  // Written at exit, so the entry also holds the functions this run compiled lazily.
+  // Written at exit, so the entry also holds the functions this run compiled lazily. Then, at
+  // most once a day, the entries of other builds and install paths beyond the newest few go.
   process.once('exit', () => {
     for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());
+    pruneCodeCache(dir, used, Date.now());
   });
 }

@@ -75,7 +75,8 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
  * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` when
- * `packageName` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`).
+ * `packageName` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`);
+ * and `.gitattributes`, which tells Git how to treat them.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
@@ -94,7 +95,30 @@ export async function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
  * @throws EmitError as {@link emitFiles} does, or naming the file prettier cannot format.
  */
 export async function renderPlanned(files: readonly PlannedFile[]): Promise<EmittedFile[]> {
-  const rendered = files.map((file) => ({ path: file.path, text: file.render() }));
+  return renderEach(files, (file) => ({ path: file.path, text: file.render() }));
+}
+
+/**
+ * {@link renderPlanned} for a caller that reads each text once and lets it go (the change set
+ * turns each into bytes): a file prettier does not format is rendered when its text is first
+ * read, so the output of a large listing is never all in memory as text at once. Its errors are
+ * thrown there.
+ */
+export async function renderPlannedOnRead(files: readonly PlannedFile[]): Promise<EmittedFile[]> {
+  return renderEach(files, (file) => {
+    if (file.prettier !== undefined) return { path: file.path, text: file.render() };
+    let text: string | undefined;
+    return {
+      path: file.path,
+      get text() {
+        return (text ??= file.render());
+      },
+    };
+  });
+}
+
+async function renderEach(files: readonly PlannedFile[], render: (file: PlannedFile) => EmittedFile): Promise<EmittedFile[]> {
+  const rendered = files.map(render);
   const outDirs = [...new Set(files.flatMap((file) => (file.prettier === undefined ? [] : [file.prettier])))];
   if (outDirs.length === 0) return rendered.sort(byPath);
   const formatted = rendered.filter((_, i) => files[i]!.prettier === undefined);

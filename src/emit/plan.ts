@@ -17,6 +17,7 @@ import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
 import { indexFileText, typesFileText } from './index-file.js';
 import { commentText } from '../text/safe-text.js';
+import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
@@ -34,7 +35,7 @@ export interface PlannedFile {
   input: string;
   /** The file's text (before any formatting), from the value its input hashes. */
   render(): string;
-  /** Whether the file is code or docs in the user's style, which prettier formats when asked to (not the module marker). */
+  /** Whether the file is code or docs in the user's style, which prettier formats when asked to (not the module marker or `.gitattributes`). */
   formatted: boolean;
   /** When set, prettier formats the rendered text, its config resolved from this folder (see `format-plan.ts`). */
   prettier?: string;
@@ -80,6 +81,7 @@ const RENDERERS = {
   readme: `package README ${VERSION}`,
   changelog: `package CHANGELOG ${VERSION}`,
   marker: `module marker ${VERSION}`,
+  gitAttributes: `.gitattributes ${VERSION}`,
 } as const;
 
 /** The folder of the message modules. */
@@ -97,8 +99,9 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  * rule gives it, or as the lockfile records it), `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` with a
- * `packageName`, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`). Nothing is
- * rendered until a file's `render` is called.
+ * `packageName`, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`);
+ * and `.gitattributes`, which tells Git how to treat them. Nothing is rendered until a file's
+ * `render` is called.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
@@ -170,11 +173,14 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       planned('README.md', RENDERERS.readme, readme, (v) => readmeText(templates.packageReadme, v)),
       planned('CHANGELOG.md', RENDERERS.changelog, { packageName, changelog: settings.changelog ?? [] }, changelogText),
     ];
-    // package.json publishes the output's files: the whole-listing modules, the messages, the docs.
+    // package.json publishes the output's files: the whole-listing modules, the messages, the docs
+    // (not .gitattributes, which is the repository's business).
     const packageJson = { packageName, packageVersion: settings.packageVersion ?? INITIAL_PACKAGE_VERSION, index: whole.slice(0, kinds.length).map((f) => f.path), files: [...whole.map((f) => f.path), MESSAGES_DIR, ...docs.map((f) => f.path)], ...(commonjs ? { type: 'commonjs' as const } : {}) };
     extra = [...docs, planned('package.json', RENDERERS.packageJson, packageJson, packageJsonText)];
   }
-  return [...modules, ...whole, ...extra].sort((a, b) => compareStrings(a.path, b.path));
+  // Schema-sync's own fixed text, which prettier cannot parse: never formatted.
+  const gitAttributes: PlannedFile = { ...planned(GIT_ATTRIBUTES_PATH, RENDERERS.gitAttributes, {}, () => GIT_ATTRIBUTES_TEXT), formatted: false };
+  return [...modules, ...whole, ...extra, gitAttributes].sort((a, b) => compareStrings(a.path, b.path));
 }
 
 /**

@@ -7,6 +7,7 @@ import { msg } from '../model/message.js';
 
 import { EmitError } from '../model/errors.js';
 import type { EmittedFile } from './emit-files.js';
+import { GIT_ATTRIBUTES_PATH } from './git-attributes.js';
 import { canBatch, canJoin, joinTexts, splitFormatted } from './prettier-batch.js';
 
 /** Formats files, in the order given; see {@link createPrettierFormatter}. */
@@ -27,7 +28,8 @@ const MAX_BATCH_CHARS = 64_000;
  * not exist; `outDir` is only where the configuration search starts.
  *
  * Each file gets the bytes of formatting it alone; files of one folder and kind are formatted
- * several to a call where that gives the same bytes (`prettier-batch.ts`).
+ * several to a call where that gives the same bytes (`prettier-batch.ts`). A file of a kind
+ * prettier does not format ({@link prettierFormats}) is returned as it is, in its place.
  *
  * Prettier's configuration cache is cleared first, so a config edited since the last run in the
  * same process is seen.
@@ -95,6 +97,11 @@ export async function createPrettierFormatter(
       batchChars = 0;
     };
     for (const file of files) {
+      if (!prettierFormats(file.path)) {
+        await flush();
+        formatted.push(file);
+        continue;
+      }
       const { key, options: pending } = optionsFor(file);
       let options: FormatOptions;
       try {
@@ -127,6 +134,14 @@ async function resolveOptions(prettier: typeof import('prettier'), filepath: str
   // checks it), and faster (bench/README.md); a parser the user configured is kept.
   const parser = resolved?.parser ?? (filepath.endsWith('.ts') || filepath.endsWith('.mts') ? 'babel-ts' : undefined);
   return { ...resolved, ...(parser ? { parser } : {}) } as FormatOptions;
+}
+
+/**
+ * Whether prettier formats a file of this kind: the output's `.gitattributes` is in no language
+ * prettier parses, so it stays as written (the plan marks it unformatted too).
+ */
+function prettierFormats(path: string): boolean {
+  return path !== GIT_ATTRIBUTES_PATH;
 }
 
 /**

@@ -68,7 +68,8 @@ export async function requestListing(options: FetchOptions): Promise<ListingResp
     const { response, shownUrl } = await get(query);
     return listingResponse({
       source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
-      identity: { body: response.bytes, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
+      identity: { bodyHash: response.hash, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
+      body: response.bytes,
       origin: shownUrl,
       redact,
     });

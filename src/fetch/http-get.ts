@@ -2,7 +2,7 @@ import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, Client, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { ConfigError, NetworkError, ResponseError } from '../model/errors.js';
-import { readAtMost, tooLargeError } from './read-limited.js';
+import { readAtMost, tooLargeError, type ReadBody } from './read-limited.js';
 import { quoteString } from '../text/safe-text.js';
 import { msg, own } from '../model/message.js';
 
@@ -24,6 +24,8 @@ export interface HttpResponse {
   contentType: string;
   /** The body's bytes, decompressed. */
   bytes: Buffer;
+  /** The `hashOf` of `bytes`. */
+  hash: string;
 }
 
 /** Options of {@link httpGet}. */
@@ -146,7 +148,7 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpRespon
           status: response.statusCode,
           headers: response.headers,
           contentType: (header(response.headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
-          bytes: await readBody(response.body, (header(response.headers, 'content-encoding') ?? '').trim().toLowerCase(), options),
+          ...(await readBody(response.body, (header(response.headers, 'content-encoding') ?? '').trim().toLowerCase(), options)),
         };
       }
       await response.body.dump();
@@ -192,7 +194,7 @@ function redirectTarget(from: URL, location: string, visited: string[], shownUrl
  * short though the connection delivered every byte it announced) is the answer's fault, and a
  * retry would get the same bytes; a connection that fails mid-body is not.
  */
-async function readBody(body: Dispatcher.ResponseData['body'], encoding: string, options: GetOptions): Promise<Buffer> {
+async function readBody(body: Dispatcher.ResponseData['body'], encoding: string, options: GetOptions): Promise<ReadBody> {
   // Own keys only: an encoding named `constructor` is as unknown as any other.
   const decoder = Object.hasOwn(decoders, encoding) ? decoders[encoding]!() : undefined;
   const what = decoder ? msg`the answer, once decompressed (${encoding}),` : msg`the answer`;

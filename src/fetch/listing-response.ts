@@ -24,11 +24,11 @@ export interface ParsedAnswer extends ParsedListing {
 export interface ListingResponse {
   /** Where the listing came from (credential-free). */
   source: ListingSource;
-  /** What the parse depends on besides the secrets: the body bytes, the content type, and the query limit / allowTruncated used to judge truncation. */
-  identity: { body: Uint8Array; contentType: string; limit: number | undefined; allowTruncated: boolean };
+  /** What the parse depends on besides the secrets: the body (by its `hashOf`), the content type, and the query limit / allowTruncated used to judge truncation. */
+  identity: { bodyHash: string; contentType: string; limit: number | undefined; allowTruncated: boolean };
   /** Whether one of the run's secrets occurs in the answer (then parse() scrubs it and the result depends on the secrets). Lazy, computed on first call. */
   echoesSecrets(): boolean;
-  /** Validates and normalises (every error redacted), once; later calls return the same result. */
+  /** Validates and normalises (every error redacted), once; later calls return the same result (or throw the same error). */
   parse(): ParsedAnswer;
   /** {@link parse}'s result with its warnings masked, as the library returns it. */
   result(): FetchResult;
@@ -37,36 +37,61 @@ export interface ListingResponse {
 /** What {@link listingResponse} is made of. */
 interface ReceivedListing {
   source: ListingSource;
-  identity: ListingResponse['identity'] & { body: Buffer };
+  identity: ListingResponse['identity'];
+  /** The body's bytes (`identity.bodyHash` is their hash). */
+  body: Buffer;
   /** Where the answer came from, for messages: a redacted URL or a file name. */
   origin: string;
   /** The run's redactor: every error redacted, the recognisable secrets scrubbed from the listing. */
   redact: Redactor;
 }
 
-/** Wraps a received answer; nothing is decoded or validated until asked for. */
-export function listingResponse({ source, identity, origin, redact }: ReceivedListing): ListingResponse {
-  const redacting = <T>(work: () => T): T => {
+/**
+ * Wraps a received answer; nothing is decoded or validated until asked for. The body is read
+ * once, and neither its bytes, its text nor its JSON are kept past what needs them: a listing
+ * may be hundreds of MB, and the run goes on to hold its descriptors, lockfile and output.
+ */
+export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
+  let bytes: Buffer | undefined = body;
+  let json: { body: unknown; elements: number[] } | { error: unknown } | undefined;
+  /** The JSON of the body, scrubbed (see `scrubSecrets`): the bytes are let go once they are text, the text once it is parsed. */
+  const readJson = () => {
+    if (json === undefined) {
+      try {
+        const text = answerText({ body: bytes!, contentType: identity.contentType }, origin, redact);
+        bytes = undefined;
+        json = jsonOfText(text, identity.contentType, origin, redact);
+      } catch (error) {
+        json = { error: redactError(error, redact) };
+      }
+      bytes = undefined;
+    }
+    if ('error' in json) throw json.error;
+    return json;
+  };
+  let outcome: { result: ParsedAnswer } | { error: unknown } | undefined;
+  const settle = (): { result: ParsedAnswer } | { error: unknown } => {
     try {
-      return work();
+      const { body, elements } = readJson();
+      const parsed = parseListing(body, { origin, limit: identity.limit, allowTruncated: identity.allowTruncated });
+      return { result: { ...parsed, warnings: elements.length > 0 ? [echoWarning(elements), ...parsed.warnings] : parsed.warnings, source } };
     } catch (error) {
-      throw redactError(error, redact);
+      return { error: redactError(error, redact) };
+    } finally {
+      // Parsed: only which elements held a secret is still asked for (echoesSecrets).
+      if (json !== undefined && 'body' in json) json = { body: undefined, elements: json.elements };
     }
   };
-  let scrubbed: ReturnType<typeof answerJson> | undefined;
-  const scrub = () => (scrubbed ??= redacting(() => answerJson(identity, origin, redact)));
-  let result: ParsedAnswer | undefined;
-  const parse = () =>
-    (result ??= redacting(() => {
-      const { body, elements } = scrub();
-      const parsed = parseListing(body, { origin, limit: identity.limit, allowTruncated: identity.allowTruncated });
-      return { ...parsed, warnings: elements.length > 0 ? [echoWarning(elements), ...parsed.warnings] : parsed.warnings, source };
-    }));
+  const parse = (): ParsedAnswer => {
+    outcome ??= settle();
+    if ('error' in outcome) throw outcome.error;
+    return outcome.result;
+  };
   return {
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    echoesSecrets: () => redact.data !== undefined && scrub().elements.length > 0,
+    echoesSecrets: () => redact.data !== undefined && readJson().elements.length > 0,
     parse,
     result: () => {
       const parsed = parse();
@@ -87,7 +112,12 @@ export function echoWarning(elements: number[], of: Message = msg`the listing`):
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
 export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  const raw = interpretBody(answer.body, answer.contentType, origin, redact);
+  return jsonOfText(answerText(answer, origin, redact), answer.contentType, origin, redact);
+}
+
+/** {@link answerJson} of the body's text (from {@link answerText}). */
+function jsonOfText(text: string, contentType: string, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
+  const raw = parseJson(text, contentType, origin, redact);
   refuseDeepNesting(raw, origin);
   return redact.data ? scrubSecrets(raw, redact.data) : { body: raw, elements: [] };
 }
@@ -108,11 +138,13 @@ export function excerpt(body: string | Buffer, redact: Redactor, max = 160): str
 }
 
 /**
- * Parses a body that should be a JSON array. Servers answer errors with HTML pages, sometimes
- * with status 200 (login pages, proxies), so an HTML or non-JSON body is named for what it is;
- * a body that is not valid UTF-8 is refused with the offset of the first bad byte.
+ * The text of a body that should be a JSON array (its byte order mark and leading white space
+ * left out). Servers answer errors with HTML pages, sometimes with status 200 (login pages,
+ * proxies), so an HTML or empty body is named for what it is; a body that is not valid UTF-8 is
+ * refused with the offset of the first bad byte.
  */
-function interpretBody(bytes: Buffer, contentType: string, origin: string, redact: Redactor): unknown {
+function answerText(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): string {
+  const { body: bytes, contentType } = answer;
   // Decoded leniently to say what the body looks like; parsed only when it is valid UTF-8.
   const trimmed = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   const looksHtml = contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed);
@@ -127,11 +159,16 @@ function interpretBody(bytes: Buffer, contentType: string, origin: string, redac
     });
   }
   if (!isUtf8(bytes)) throw notUtf8Error(bytes, origin, redact);
+  return trimmed;
+}
+
+/** Parses the text of a body (see {@link answerText}); a body that is not JSON says so, with an excerpt. */
+function parseJson(text: string, contentType: string, origin: string, redact: Redactor): unknown {
   try {
-    return JSON.parse(trimmed);
+    return JSON.parse(text);
   } catch (error) {
     throw new ResponseError(
-      msg`${origin}: expected a JSON array, got ${contentType || own('a body')} that is not JSON (${own(jsonFailure(error))}): ${excerpt(trimmed, redact)}`,
+      msg`${origin}: expected a JSON array, got ${contentType || own('a body')} that is not JSON (${own(jsonFailure(error))}): ${excerpt(text, redact)}`,
       { hint: msg`Check --base-url; the answer did not come from the schema listing service, or was cut off.` },
     );
   }

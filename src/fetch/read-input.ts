@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { ConfigError, ResponseError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, type Redactor } from '../model/redact.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
-import { readAtMost, tooLargeError, validateMaxBytes } from './read-limited.js';
+import { readAtMost, readFileAtMost, tooLargeError, validateMaxBytes, type ReadBody } from './read-limited.js';
 import { msg } from '../model/message.js';
 
 /** Options of {@link readListingInput}. */
@@ -35,11 +34,11 @@ export async function readInputListing(options: ReadInputOptions): Promise<Fetch
 export async function readListingInput(options: ReadInputOptions): Promise<ListingResponse> {
   const origin = options.input === '-' ? 'standard input' : options.input;
   const maxBytes = validateMaxBytes(options.maxBytes);
-  let body: Buffer;
+  let body: ReadBody;
   try {
     // Streamed and counted, like a fetched body: a saved answer can be endless too (a pipe, /dev/zero).
-    const source = options.input === '-' ? (options.stdin ?? process.stdin) : createReadStream(options.input);
-    body = await readAtMost(source, undefined, maxBytes, () => tooLargeError(origin, maxBytes, msg`the input`));
+    const tooLarge = () => tooLargeError(origin, maxBytes, msg`the input`);
+    body = options.input === '-' ? await readAtMost(options.stdin ?? process.stdin, undefined, maxBytes, tooLarge) : await readFileAtMost(options.input, maxBytes, tooLarge);
   } catch (error) {
     if (error instanceof SchemaSyncError) throw error;
     throw new ConfigError(msg`cannot read --input ${origin}: ${(error as Error).message}`, {
@@ -49,7 +48,8 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const query = options.query ?? {};
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
-  const response = listingResponse({ source, identity: { body, contentType: '', limit, allowTruncated: options.allowTruncated === true }, origin, redact: options.redact ?? createRedactor([]) });
+  const identity = { bodyHash: body.hash, contentType: '', limit, allowTruncated: options.allowTruncated === true };
+  const response = listingResponse({ source, identity, body: body.bytes, origin, redact: options.redact ?? createRedactor([]) });
   return {
     ...response,
     parse: () => {

@@ -1,8 +1,11 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, ResponseError } from '../model/errors.js';
 import { msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
+import { hashOf, pieceHasher } from '../util/hash.js';
 
 /**
  * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
@@ -20,15 +23,23 @@ export function validateMaxBytes(maxBytes: number | undefined): number {
   });
 }
 
+/** A body read whole: its bytes, and their `hashOf` (taken as they came in). */
+export interface ReadBody {
+  bytes: Buffer;
+  hash: string;
+}
+
 /**
  * Reads a stream (through `decoder`, e.g. a decompressor, when given) to its end, counting the
  * bytes as they come out: past `maxBytes` it stops at once and destroys the streams (for a
  * response, that aborts the request), so a body that never ends or inflates without bound is
- * never held whole.
+ * never held whole. The bytes are hashed as they come: an answer is known by its hash (the
+ * cache's fingerprint) without keeping its bytes.
  * @throws the error of `tooLarge()` past the limit, else the streams' own error
  */
-export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | undefined, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | undefined, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
   const chunks: Buffer[] = [];
+  const hasher = pieceHasher();
   let size = 0;
   let overflow: Error | undefined;
   // A caller's standard input may give text (a stream with an encoding, Readable.from(strings)).
@@ -37,6 +48,7 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
       const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
       size += chunk.length;
       if (size > maxBytes) throw (overflow = tooLarge());
+      hasher.update(chunk);
       chunks.push(chunk);
     }
   };
@@ -47,7 +59,29 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
     // their AbortError instead of the reason.
     throw overflow ?? error;
   }
-  return Buffer.concat(chunks, size);
+  return { bytes: Buffer.concat(chunks, size), hash: hasher.digest() };
+}
+
+/**
+ * Reads a file as {@link readAtMost} reads a stream. A regular file is read straight into one
+ * buffer of its size (refused at once when that is past `maxBytes`): a large listing's bytes are
+ * then held once, not also as the chunks of a stream until they are joined. Anything else (a
+ * pipe, a device such as /dev/zero) is streamed and counted.
+ */
+export async function readFileAtMost(path: string, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
+  const handle = await open(path);
+  try {
+    const stat = await handle.stat();
+    if (stat.isFile()) {
+      if (stat.size > maxBytes) throw tooLarge();
+      const bytes = await handle.readFile();
+      if (bytes.length > maxBytes) throw tooLarge();
+      return { bytes, hash: hashOf(bytes) };
+    }
+    return await readAtMost(createReadStream('', { fd: handle.fd, autoClose: false }), undefined, maxBytes, tooLarge);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The error of a body past `--max-bytes`: which limit, and how to raise it. */

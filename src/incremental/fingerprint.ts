@@ -4,7 +4,8 @@ import { VERSION, WIRE_SCHEME } from '../util/version.js';
 
 /** Everything the parse of an answer depends on, besides the run's secrets. */
 export interface AnswerIdentity {
-  body: Uint8Array;
+  /** The `hashOf` of the body's bytes. */
+  bodyHash: string;
   contentType: string;
   source: ListingSource;
   limit: number | undefined;
@@ -18,7 +19,6 @@ export interface AnswerIdentity {
  * parse otherwise.
  */
 export function answerFingerprint(identity: AnswerIdentity): string {
-  const { body, contentType, source, limit, allowTruncated } = identity;
-  const head = Buffer.from(`${JSON.stringify([VERSION, WIRE_SCHEME, contentType, source, limit ?? null, allowTruncated])}\0`);
-  return hashOf(Buffer.concat([head, body]));
+  const { bodyHash, contentType, source, limit, allowTruncated } = identity;
+  return hashOf(JSON.stringify([VERSION, WIRE_SCHEME, contentType, source, limit ?? null, allowTruncated, bodyHash]));
 }

@@ -5,6 +5,7 @@
  * the commands ask it questions whose answer "don't know" always leads to the plain path, and
  * {@link openIncremental} without a cache folder gives exactly that plain path.
  */
+import { resolve } from 'node:path';
 import type { LockfileHead, LockfileText } from '../lock/index.js';
 import { cacheFileOf } from './cache-dir.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -14,6 +15,7 @@ import type { AnswerDrift } from '../run/diff-answer.js';
 import { type ChangeSet, type FolderView, type Manifest, type ManifestText } from '../write/index.js';
 import { loadRunRecord, saveRunRecord } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
+import { pruneRecords } from './prune-cache.js';
 import { answerFingerprint, type AnswerIdentity } from './fingerprint.js';
 import type { Message } from '../model/message.js';
 
@@ -103,8 +105,10 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       }
       if (facts.output !== undefined) record.output = { planKey: facts.output.planKey, manifestHash: facts.output.manifest.hash };
       if (facts.lockfile !== undefined) record.lockfile = { hash: facts.lockfile.hash, ...facts.lockfile.head() };
-      if (answer !== undefined || facts.output !== undefined || facts.lockfile !== undefined) saveRunRecord(recordFile, record);
+      if (answer !== undefined || facts.output !== undefined || facts.lockfile !== undefined) saveRunRecord(recordFile, record, resolve(outDir));
       if (facts.folder !== undefined) stats.save(facts.folder.manifest.hash, facts.folder.files);
+      // After the work, and rarely (see prune-cache.ts): the cache folder stays bounded.
+      pruneRecords(cacheDir, clock());
     },
   };
 }

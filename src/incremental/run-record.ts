@@ -61,7 +61,11 @@ export function loadRunRecord(file: string): RunRecord {
   return record;
 }
 
-/** Writes the record atomically; a cache folder that cannot be written only costs speed. */
-export function saveRunRecord(file: string, record: RunRecord): void {
-  writeCacheFile(file, `${JSON.stringify(record)}\n`);
+/**
+ * Writes the record atomically, naming the output folder it is about (`outDir`, resolved): the
+ * cache's pruning removes the records of a folder that is gone. A cache folder that cannot be
+ * written only costs speed.
+ */
+export function saveRunRecord(file: string, record: RunRecord, outDir: string): void {
+  writeCacheFile(file, `${JSON.stringify({ outDir, ...record })}\n`);
 }

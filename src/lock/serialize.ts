@@ -28,14 +28,25 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   if (messages.length === 0) return { text: `${head},\n  "messages": {}\n}\n`, entries };
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
-  const parts: string[] = [];
+  const parts = [head, ',\n  "messages": {\n'];
+  // Where each entry lies in the text: the entries are then slices of it (which V8 keeps as
+  // references into the text), not a second copy of every descriptor's text.
+  const spans: Array<[name: string, start: number, end: number]> = [];
+  let at = head.length + parts[1]!.length;
   for (const d of messages) {
     const entry = safeJson(entryText(d, lock.fileStems?.get(d.name)));
-    entries.set(d.name, entry);
-    parts.push('    ', jsonText(d.name), ': ', entry, ',\n');
+    const key = jsonText(d.name);
+    at += 4 + key.length + 2;
+    spans.push([d.name, at, at + entry.length]);
+    at += entry.length + 2;
+    parts.push('    ', key, ': ', entry, ',\n');
   }
   parts[parts.length - 1] = '\n';
-  return { text: `${head},\n  "messages": {\n${parts.join('')}  }\n}\n`, entries };
+  parts.push('  }\n}\n');
+  // One join: a flat string (a template around it would be a rope, copied again when first read).
+  const text = parts.join('');
+  for (const [name, start, end] of spans) entries.set(name, text.slice(start, end));
+  return { text, entries };
 }
 
 /** Between the fields of an entry. */

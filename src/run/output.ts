@@ -1,4 +1,4 @@
-import { formatPlan, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlanned, type PlannedFile } from '../emit/index.js';
+import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlannedFile } from '../emit/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
@@ -35,7 +35,7 @@ export async function outputChanges(run: RunContext, view: FolderView, lockfile:
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
   const changes = await run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
-    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned }),
+    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead }),
   );
   return { settings, planKey, found, changes };
 }
@@ -79,13 +79,13 @@ export async function writeOutput(
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
     return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
   }
-  refuseForeignMarker(output, run.paths.outDir);
+  refuseForeignOwnFiles(output, run.paths.outDir);
   const { write, manifest } = await applyChangeSet({
     outDir: run.paths.outDir,
     view,
     changes,
     found: output.found,
-    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text },
+    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });
@@ -94,13 +94,20 @@ export async function writeOutput(
 }
 
 /**
- * Without `--package`, the folder's `package.json` is schema-sync's module marker; one that
- * schema-sync did not write (the output folder is a package of the user's, or the project
- * root) is never overwritten.
+ * The folder's files that are schema-sync's own or none: its `.gitattributes`, and without
+ * `--package` its `package.json` (the module marker). One that schema-sync did not write (the
+ * output folder is a package of the user's, or the project root) is never overwritten.
  */
-function refuseForeignMarker(output: OutputChanges, outDir: string): void {
-  if (output.settings.packageName !== undefined || !output.changes.foreign.includes(MODULE_MARKER_PATH)) return;
-  throw new WriteError(msg`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
-    hint: msg`Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.`,
-  });
+function refuseForeignOwnFiles(output: OutputChanges, outDir: string): void {
+  const { foreign } = output.changes;
+  if (output.settings.packageName === undefined && foreign.includes(MODULE_MARKER_PATH)) {
+    throw new WriteError(msg`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
+      hint: msg`Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.`,
+    });
+  }
+  if (foreign.includes(GIT_ATTRIBUTES_PATH)) {
+    throw new WriteError(msg`${outDir} holds a .gitattributes that schema-sync did not write; the output folder needs its own, which tells Git to check the generated files out with LF line endings. Nothing was changed.`, {
+      hint: msg`Generate into a folder of its own (--out, e.g. a subfolder "generated"), or delete that .gitattributes (schema-sync writes its own) and keep any other rules in the .gitattributes of a folder above.`,
+    });
+  }
 }

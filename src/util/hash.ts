@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * The one hash schema-sync takes of anything it compares or keys by (file bytes, input
@@ -6,7 +6,39 @@ import { hash } from 'node:crypto';
  * (96 bits: no accidental collision among the files of any folder, and short in the manifest).
  */
 export function hashOf(content: string | Uint8Array): string {
-  return hash('sha256', content, 'hex').slice(0, 24);
+  if (typeof content !== 'string' || content.length <= TEXT_PIECE) return hash('sha256', content, 'hex').slice(0, 24);
+  // A large text (a lockfile of a large listing) is hashed a piece at a time: hashed whole, it
+  // would first be copied into one more buffer of its size.
+  const hasher = pieceHasher();
+  for (const piece of textPieces(content)) hasher.update(Buffer.from(piece, 'utf8'));
+  return hasher.digest();
+}
+
+/** Characters of a large text hashed or written at a time. */
+const TEXT_PIECE = 1 << 20;
+
+/**
+ * A text in pieces of about {@link TEXT_PIECE} characters whose UTF-8 encodings, run together,
+ * are the text's: a piece never ends between the halves of a surrogate pair (encoded apart, each
+ * would become U+FFFD).
+ */
+export function* textPieces(text: string): Generator<string> {
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + TEXT_PIECE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    yield text.slice(at, end);
+    at = end;
+  }
+}
+
+/**
+ * {@link hashOf} of content that comes in pieces (a body as it streams in): `update` each piece
+ * in order, then `digest` gives the hash of the pieces run together.
+ */
+export function pieceHasher(): { update(piece: Uint8Array): void; digest(): string } {
+  const hasher = createHash('sha256');
+  return { update: (piece) => void hasher.update(piece), digest: () => hasher.digest('hex').slice(0, 24) };
 }
 
 /** {@link hashOf} of several parts, kept apart (a part never runs into the next). */

@@ -35,8 +35,8 @@ export async function applyChangeSet(input: {
   changes: ChangeSet;
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
-  /** The lockfile to write with the folder, when the run updates it. */
-  lockfile?: { path: string; text: string };
+  /** The lockfile to write with the folder, when the run updates it (with its `hashOf`, when known). */
+  lockfile?: { path: string; text: string; hash?: string };
   /** The project's lockfile (the journal records its state even when the run leaves it alone). */
   lockfilePath: string;
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
@@ -45,7 +45,7 @@ export async function applyChangeSet(input: {
   const { outDir, view, changes } = input;
   refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
   const manifestText = serializeManifest(changes.manifest);
-  const writes = changes.write.map((file) => ({ path: file.path, text: file.text }));
+  const writes: Array<{ path: string; text: string | Uint8Array }> = changes.write.map((file) => ({ path: file.path, text: file.bytes }));
   if (input.found?.text !== manifestText) writes.push({ path: MANIFEST_FILE, text: manifestText });
   let lockfile = input.lockfile;
   if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;

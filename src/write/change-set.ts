@@ -18,8 +18,15 @@ export interface OutputFile {
   text: string;
 }
 
-/** A file whose bytes must change, and whether the folder has one at its path now. */
-export interface FileWrite extends OutputFile {
+/**
+ * A file whose bytes must change (its text as UTF-8, as it is written: a text with one character
+ * beyond Latin-1, such as the banner's dash, would take two bytes a character in memory), and
+ * whether the folder has one at its path now.
+ */
+export interface FileWrite {
+  /** Posix path relative to the output folder. */
+  path: string;
+  bytes: Buffer;
   found: boolean;
 }
 
@@ -92,14 +99,19 @@ export async function changeSet<F extends ExpectedFile>(input: {
   const inputs = new Map(stale.map((file) => [file.path, file.input]));
   const write: FileWrite[] = [];
   const foreign: string[] = [];
-  for (const file of stale.length === 0 ? [] : await input.render(stale)) {
-    next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(file.text) });
+  const rendered: Array<OutputFile | undefined> = stale.length === 0 ? [] : await input.render(stale);
+  for (let i = 0; i < rendered.length; i++) {
+    const file = rendered[i]!;
+    // Each text is let go once it is bytes: the output of a large listing is never held twice.
+    rendered[i] = undefined;
+    const bytes = Buffer.from(file.text, 'utf8');
+    next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(bytes) });
     const current = await view.read(file.path);
-    if (current !== undefined && sameText(current, file.text)) {
+    if (current !== undefined && sameBytes(current, bytes)) {
       unchanged++;
       continue;
     }
-    write.push({ ...file, found: current !== undefined });
+    write.push({ path: file.path, bytes, found: current !== undefined });
     if (current !== undefined && !manifest.has(file.path)) foreign.push(file.path);
   }
   // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place.
@@ -115,18 +127,17 @@ export async function changeSet<F extends ExpectedFile>(input: {
 }
 
 /**
- * Whether a file holds `text` up to line endings. A checkout with `core.autocrlf=true` (Git for
+ * Whether a file holds `expected` up to line endings. A checkout with `core.autocrlf=true` (Git for
  * Windows' default, and Windows runners') holds every committed text file with CRLF: such a
  * file is in sync, not stale, and is left as Git wrote it.
  */
-function sameText(bytes: Buffer, text: string): boolean {
-  const expected = Buffer.from(text, 'utf8');
+function sameBytes(bytes: Buffer, expected: Buffer): boolean {
   return bytes.equals(expected) || (bytes.length > expected.length && lfEndings(bytes).equals(expected));
 }
 
 /**
  * Whether a generated file still holds the bytes schema-sync wrote (hash `sha`), up to line
- * endings (see {@link sameText}): only such a file is deleted, by a run or by a journal's replay.
+ * endings (see {@link sameBytes}): only such a file is deleted, by a run or by a journal's replay.
  */
 export function holdsWritten(bytes: Buffer, sha: string): boolean {
   return hashOf(bytes) === sha || hashOf(lfEndings(bytes)) === sha;

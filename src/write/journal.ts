@@ -1,8 +1,8 @@
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
-import { hashOf } from '../util/hash.js';
+import { hashOf, textPieces } from '../util/hash.js';
 import { holdsWritten } from './change-set.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
 import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
@@ -63,10 +63,12 @@ export interface Journal {
 
 /** One set of changes to make at once. */
 export interface Transaction {
-  writes: ReadonlyArray<{ path: string; text: string }>;
+  /** Files to write: their text, as a string or as UTF-8 bytes. */
+  writes: ReadonlyArray<{ path: string; text: string | Uint8Array }>;
   /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
-  lockfile?: { path: string; text: string };
+  /** The lockfile to write (its `hashOf` when known: a large one is not hashed again). */
+  lockfile?: { path: string; text: string; hash?: string };
   /** The project's lockfile, whose state the journal records even when the run leaves it alone. */
   lockfilePath: string;
 }
@@ -99,7 +101,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       writes: tx.writes.map((w) => w.path),
       deletes: [...tx.deletes],
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
-      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: hashOf(tx.lockfile.text) } : {}),
+      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOf(tx.lockfile.text) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
     };
     await rm(txnDir, { recursive: true, force: true });
@@ -109,7 +111,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     if (tx.lockfile) {
       // Whatever is found at that path is not written through (a symbolic link is removed, not followed).
       if (beside) await rm(pendingLockfilePath(outDir, journal), { force: true });
-      await writeFile(pendingLockfilePath(outDir, journal), tx.lockfile.text, { flag: 'wx' });
+      await writeNewText(pendingLockfilePath(outDir, journal), tx.lockfile.text);
     }
   } catch (error) {
     await removePrepared();
@@ -333,4 +335,17 @@ function deviceOf(path: string): number {
 
 function hashOrNull(bytes: Buffer | undefined): string | null {
   return bytes === undefined ? null : hashOf(bytes);
+}
+
+/**
+ * Writes `text` to a new file (refused when one is there, as `wx`), a piece at a time: a large
+ * lockfile is never also one buffer of its size.
+ */
+async function writeNewText(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    for (const piece of textPieces(text)) await handle.write(piece);
+  } finally {
+    await handle.close();
+  }
 }

@@ -139,7 +139,7 @@ afterAll(async () => {
 describe('moduleFormat commonjs and mts: a CommonJS project compiles the generated folder with its own code and runs it', () => {
   it('commonjs marks the folder CommonJS; mts writes .mts modules importing .mjs; each recorded in the lockfile', async () => {
     expect(JSON.parse(await readFile(join(dir, 'commonjs', OUT, 'package.json'), 'utf8'))).toMatchObject({ type: 'commonjs' });
-    expect([...(await readTree(join(dir, 'pulled-mts', OUT))).keys()].sort()).toEqual(['.schema-sync-manifest.json', 'index.mts', 'messages/Fill.mts', 'messages/Order.mts', 'package.json', 'types.mts']);
+    expect([...(await readTree(join(dir, 'pulled-mts', OUT))).keys()].sort()).toEqual(['.gitattributes', '.schema-sync-manifest.json', 'index.mts', 'messages/Fill.mts', 'messages/Order.mts', 'package.json', 'types.mts']);
     expect(await readFile(join(dir, 'pulled-mts', OUT, 'index.mts'), 'utf8')).toContain("export { Order } from './messages/Order.mjs';");
     for (const format of FORMATS) {
       expect(JSON.parse(await readFile(join(dir, `pulled-${format}`, 'schema-sync.lock.json'), 'utf8'))).toMatchObject({ settings: { moduleFormat: format } });

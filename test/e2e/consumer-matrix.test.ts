@@ -156,8 +156,10 @@ afterAll(async () => {
 });
 
 describe('the generated package', () => {
-  it('packs only its generated files: no manifest, no lockfile', async () => {
+  it('packs only its generated files: no manifest, no lockfile, no .gitattributes', async () => {
     expect(packed.filename).toBe(`${NAME}-1.0.0.tgz`);
+    // The folder has its .gitattributes (for the repository); the package's files list leaves it out.
+    expect(await readFile(join(root, 'producer/schema/.gitattributes'), 'utf8')).toContain('eol=lf');
     const paths = packed.files.map((file) => file.path);
     expect(paths.filter((path) => !path.startsWith('messages/'))).toEqual(['CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'types.d.ts']);
     expect(paths.filter((path) => path.startsWith('messages/'))).toEqual(TYPES.flatMap((type) => [`messages/${type}.d.ts`, `messages/${type}.js`]));

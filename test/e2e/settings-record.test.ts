@@ -65,7 +65,7 @@ describe('the settings record', () => {
     const cached = (args: string[]) => runCli([...args, '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: join(dir, 'cache') } });
     expect((await cached(['pull', '--base-url', server.url, '--package', 'schema-types'])).code).toBe(0);
     const js = await readTree(join(dir, 'out'));
-    expect([...js.keys()].filter((path) => !path.startsWith('messages/'))).toEqual(['.schema-sync-manifest.json', 'CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'types.d.ts']);
+    expect([...js.keys()].filter((path) => !path.startsWith('messages/'))).toEqual(['.gitattributes', '.schema-sync-manifest.json', 'CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'types.d.ts']);
     const toTs = await cached(['generate', '--target', 'ts']);
     expect(toTs.code, toTs.stderr).toBe(0);
     expect(await settings()).toEqual({ packageName: 'schema-types', packageVersion: '1.0.0', target: 'ts' });

@@ -92,12 +92,12 @@ export async function writeEmitted(dir: string, files: readonly EmittedFile[]): 
 
 /** Each file formatted alone with a plain `prettier.format`, the config resolved for its place
  * as schema-sync resolves it (babel-ts for `.ts` unless a parser is configured); the module
- * marker, which schema-sync never formats, as it is. */
+ * marker and `.gitattributes`, which schema-sync never formats, as they are. */
 export async function formatEachAlone(files: readonly EmittedFile[], outDir: string): Promise<EmittedFile[]> {
   const prettier = await import('prettier');
   const result: EmittedFile[] = [];
   for (const file of files) {
-    if (file.text === moduleMarkerFile().text) {
+    if (file.text === moduleMarkerFile().text || file.path === '.gitattributes') {
       result.push(file);
       continue;
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchDescriptors, readListingInput, requestListing, type FetchOptions } from '../../src/fetch/index.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
+import { hashOf } from '../../src/util/hash.js';
 import { exampleListing, smallListing, wireElement } from '../helpers/listing.js';
 import { messageText } from '../../src/model/message.js';
 
@@ -247,7 +248,10 @@ describe('the answer before it is parsed', () => {
     const response = await requestListing({ baseUrl: server.url, query: { cmd: 'getmsgtypes', limit: 50 }, backoff: fast });
     expect(response.source).toEqual({ baseUrl: server.url, query: { cmd: 'getmsgtypes', limit: '50' } });
     expect(response.identity).toMatchObject({ contentType: 'application/json', limit: 50, allowTruncated: false });
-    expect(JSON.parse(Buffer.from(response.identity.body).toString('utf8'))).toHaveLength(4);
+    // The body, by its hash: the bytes the server sends for this query (three types and the trailer).
+    const served = Buffer.from(await (await fetch(`${server.url}/rest/proto?cmd=getmsgtypes&limit=50`)).arrayBuffer());
+    expect(JSON.parse(served.toString('utf8'))).toHaveLength(4);
+    expect(response.identity.bodyHash).toBe(hashOf(served));
     expect(response.echoesSecrets()).toBe(false);
     const parsed = response.parse();
     expect(parsed.descriptors.map((d) => d.name)).toEqual(['T0000', 'T0001', 'T0002']);
@@ -271,7 +275,7 @@ describe('the answer before it is parsed', () => {
       await writeFile(file, text);
       const response = await readListingInput({ input: file, query: { limit: 10 } });
       expect(response.source).toEqual({ query: { limit: '10' } });
-      expect(response.identity).toEqual({ body: Buffer.from(text), contentType: '', limit: 10, allowTruncated: false });
+      expect(response.identity).toEqual({ bodyHash: hashOf(text), contentType: '', limit: 10, allowTruncated: false });
       expect(response.echoesSecrets()).toBe(false);
       expect(response.parse().descriptors).toHaveLength(3);
     } finally {

@@ -52,7 +52,7 @@ describe('the module format in the output', () => {
 
   it('mts: the same modules as .mts files, importing each other as .mjs', async () => {
     const [esm, mts] = await Promise.all([filesOf({}), filesOf({ moduleFormat: 'mts' })]);
-    expect([...mts.keys()]).toEqual(['index.mts', 'messages/Order.mts', 'package.json', 'types.mts']);
+    expect([...mts.keys()]).toEqual(['.gitattributes', 'index.mts', 'messages/Order.mts', 'package.json', 'types.mts']);
     for (const [path, text] of esm) {
       const mtsPath = path.replace(/\.ts$/, '.mts');
       expect(mts.get(mtsPath), mtsPath).toBe(text.replace(/(from '\.{1,2}\/[\w/]+)\.js'/g, "$1.mjs'"));

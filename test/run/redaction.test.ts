@@ -98,7 +98,7 @@ it("a key that is an ordinary word masks only what came from outside, never the 
     const checked = await runCli(['check', '--base-url', keyed.url, '--out', 'out', '--verbose'], { cwd, env });
     expect(checked.code).toBe(1);
     // The program's own words stay: the summary, the report's wording, the request line.
-    expect(pulled.stderr).toContain('Locked 2 types (no lockfile before) · 5 files written');
+    expect(pulled.stderr).toContain('Locked 2 types (no lockfile before) · 6 files written');
     expect(pulled.stdout).toContain('Changed: 2 message types (0 breaking, 0 dangerous, 2 safe)');
     // What came from outside is masked: the key in the URL, the word in the server's desc.
     expect(checked.stdout).toContain('desc: "all *** of order" → "now *** of orders"');

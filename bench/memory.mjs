@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// The memory row (issue 30 item 11): the peak RSS of a cold `pull --input` of a large valid
+// listing, against the bytes it reads (target: at most 3×). Two shapes of the same size: a few
+// types with long descriptions (264 types, ~0.4 / ~1 MB each), and many small types (~1 KB
+// each). Each listing is written to a file once (deterministic), each pull is its own process
+// with the rss probe (bench/rss-probe.mjs) preloaded. `npm run bench` runs it too.
+//   npm run build && node bench/memory.mjs [--memory-mb 100,250] [--memory-shapes descs,types]
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { syntheticListing } from './synthetic-listing.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(root, 'dist/cli/bin.js');
+const PROBE = join(root, 'bench/rss-probe.mjs');
+const MB = 1e6;
+
+/** The listing shapes, each a function writing elements of about `bytes` in all through `write`. */
+const SHAPES = {
+  // 264 types (the example listing's count), each with one long description.
+  descs(bytes, write) {
+    const elements = syntheticListing(264);
+    const each = Math.floor(bytes / elements.length) - 400;
+    elements.forEach((element, i) => {
+      element.message.desc = `Type ${i}: ${'a field described at length, '.repeat(Math.ceil(each / 29))}`.slice(0, each);
+      write(element);
+    });
+  },
+  // Many types of about 1 KB each (a 650-byte description).
+  types(bytes, write) {
+    const count = Math.floor(bytes / 1000);
+    const elements = syntheticListing(count);
+    for (const element of elements) {
+      element.message.desc = `${element.message.name}: ${'field description text '.repeat(27)}`;
+      write(element);
+    }
+  },
+};
+
+/** Writes the listing of `shape` of about `mb` MB to `file`; gives its size in bytes. */
+function writeListing(file, shape, mb) {
+  const fd = openSync(file, 'w');
+  let first = true;
+  writeSync(fd, '[');
+  SHAPES[shape](mb * MB, (element) => {
+    writeSync(fd, `${first ? '' : ','}${JSON.stringify(element)}`);
+    first = false;
+  });
+  writeSync(fd, ']');
+  closeSync(fd);
+  return statSync(file).size;
+}
+
+/** One cold pull of `listing` into a fresh folder of `work`: its peak RSS in bytes, and its wall time. */
+function coldPull(listing, work) {
+  const cwd = mkdtempSync(join(work, 'pull-'));
+  const rssFile = join(cwd, 'rss');
+  return new Promise((done, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', PROBE, BIN, 'pull', '--input', listing, '--out', 'out'], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', SCHEMA_SYNC_BENCH_RSS: rssFile, SCHEMA_SYNC_CACHE_DIR: join(work, 'cache') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      try {
+        if (code !== 0) throw new Error(`pull --input ${listing} exited ${code}:\n${stderr}`);
+        done({ peakRss: Number(readFileSync(rssFile, 'utf8')) * 1024, seconds });
+      } catch (error) {
+        reject(error);
+      } finally {
+        rmSync(cwd, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+/** The memory rows: for each shape and size, the peak RSS of a cold pull (the largest of `runs`) against the bytes read. */
+export async function benchMemory({ sizesMb = [100, 250], shapes = ['descs', 'types'], runs = 1 } = {}) {
+  const work = mkdtempSync(join(tmpdir(), 'schema-sync-memory-'));
+  const rows = [];
+  try {
+    for (const shape of shapes) {
+      for (const mb of sizesMb) {
+        const listing = join(work, `${shape}-${mb}.json`);
+        const bytesRead = writeListing(listing, shape, mb);
+        const samples = [];
+        for (let i = 0; i < runs; i++) samples.push(await coldPull(listing, work));
+        rmSync(listing);
+        const peakRss = Math.max(...samples.map((s) => s.peakRss));
+        const types = shape === 'descs' ? 264 : Math.floor((mb * MB) / 1000);
+        rows.push({ shape, types, bytesRead, peakRss, ratio: peakRss / bytesRead, seconds: Math.min(...samples.map((s) => s.seconds)), targetMet: peakRss <= 3 * bytesRead });
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** The rows as a markdown table. */
+export function memoryLines(rows) {
+  const mb = (n) => (n / MB).toFixed(0);
+  return [
+    'Memory: peak RSS of a cold `pull --input` of a large listing, against the bytes read (issue 30: at most 3×)',
+    '',
+    '| shape | types | MB read | peak RSS MB | × bytes read | s | target ≤ 3× |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r.shape === 'descs' ? 'long descriptions' : 'many types'} | ${r.types} | ${mb(r.bytesRead)} | ${mb(r.peakRss)} | ${r.ratio.toFixed(2)} | ${r.seconds.toFixed(1)} | ${r.targetMet ? '✔' : '✘'} |`),
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const rows = await benchMemory({ sizesMb: arg('memory-mb', '100,250').split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(','), runs: Number(arg('memory-runs', '1')) });
+  console.log(memoryLines(rows).join('\n'));
+}

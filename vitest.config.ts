@@ -1,9 +1,30 @@
+import { relative, sep } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const jsonOut = process.env['VITEST_JSON'];
 
 /** Files that replace a module (vi.mock): they need a module registry of their own. */
 const MOCKING = ['test/cli/verbose-stages.test.ts', 'test/model/descriptor-fields.test.ts'];
+
+/**
+ * Files that run far longer than any other (two full builds of the package and npm installs):
+ * started first. Vitest orders by the durations of the last run it remembers, and without one (a
+ * fresh clone, as in CI) by file size, which put this file halfway down the queue, where it went
+ * on running alone after the other worker had run out of files.
+ */
+const LONG_FIRST = ['test/e2e/install.test.ts'];
+
+/** Vitest's order, with {@link LONG_FIRST} at its head. */
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const at = LONG_FIRST.indexOf(relative(this.ctx.config.root, file.moduleId).split(sep).join('/'));
+      return at === -1 ? LONG_FIRST.length : at;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -13,6 +34,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Property tests draw from a fixed seed (SCHEMA_SYNC_TEST_SEED chooses another).
     setupFiles: ['test/helpers/fixed-seed.ts'],
+    sequence: { sequencer: LongFirst },
     // The run's own cache folder, removed at its end.
     // And, where the checkout is in a folder only root can enter, a copy of the CLI that the
     // tests that run as `nobody` can read.

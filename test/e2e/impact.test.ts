@@ -3,13 +3,15 @@
  * type-check the consumer's own project against the old and the new generated output and put
  * each new error on the change that causes it, in every report format; `--fail-on broken`
  * fails only when a used type broke. The consumer's project and the output folder are never
- * written.
+ * written. The CLI runs in this process (test/helpers/in-process.ts): none of this is about the
+ * process, and a CLI process would load TypeScript again for every run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readTree, removeDir, ROOT, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, ROOT, tempDir, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { validateJson } from '../helpers/json-schema.js';
 import { wireElement, type WireElement } from '../helpers/listing.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
@@ -83,7 +85,7 @@ const serve = (state: { listing: WireElement[]; schemas: Record<string, unknown[
   server.setListing(state.listing);
   server.setOptions({ schemas: state.schemas });
 };
-const cli = (args: string[], cwd = dir): Promise<CliRun> => runBin(args, { cwd, env: { SCHEMA_SYNC_CACHE_DIR: 'off' }, timeoutMs: 60_000 });
+const cli = (args: string[], cwd = dir): Promise<CliRun> => runCli(args, { cwd, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
 const source = () => ['--base-url', server.url, '--out', 'gen', '--fields'];
 
 async function writeFiles(root: string, files: Record<string, string>): Promise<void> {

@@ -9,8 +9,9 @@
  * node_modules, which npm would write to).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
@@ -66,12 +67,13 @@ describe('installing schema-sync', () => {
     await mkdir(project);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'project', version: '1.0.0', private: true }));
     const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-    for (const [path, entry] of Object.entries(lock.packages)) {
-      if (path === '' || entry.dev === true) continue;
-      await cp(join(ROOT, path), join(project, path), { recursive: true, dereference: true }).catch((error: { code?: string }) => {
-        // An optional dependency of another platform.
-        if (error.code !== 'ENOENT') throw error;
-      });
+    // An optional dependency of another platform is not there; one inside another comes with it.
+    const runtime = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev !== true && existsSync(join(ROOT, path))).map(([path]) => path);
+    const outermost = runtime.filter((path) => !runtime.some((other) => path.startsWith(`${other}/`)));
+    // By folder (node_modules, node_modules/@scope), with cp itself: a copy in JavaScript costs more.
+    for (const folder of new Set(outermost.map(dirname))) {
+      await mkdir(join(project, folder), { recursive: true });
+      await run('cp', ['-RL', ...outermost.filter((path) => dirname(path) === folder).map((path) => join(ROOT, path)), join(project, folder)]);
     }
     const installed = await npm(project, 'install', '--offline', '--no-audit', '--no-fund', '--save-dev', join(packs, packed!.filename));
     expect(installed.stderr).not.toMatch(/install-scripts|prepare/);

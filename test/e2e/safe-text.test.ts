@@ -1,15 +1,19 @@
 /**
  * The safe-text boundary end to end: a message name, `desc`, `mToken` or enum value holding a
  * character that must never reach a file or a terminal raw (a bidi override, a zero-width space,
- * a line separator, ESC, a lone surrogate) is escaped in every output of the built CLI: the text,
+ * a line separator, ESC, a lone surrogate) is escaped in every output of the CLI: the text,
  * JSON, markdown and github reports, an error and a warning that name the element, `--verbose`
  * lines, the lockfile (as JSON escapes) and the generated code (string literals and comments).
+ * The CLI runs in this process (test/helpers/in-process.ts): what it writes to its streams is
+ * what the built CLI writes to the process's, encoded to UTF-8 alike, and the escaping is not
+ * about the process.
  */
 import { join } from 'node:path';
 import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer, type SchemaSet } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir, type CliRun } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
 
 /** One character per row, and how it must read once escaped (JSON's lowercase `\uXXXX`, code's uppercase). */
@@ -61,14 +65,14 @@ async function pullThenCheck(input: {
   await mkdir(input.cwd, { recursive: true });
   const args = ['--base-url', server.url, '--out', 'out', '--verbose', ...(input.fields ? ['--fields'] : [])];
   server.setOptions(input.before);
-  const pulled = await runBin(['pull', ...args], { cwd: input.cwd });
+  const pulled = await runCli(['pull', ...args], { cwd: input.cwd });
   expect(pulled.code, pulled.stderr).toBe(0);
   const tree = await readTree(join(input.cwd, 'out'));
   const lockfile = await readFile(join(input.cwd, 'schema-sync.lock.json'), 'utf8');
   server.setOptions(input.after);
   const checked = {} as Record<(typeof REPORT_FORMATS)[number], CliRun>;
   for (const format of REPORT_FORMATS) {
-    checked[format] = await runBin(['check', ...args, '--format', format], { cwd: input.cwd });
+    checked[format] = await runCli(['check', ...args, '--format', format], { cwd: input.cwd });
     expect(checked[format].code, checked[format].stderr).toBe(1);
   }
   return { pulled, checked, tree, lockfile };
@@ -126,13 +130,13 @@ describe.each(CHARACTERS)('$name', ({ char, json, code }) => {
     // A warning that names the element (an unknown action letter is kept, and said so).
     server.setOptions({ listing: [wireElement({ name, mNum: 1, actions: 'SQ' })], schemas: {} });
     await mkdir(cwd, { recursive: true });
-    const warned = await runBin(['pull', '--base-url', server.url, '--out', 'warned', '--lockfile', 'warned.lock.json', '--dry-run'], { cwd });
+    const warned = await runCli(['pull', '--base-url', server.url, '--out', 'warned', '--lockfile', 'warned.lock.json', '--dry-run'], { cwd });
     expect(warned.code, warned.stderr).toBe(0);
     outputs.push(['warning naming the element', warned.stderr, `"Ord${json}er": unknown action letter`]);
 
     // An error that names the element (its mNum is not a number).
     server.setOptions({ listing: [wireElement({ name, mNum: 'x' })] });
-    const failed = await runBin(['pull', '--base-url', server.url, '--out', 'failed', '--lockfile', 'failed.lock.json'], { cwd });
+    const failed = await runCli(['pull', '--base-url', server.url, '--out', 'failed', '--lockfile', 'failed.lock.json'], { cwd });
     expect(failed.code).toBe(2);
     outputs.push(['error naming the element', failed.stderr, `element 0 ("Ord${json}er"), field message.mNum`]);
 

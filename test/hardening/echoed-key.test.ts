@@ -3,14 +3,16 @@
  * SECURITY.md promises to scrub) sees it masked the same way in every output, standing alone or
  * run together with other letters: in a listing's data (so the lockfile and the generated code),
  * every report format, a 401 page, a failed trailer's detail, `--verbose` request URLs, and the
- * errors the library API throws.
+ * errors the library API throws. The CLI runs in this process (test/helpers/in-process.ts): every
+ * output it makes goes through the streams it is given, as the built CLI's go to the process's.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { readTree, removeDir, runBin, tempDir } from '../helpers/cli.js';
+import { readTree, removeDir, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
 
@@ -40,7 +42,7 @@ describe('a 6-character key the server echoes', () => {
 
     // In a listing's data: scrubbed before it is validated, warned about.
     server.setOptions({ apiKey: KEY, trailer: false, listing: [wireElement({ name: 'Echo', mNum: 7, desc: ECHO.sent })] });
-    const pulled = await runBin(['pull', ...args], { cwd: dir, env });
+    const pulled = await runCli(['pull', ...args], { cwd: dir, env });
     expect(pulled.code, pulled.stderr).toBe(0);
     outputs.push(['pull stderr (warning, --verbose URL)', pulled.stderr, 'apikey=***'], ['pull stdout', pulled.stdout, '']);
     outputs.push(['pull warning', pulled.stderr, 'the service echoed the API key or secret in element 0']);
@@ -52,18 +54,18 @@ describe('a 6-character key the server echoes', () => {
     // Every report format: the echo in a changed desc and mToken.
     server.setOptions({ listing: [wireElement({ name: 'Echo', mNum: 7, desc: `now ${ECHO.sent}`, mToken: `x${KEY}y` })] });
     for (const format of REPORT_FORMATS) {
-      const checked = await runBin(['check', ...args, '--format', format], { cwd: dir, env });
+      const checked = await runCli(['check', ...args, '--format', format], { cwd: dir, env });
       expect(checked.code, checked.stderr).toBe(1);
       outputs.push([`${format} report`, checked.stdout, 'x***y'], [`check --format ${format} stderr`, checked.stderr, 'apikey=***']);
     }
 
     // Errors: a 401 page echoing the key received, a failed trailer echoing it in its detail.
     server.setOptions({ apiKey: 'another-key-000' });
-    const refused = await runBin(['check', ...args], { cwd: dir, env });
+    const refused = await runCli(['check', ...args], { cwd: dir, env });
     expect(refused.code).toBe(2);
     outputs.push(['401 error', refused.stderr, 'invalid apikey ***'], ['401 stdout', refused.stdout, '']);
     server.setOptions({ apiKey: KEY, trailer: { result: 'Error', detail: `bad apikey x${KEY}y` } });
-    const trailer = await runBin(['check', ...args], { cwd: dir, env });
+    const trailer = await runCli(['check', ...args], { cwd: dir, env });
     expect(trailer.code).toBe(2);
     outputs.push(['trailer error', trailer.stderr, 'bad apikey x***y']);
 

@@ -6,6 +6,7 @@ import type { FolderView } from './folder-view.js';
 import { commitTransaction, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
+import { SymbolicLinkFound } from './symbolic-link-found.js';
 
 /** What a write changed. */
 export interface WriteResult {
@@ -42,6 +43,8 @@ export async function applyChangeSet(input: {
   interrupt?: AbortSignal;
 }): Promise<{ write: WriteResult; manifest: ManifestText }> {
   const { outDir, view, changes } = input;
+  // A link in the place of the output was not read through; nor is it written or deleted through.
+  if (changes.linked.length > 0) throw new SymbolicLinkFound(changes.linked, outDir);
   refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
   const manifestText = serializeManifest(changes.manifest);
   const writes = changes.write.map((file) => ({ path: file.path, text: file.text }));

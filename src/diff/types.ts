@@ -159,11 +159,12 @@ export type DriftSummary = Record<DriftChange['kind'] | Severity | 'accepted', n
 
 /**
  * A generated file that is not what the lockfile generates: `missing` (should exist),
- * `extra` (a generated file that should not exist) or `modified` (hand-edited or stale).
+ * `extra` (a generated file that should not exist), `modified` (hand-edited or stale) or
+ * `symlink` (a symbolic link in its place, or in the place of a folder of them: never read through).
  */
 export interface StaleFile {
   path: string;
-  reason: 'missing' | 'extra' | 'modified';
+  reason: 'missing' | 'extra' | 'modified' | 'symlink';
 }
 
 /** Everything `check`, `pull` and `diff` report, in the SPEC's JSON shape. */

@@ -1,5 +1,6 @@
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import { hashOf } from '../util/hash.js';
+import { readFileNoFollow } from '../util/read-no-follow.js';
 import { writeCacheFile } from './cache-dir.js';
 
 /**
@@ -16,6 +17,9 @@ import { writeCacheFile } from './cache-dir.js';
  * When every file of one manifest has an entry, the cache names that manifest's hash: a folder
  * whose manifest still has that hash and whose files all still match their entries is unchanged,
  * known with one stat per file and neither the manifest nor the files read.
+ *
+ * Stats do not follow a symbolic link (lstat): a link in a file's place is no file, never
+ * vouched for nor read through (nor a folder on the way: `onDisk` gives no path through one).
  */
 export interface StatCache {
   /** Whether the file at `onDisk` holds bytes with hash `sha`: by its stat when an entry vouches for it, else by hashing it (and recording that). */
@@ -56,7 +60,8 @@ export function openStatCache(file: string, clock: () => number = Date.now): Sta
     const verifiedAt = clock();
     let bytes: Buffer;
     try {
-      bytes = readFileSync(onDisk);
+      // A symbolic link put in its place since the stat is not read through.
+      bytes = readFileNoFollow(onDisk);
     } catch {
       return false;
     }
@@ -66,7 +71,7 @@ export function openStatCache(file: string, clock: () => number = Date.now): Sta
   };
   return {
     holds(path, onDisk, sha) {
-      const stat = statSync(onDisk, { throwIfNoEntry: false });
+      const stat = lstatSync(onDisk, { throwIfNoEntry: false });
       return stat !== undefined && stat.isFile() && matches(path, onDisk, stat, sha);
     },
     unchangedSince(manifestHash, onDisk) {
@@ -74,7 +79,7 @@ export function openStatCache(file: string, clock: () => number = Date.now): Sta
       if (recorded !== manifestHash) return undefined;
       for (const [path, entry] of entries) {
         const where = onDisk(path);
-        const stat = where === undefined ? undefined : statSync(where, { throwIfNoEntry: false });
+        const stat = where === undefined ? undefined : lstatSync(where, { throwIfNoEntry: false });
         if (where === undefined || stat === undefined || !stat.isFile() || !matches(path, where, stat, entry.sha)) return undefined;
       }
       return entries.size;

@@ -98,11 +98,15 @@ function folderBusyError(outDir: string): WriteError {
   });
 }
 
-/** The files that are not what the lockfile generates, by path: missing, other bytes, or no longer generated. */
+/**
+ * The files that are not what the lockfile generates, by path: missing, other bytes, no longer
+ * generated, or a symbolic link (a file's or a folder's) in the place of the output.
+ */
 function driftOf(changes: ChangeSet): StaleFile[] {
   const drift: StaleFile[] = [
     ...changes.write.map((file) => ({ path: file.path, reason: file.found ? ('modified' as const) : ('missing' as const) })),
     ...[...changes.delete, ...changes.edited].map((path) => ({ path, reason: 'extra' as const })),
+    ...changes.linked.map((path) => ({ path, reason: 'symlink' as const })),
   ];
   return drift.sort((a, b) => compareStrings(a.path, b.path));
 }

@@ -7,6 +7,7 @@ import { commitTransaction, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
 import { msg } from '../model/message.js';
+import { SymbolicLinkFound } from './symbolic-link-found.js';
 
 /** What a write changed. */
 export interface WriteResult {
@@ -43,6 +44,8 @@ export async function applyChangeSet(input: {
   interrupt?: AbortSignal;
 }): Promise<{ write: WriteResult; manifest: ManifestText }> {
   const { outDir, view, changes } = input;
+  // A link in the place of the output was not read through; nor is it written or deleted through.
+  if (changes.linked.length > 0) throw new SymbolicLinkFound(changes.linked, outDir);
   refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
   const manifestText = serializeManifest(changes.manifest);
   const writes: Array<{ path: string; text: string | Uint8Array }> = changes.write.map((file) => ({ path: file.path, text: file.bytes }));

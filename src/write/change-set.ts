@@ -2,6 +2,7 @@ import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import type { FolderView } from './folder-view.js';
+import { SymbolicLinkFound } from './symbolic-link-found.js';
 import { isSafeRelativePath, type Manifest } from './manifest.js';
 import { msg } from '../model/message.js';
 
@@ -45,6 +46,12 @@ export interface ChangeSet {
   edited: string[];
   /** Planned paths the folder holds with other bytes, that schema-sync never wrote (the manifest does not name them). */
   foreign: string[];
+  /**
+   * Symbolic links where the plan or the manifest has a file, or a folder on the way to one
+   * (paths relative to the folder, sorted): never read through. `check` reports them; a writing
+   * run refuses to run over them.
+   */
+  linked: string[];
   /** The manifest of the folder once the change set is applied. */
   manifest: Manifest;
 }
@@ -61,6 +68,7 @@ export function noChanges(entries: () => Manifest, count: number): ChangeSet {
     unchanged: count,
     edited: [],
     foreign: [],
+    linked: [],
     get manifest() {
       return entries();
     },
@@ -71,7 +79,8 @@ export function noChanges(entries: () => Manifest, count: number): ChangeSet {
  * The change set that makes the folder seen through `view`, whose manifest is `manifest`, hold
  * the `planned` files: a file is fresh when the manifest records its input and `holds` confirms
  * it still has the bytes recorded; every other one is rendered (`render`, all at once) and
- * compared with the folder. A folder known to be empty is not read.
+ * compared with the folder. A folder known to be empty is not read, and nothing is read through
+ * a symbolic link inside it (see {@link ChangeSet.linked}).
  *
  * @throws WriteError for a planned path that is not a plain path inside the folder.
  */
@@ -85,6 +94,25 @@ export async function changeSet<F extends ExpectedFile>(input: {
   render: (stale: F[]) => Promise<OutputFile[]>;
 }): Promise<ChangeSet> {
   const { planned, manifest, view } = input;
+  const linked = new Set<string>();
+  // A symbolic link in the way is recorded, never read through (undefined: no file there).
+  const read = async (path: string): Promise<Buffer | null | undefined> => {
+    try {
+      return await view.read(path);
+    } catch (error) {
+      if (!(error instanceof SymbolicLinkFound)) throw error;
+      for (const link of error.links) linked.add(link);
+      return null;
+    }
+  };
+  const holds = async (path: string, sha: string): Promise<boolean> => {
+    try {
+      return await input.holds(path, sha);
+    } catch (error) {
+      if (error instanceof SymbolicLinkFound) return false;
+      throw error;
+    }
+  };
   const next: Manifest = new Map();
   const stale: F[] = [];
   for (const file of planned) {
@@ -92,7 +120,7 @@ export async function changeSet<F extends ExpectedFile>(input: {
       throw new WriteError(msg`refusing to write ${JSON.stringify(file.path)}: not a plain path inside the output folder.`);
     }
     const entry = manifest.get(file.path);
-    if (entry !== undefined && entry.input === file.input && (await input.holds(file.path, entry.sha))) next.set(file.path, entry);
+    if (entry !== undefined && entry.input === file.input && (await holds(file.path, entry.sha))) next.set(file.path, entry);
     else stale.push(file);
   }
   let unchanged = next.size;
@@ -106,7 +134,8 @@ export async function changeSet<F extends ExpectedFile>(input: {
     rendered[i] = undefined;
     const bytes = Buffer.from(file.text, 'utf8');
     next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(bytes) });
-    const current = await view.read(file.path);
+    const current = await read(file.path);
+    if (current === null) continue;
     if (current !== undefined && sameBytes(current, bytes)) {
       unchanged++;
       continue;
@@ -119,11 +148,19 @@ export async function changeSet<F extends ExpectedFile>(input: {
   const edited: string[] = [];
   for (const [path, entry] of manifest) {
     if (next.has(path)) continue;
-    const bytes = await view.read(path);
-    if (bytes !== undefined) (holdsWritten(bytes, entry.sha) ? deletes : edited).push(path);
+    const bytes = await read(path);
+    if (bytes !== undefined && bytes !== null) (holdsWritten(bytes, entry.sha) ? deletes : edited).push(path);
   }
   const byPath = (a: { path: string }, b: { path: string }) => compareStrings(a.path, b.path);
-  return { write: write.sort(byPath), delete: deletes.sort(compareStrings), unchanged, edited: edited.sort(compareStrings), foreign: foreign.sort(compareStrings), manifest: next };
+  return {
+    write: write.sort(byPath),
+    delete: deletes.sort(compareStrings),
+    unchanged,
+    edited: edited.sort(compareStrings),
+    foreign: foreign.sort(compareStrings),
+    linked: [...linked].sort(compareStrings),
+    manifest: next,
+  };
 }
 
 /**

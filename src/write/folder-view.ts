@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
+import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
 import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { msg, own } from '../model/message.js';
+import { SymbolicLinkFound } from './symbolic-link-found.js';
 
 /**
  * The output folder as the next run will see it: when an interrupted run left a committed
@@ -19,18 +21,26 @@ export interface FolderView {
    * held only a run's lock): then no file needs reading to know it is not there.
    */
   readonly empty: boolean;
-  /** Bytes of a file relative to the output folder, or undefined when absent. */
+  /**
+   * Bytes of a file relative to the output folder, or undefined when absent.
+   * @throws SymbolicLinkFound when the file, or a folder on the way inside the output folder, is
+   * a symbolic link: it is not read, nor followed.
+   */
   read(path: string): Promise<Buffer | undefined>;
   /** Text of the lockfile at `path`, or undefined when absent. */
   readLockfile(path: string): Promise<string | undefined>;
   /**
    * Where `path` is read from when that is the folder itself; undefined while a pending run
-   * prepares or deletes it (then only {@link FolderView.read} tells the truth).
+   * prepares or deletes it, or when a folder on the way is a symbolic link (then only
+   * {@link FolderView.read} tells the truth). A stat of it must not follow a link (lstat).
    */
   pathOnDisk(path: string): string | undefined;
 }
 
-/** Opens a read-only view of `outDir`, honouring a pending journal. */
+/**
+ * Opens a read-only view of `outDir`, honouring a pending journal. Nothing inside `outDir` is
+ * read through a symbolic link (`outDir` itself may be one: the user chose it).
+ */
 export async function openFolderView(outDir: string): Promise<FolderView> {
   // A damaged journal is an error here too, so `check` never reports such a folder as in sync;
   // a failed read is a transaction folder that a live run removes meanwhile.
@@ -41,13 +51,27 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
   const writes = new Set(journal ? journal.writes : []);
   const deletes = new Set(journal ? journal.deletes : []);
   const outDirPrefix = join(outDir, sep);
+  const onDisk = (path: string) => outDirPrefix + path.split('/').join(sep);
   // Synchronous: cheaper than the promise API per small file.
   const readOrUndefined = async (file: string): Promise<Buffer | undefined> => {
     try {
-      return readFileSync(file);
+      return readFileNoFollow(file);
     } catch (error) {
       return absentOrThrow(error, file);
     }
+  };
+  // The symbolic link on the way to each folder inside outDir (null: none), looked up once per view.
+  const folderLinks = new Map<string, string | null>();
+  const linkOnTheWay = (path: string): string | null => {
+    const slash = path.lastIndexOf('/');
+    if (slash < 0) return null;
+    const folder = path.slice(0, slash);
+    let link = folderLinks.get(folder);
+    if (link === undefined) {
+      link = linkOnTheWay(folder) ?? (isSymbolicLink(onDisk(folder)) ? folder : null);
+      folderLinks.set(folder, link);
+    }
+    return link;
   };
   const pending = journal !== undefined && journal !== null;
   const empty = !pending && isEmptyFolder(outDir);
@@ -57,7 +81,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
     pathOnDisk(path) {
       // Concatenation, not join(): paths here are plain relative posix paths (checked when the
       // manifest is read), so there is nothing to normalise.
-      return writes.has(path) || deletes.has(path) ? undefined : `${outDir}/${path}`;
+      return writes.has(path) || deletes.has(path) || linkOnTheWay(path) !== null ? undefined : `${outDir}/${path}`;
     },
     async read(path) {
       if (empty) return undefined;
@@ -67,7 +91,14 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
       } else if (deletes.has(path)) {
         return undefined;
       }
-      return readOrUndefined(outDirPrefix + path.split('/').join(sep));
+      const link = linkOnTheWay(path);
+      if (link !== null) throw new SymbolicLinkFound([link], outDir);
+      try {
+        return readFileNoFollow(onDisk(path));
+      } catch (error) {
+        if (isLinkRefusal(error)) throw new SymbolicLinkFound([path], outDir);
+        return absentOrThrow(error, onDisk(path));
+      }
     },
     async readLockfile(path) {
       if (journal && journal.lockfile === path) {
@@ -95,12 +126,22 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
 function absentOrThrow(error: unknown, file: string): undefined {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-  throw new WriteError(msg`cannot read ${file}: ${code === 'EISDIR' ? own('it is a folder') : code === 'EACCES' || code === 'EPERM' ? own('permission denied') : (error as Error).message}.`, {
+  const why = code === 'EISDIR' ? own('it is a folder') : code === 'EACCES' || code === 'EPERM' ? own('permission denied') : isLinkRefusal(error) ? own('it is a symbolic link, which is never followed') : (error as Error).message;
+  throw new WriteError(msg`cannot read ${file}: ${why}.`, {
     hint: code === 'EACCES' || code === 'EPERM'
       ? msg`It may belong to another user (e.g. after a run under sudo): give it back (chown) or delete it, then run again.`
       : msg`Move it away or delete it, then run again.`,
     cause: error,
   });
+}
+
+/** Whether `path` is a symbolic link; a folder that cannot be looked at is left to the read to report. */
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Names in an output folder that are a run's, not the output's. */

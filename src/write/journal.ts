@@ -3,9 +3,11 @@ import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { hashOf, textPieces } from '../util/hash.js';
+import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
 import { holdsWritten } from './change-set.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
 import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
+import { SymbolicLinkFound } from './symbolic-link-found.js';
 import { checkTargets, writeFailure } from './target-checks.js';
 import { inspectTxnEntry, inspectTxnTree } from './txn-folder.js';
 import { msg, own, type Message } from '../model/message.js';
@@ -93,7 +95,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     checkTargets(outDir, { paths: [...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
     // Space on the lockfile's file system is taken before the commit point, not after it.
     beside = tx.lockfile !== undefined && deviceOf(outDir) !== deviceOf(dirname(tx.lockfile.path));
-    baseManifest = readIfPresent(join(outDir, MANIFEST_FILE));
+    baseManifest = readIfPresent(join(outDir, MANIFEST_FILE), readFileNoFollow);
     const manifest = tx.writes.find((w) => w.path === MANIFEST_FILE);
     journal = {
       version: 2,
@@ -166,7 +168,7 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
     });
   }
   const lockfileNow = hashOrNull(readIfPresent(lockfilePath));
-  const manifestNow = readIfPresent(join(outDir, MANIFEST_FILE));
+  const manifestNow = readIfPresent(join(outDir, MANIFEST_FILE), readFileNoFollow);
   const lockfileOk = lockfileNow === journal.base.lockfile || (journal.lockfileSha !== undefined && lockfileNow === journal.lockfileSha);
   const manifestOk = hashOrNull(manifestNow) === journal.base.manifest || (journal.manifest !== undefined && hashOrNull(manifestNow) === journal.manifest);
   if (!lockfileOk || !manifestOk) {
@@ -304,7 +306,7 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
     if (stat === undefined) continue;
     // Only a plain file with the bytes schema-sync wrote: one edited since (even meanwhile) is kept.
     const sha = entries?.get(p)?.sha;
-    if (stat.isFile() && sha !== undefined && holdsWritten(readFileSync(where), sha)) ignoreMissing(() => unlinkSync(where));
+    if (stat.isFile() && sha !== undefined && holdsWritten(readFileNoFollow(where), sha)) ignoreMissing(() => unlinkSync(where));
     else kept.push(p);
   }
   if (journal.writes.includes(MANIFEST_FILE)) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));
@@ -313,11 +315,13 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
   return kept;
 }
 
-function readIfPresent(path: string): Buffer | undefined {
+/** The bytes of `path`, undefined when absent; `read` is readFileNoFollow for a file inside the output folder. */
+function readIfPresent(path: string, read: (path: string) => Buffer = readFileSync): Buffer | undefined {
   try {
-    return readFileSync(path);
+    return read(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (isLinkRefusal(error)) throw new SymbolicLinkFound([basename(path)], dirname(path));
     throw new WriteError(msg`cannot read ${path}: ${(error as Error).message}.`, {
       hint: msg`It may belong to another user (e.g. after a run under sudo) or be a folder: give it back (chown) or move it away, then run again.`,
       cause: error,

@@ -1,8 +1,10 @@
+import { rmSync } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockError, WriteError } from '../model/errors.js';
+import { readFileNoFollow } from '../util/read-no-follow.js';
 import { writeFailure } from './target-checks.js';
 import { msg, own } from '../model/message.js';
 
@@ -15,7 +17,9 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
 /**
  * Takes the output folder's run lock, so two runs never interleave their writes. A second run
  * waits up to `waitMs`, then fails; a lock whose process is gone (killed run) is taken over.
- * Returns the release function.
+ * Returns the release function. A process that ends while it holds the lock (a second Ctrl-C
+ * ends it at once, see cli/bin.ts) removes it on the way out: its work is then either not
+ * committed (the next run discards it) or rolled forward already (that takes no await).
  */
 export async function acquireRunLock(outDir: string, options: { waitMs?: number; interrupt?: AbortSignal } = {}): Promise<() => Promise<void>> {
   const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
@@ -33,8 +37,16 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
       await handle.writeFile(owner);
       await handle.close();
       // Release only our own lock: never one another run took over meanwhile.
+      const releaseOnExit = () => {
+        if (holds(file, owner)) rmSync(file, { force: true });
+      };
+      process.on('exit', releaseOnExit);
       return async () => {
-        if ((await readFile(file, 'utf8').catch(() => undefined)) === owner) await rm(file, { force: true });
+        try {
+          if ((await readFile(file, 'utf8').catch(() => undefined)) === owner) await rm(file, { force: true });
+        } finally {
+          process.off('exit', releaseOnExit);
+        }
         if (made !== undefined) await removeEmptyFolders(outDir, made);
       };
     } catch (error) {
@@ -76,6 +88,15 @@ async function removeEmptyFolders(outDir: string, made: string): Promise<void> {
       () => false,
     );
     if (!removed || dir === made) return;
+  }
+}
+
+/** Whether the lock at `file` is still the one `owner` took; synchronous, for the 'exit' event. */
+function holds(file: string, owner: string): boolean {
+  try {
+    return readFileNoFollow(file).toString('utf8') === owner;
+  } catch {
+    return false;
   }
 }
 

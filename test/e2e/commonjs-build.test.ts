@@ -20,14 +20,13 @@
  * One pull per format (in this process, from a saved answer) is copied into each project; one
  * in-process `tsc` call compiles them all (test/helpers/tsc.ts).
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
 import { wireElement } from '../helpers/listing.js';
-import { compileProjects, type TscResult } from '../helpers/tsc.js';
+import { compileProjects, runToEnd, type TscResult } from '../helpers/tsc.js';
 
 const OUT = 'src/generated/schema';
 
@@ -93,18 +92,6 @@ let dir: string;
 const compiled = new Map<ProjectName, TscResult>();
 const ran = new Map<ProjectName, { code: number | null; output: string }>();
 
-/** `node <file>` in `cwd`: its exit code and everything it printed. */
-function node(file: string, cwd: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
 beforeAll(async () => {
   dir = await tempDir('schema-sync-commonjs-build-');
   const listing = [wireElement({ name: 'Order', mNum: 1001 }), wireElement({ name: 'Fill', mNum: 1002, actions: 'S' })];
@@ -129,7 +116,7 @@ beforeAll(async () => {
   const names = Object.keys(PROJECTS) as ProjectName[];
   compileProjects(...names.map((name) => join(dir, name, 'tsconfig.json'))).forEach((result, i) => compiled.set(names[i]!, result));
   // Every program at once: each is a Node start-up.
-  await Promise.all(names.map(async (name) => ran.set(name, await node(`${PROJECTS[name].built}/main.js`, join(dir, name)))));
+  await Promise.all(names.map(async (name) => ran.set(name, await runToEnd(process.execPath, [`${PROJECTS[name].built}/main.js`], join(dir, name)))));
 }, 60_000);
 
 afterAll(async () => {

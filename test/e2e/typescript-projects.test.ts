@@ -8,7 +8,6 @@
  * reference server, type-checked by one `tsc` with its own tsconfig (test/helpers/tsc.ts; literal
  * types asserted: a widened literal fails to compile), then run by Node.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -16,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, ROOT, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
-import { compileProjects, type TscResult } from '../helpers/tsc.js';
+import { compileProjects, runToEnd as run, type TscResult } from '../helpers/tsc.js';
 import { wireElement } from '../helpers/listing.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -51,18 +50,6 @@ type ProjectName = keyof typeof PROJECTS;
 let server: TestServer;
 let dir: string;
 const compiled = new Map<ProjectName, TscResult>();
-
-/** Runs a command to its end; resolves with its exit code and everything it printed. */
-function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
 
 beforeAll(async () => {
   server = await startTestServer({

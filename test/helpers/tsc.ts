@@ -11,6 +11,7 @@
  * read, e.g. as an ES module or as CommonJS). Each project still gets a program and a type
  * checker of its own, as tsserver does for the projects it holds.
  */
+import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
@@ -134,3 +135,15 @@ export const STRICT_CONSUMER = {
   // TypeScript's own lib files are not what is tested (the generated files are all checked).
   skipDefaultLibCheck: true,
 };
+
+/** Runs a command to its end (a consumer project's `node main.js`, `npm init`): its exit code and everything it printed. */
+export function runToEnd(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}

@@ -49,14 +49,14 @@ export const LARGE_RUN = { rss: 320 * 1024 * 1024, arrayBuffers: 64 * 1024 * 102
  * garbage at each step (the answer's bytes, text and JSON, the lockfile's pieces, each module's
  * text): its peak memory is then several times the live data. Once a run is large (see
  * {@link LARGE_RUN}; checked between its asynchronous steps, e.g. while the answer streams in,
- * before it is parsed), the heap grows by 30 % at a time instead. Only then: collecting more
+ * before it is parsed), the heap grows by 20 % at a time instead. Only then: collecting more
  * often costs a small run CPU time.
  */
 export function growHeapSlowlyWhenLarge(usage: () => { rss: number; arrayBuffers: number }, setFlag: (flag: string) => void, everyMs = 50): void {
   const timer = setInterval(() => {
     const { rss, arrayBuffers } = usage();
     if (rss < LARGE_RUN.rss && arrayBuffers < LARGE_RUN.arrayBuffers) return;
-    setFlag('--heap-growing-percent=30');
+    setFlag('--heap-growing-percent=20');
     clearInterval(timer);
   }, everyMs);
   timer.unref();

@@ -1,5 +1,5 @@
 import { msg } from '../model/message.js';
-import { withRunLock, type FolderView, type WriteResult } from '../write/index.js';
+import { openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import type { BaseOptions } from './options.js';
 import { outputChanges, outputFacts, writeOutput } from './output.js';
 import { requireLockfile } from './read-lockfile.js';
@@ -34,7 +34,7 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   // a new scope may need: every type of the output before keeps its file).
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : withSettings(found, settings);
-  const output = await outputChanges(run, view, lockfile);
+  const output = await outputChanges(run, view, lockfile, openStaging(run.paths.outDir));
   run.mark('emit');
   const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');

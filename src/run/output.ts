@@ -4,7 +4,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, editedWarning, readManifest, type ChangeSet, type FolderView, type ManifestText, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, editedWarning, openStaging, readManifest, type ChangeSet, type FolderView, type ManifestText, type Staging, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 import { msg } from '../model/message.js';
 
@@ -17,6 +17,8 @@ export interface OutputChanges {
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
   changes: ChangeSet;
+  /** Where the files to write are prepared, for a run that writes them (see {@link writeOutput}). */
+  staging?: Staging | undefined;
 }
 
 /** The plan of a lockfile's output with the settings it records (formatted, when they say so). */
@@ -29,15 +31,29 @@ export async function planOutput(settings: OutputSettings, lockfile: Pick<Lockfi
  * The change set that makes the folder hold the output of `lockfile`: the plan against the
  * folder and its manifest, the files not known fresh rendered and compared. When the cache knows
  * the folder to hold exactly this output, unchanged since a run verified it, nothing is planned.
+ * With `staging` (a run that writes, under the run lock), each file to write is prepared in the
+ * transaction folder as it is compared, not held; a failure removes what was prepared.
  */
-export async function outputChanges(run: RunContext, view: FolderView, lockfile: LockfileText): Promise<OutputChanges> {
+export async function outputChanges(run: RunContext, view: FolderView, lockfile: LockfileText, staging?: Staging): Promise<OutputChanges> {
   const settings = outputSettings(run.paths, lockfile.settings());
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
-  const changes = await run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
-    changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead }),
+  const changes = await discardingOnFailure(staging, () =>
+    run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
+      changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write }),
+    ),
   );
-  return { settings, planKey, found, changes };
+  return { settings, planKey, found, changes, staging };
+}
+
+/** `work`, with what `staging` prepared removed when it fails: the run stops before its commit point. */
+async function discardingOnFailure<T>(staging: Staging | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await staging?.discard();
+    throw error;
+  }
 }
 
 /** Whether a change set changes nothing: no file to write or delete, none edited by hand. */
@@ -73,17 +89,23 @@ export async function writeOutput(
 ): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
   const { output, writeLockfile } = input;
   const { changes } = output;
-  // Interrupted before its commit point (also with nothing to write), the run did nothing.
-  input.interrupt?.throwIfAborted();
-  if (writeLockfile === undefined && output.found?.keptBy(changes) === true) {
+  const staging = output.staging ?? openStaging(run.paths.outDir);
+  const kept = await discardingOnFailure(staging, async () => {
+    // Interrupted before its commit point (also with nothing to write), the run did nothing.
+    input.interrupt?.throwIfAborted();
+    refuseForeignOwnFiles(output, run.paths.outDir);
+    return writeLockfile === undefined && output.found?.keptBy(changes) === true;
+  });
+  if (kept) {
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
     return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
   }
-  refuseForeignOwnFiles(output, run.paths.outDir);
+  // From here on a failure before the commit point removes what was prepared (applyChangeSet).
   const { write, manifest } = await applyChangeSet({
     outDir: run.paths.outDir,
     view,
     changes,
+    staging,
     found: output.found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,

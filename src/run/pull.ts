@@ -1,5 +1,5 @@
 import { withImpact, type DriftReport } from '../diff/index.js';
-import { openFolderView, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
+import { openFolderView, openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
 import { answerDrift } from './diff-answer.js';
 import { redactingSecrets, type PullOptions } from './options.js';
@@ -58,7 +58,7 @@ async function previewPull(run: RunContext, view: FolderView, answer: Answer, op
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
 async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
   const { found, after, drift, result } = await diffPull(run, view, answer, options);
-  const output = await outputChanges(run, view, after);
+  const output = await outputChanges(run, view, after, openStaging(run.paths.outDir));
   run.mark('emit');
   // A lockfile with conflict markers is rewritten clean even when its entries do not change.
   const lockfileUnchanged = after.hash === found?.lockfile.hash && found.conflictAt === undefined;

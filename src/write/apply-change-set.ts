@@ -8,6 +8,7 @@ import { RUN_LOCK_FILE } from './run-lock.js';
 import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
 import { msg } from '../model/message.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
+import type { Staging } from './staging.js';
 
 /** What a write changed. */
 export interface WriteResult {
@@ -34,6 +35,8 @@ export async function applyChangeSet(input: {
   /** The folder as it is now (after recovering any interrupted run). */
   view: FolderView;
   changes: ChangeSet;
+  /** Where the change set's files to write were prepared as it was made (every one of them). */
+  staging: Staging;
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
   /** The lockfile to write with the folder, when the run updates it (with its `hashOf`, when known). */
@@ -43,17 +46,23 @@ export async function applyChangeSet(input: {
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
   interrupt?: AbortSignal;
 }): Promise<{ write: WriteResult; manifest: ManifestText }> {
-  const { outDir, view, changes } = input;
-  // A link in the place of the output was not read through; nor is it written or deleted through.
-  if (changes.linked.length > 0) throw new SymbolicLinkFound(changes.linked, outDir);
-  refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
-  const manifestText = serializeManifest(changes.manifest);
-  const writes: Array<{ path: string; text: string | Uint8Array }> = changes.write.map((file) => ({ path: file.path, text: file.bytes }));
-  if (input.found?.text !== manifestText) writes.push({ path: MANIFEST_FILE, text: manifestText });
+  const { outDir, view, changes, staging } = input;
+  if (staging.paths.length !== changes.write.length) throw new Error(`the change set has ${changes.write.length} files to write, ${staging.paths.length} of them prepared`);
+  let manifestText: string;
   let lockfile = input.lockfile;
-  if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
-  writes.sort((a, b) => compareStrings(a.path, b.path));
-  const { kept } = await commitTransaction(outDir, { writes, deletes: changes.delete, lockfile, lockfilePath: input.lockfilePath }, input.interrupt);
+  try {
+    // A link in the place of the output was not read through; nor is it written or deleted through.
+    if (changes.linked.length > 0) throw new SymbolicLinkFound(changes.linked, outDir);
+    refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
+    manifestText = serializeManifest(changes.manifest);
+    if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
+  const writes = input.found?.text === manifestText ? [] : [{ path: MANIFEST_FILE, text: manifestText }];
+  // Past this call's commit point the transaction folder holds the journal: never discarded here.
+  const { kept } = await commitTransaction(outDir, { writes, staged: staging.paths, deletes: changes.delete, lockfile, lockfilePath: input.lockfilePath }, input.interrupt);
   const write = {
     written: changes.write.map((file) => file.path),
     deleted: changes.delete.filter((path) => !kept.includes(path)),

@@ -20,14 +20,13 @@ export interface OutputFile {
 }
 
 /**
- * A file whose bytes must change (its text as UTF-8, as it is written: a text with one character
- * beyond Latin-1, such as the banner's dash, would take two bytes a character in memory), and
- * whether the folder has one at its path now.
+ * A file whose bytes must change, and whether the folder has one at its path now. Its bytes are
+ * not held: a run that applies the change set has them prepared in its transaction folder as
+ * they are known (`stage`, see staging.ts).
  */
 export interface FileWrite {
   /** Posix path relative to the output folder. */
   path: string;
-  bytes: Buffer;
   found: boolean;
 }
 
@@ -79,8 +78,10 @@ export function noChanges(entries: () => Manifest, count: number): ChangeSet {
  * The change set that makes the folder seen through `view`, whose manifest is `manifest`, hold
  * the `planned` files: a file is fresh when the manifest records its input and `holds` confirms
  * it still has the bytes recorded; every other one is rendered (`render`, all at once) and
- * compared with the folder. A folder known to be empty is not read, and nothing is read through
- * a symbolic link inside it (see {@link ChangeSet.linked}).
+ * compared with the folder, and each one to write goes to `stage` as UTF-8 (a text with one
+ * character beyond Latin-1, such as the banner's dash, would take two bytes a character in
+ * memory) and is let go. A folder known to be empty is not read, and nothing is read through a
+ * symbolic link inside it (see {@link ChangeSet.linked}).
  *
  * @throws WriteError for a planned path that is not a plain path inside the folder.
  */
@@ -92,6 +93,8 @@ export async function changeSet<F extends ExpectedFile>(input: {
   holds: (path: string, sha: string) => Promise<boolean>;
   /** The texts of the files that are not known fresh. */
   render: (stale: F[]) => Promise<OutputFile[]>;
+  /** Takes the bytes of each file to write, in the order of their paths (a run that only reports drift has none). */
+  stage?: (path: string, bytes: Buffer) => Promise<void>;
 }): Promise<ChangeSet> {
   const { planned, manifest, view } = input;
   const linked = new Set<string>();
@@ -140,7 +143,8 @@ export async function changeSet<F extends ExpectedFile>(input: {
       unchanged++;
       continue;
     }
-    write.push({ path: file.path, bytes, found: current !== undefined });
+    await input.stage?.(file.path, bytes);
+    write.push({ path: file.path, found: current !== undefined });
     if (current !== undefined && !manifest.has(file.path)) foreign.push(file.path);
   }
   // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place.

@@ -5,3 +5,4 @@ export { Interrupted, withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE, waitForLiveRun } from './run-lock.js';
 export { editedWarning, recoverPending, readJournal, TXN_DIR } from './journal.js';
 export { ManifestText, readManifest, type Manifest } from './manifest.js';
+export { openStaging, type Staging } from './staging.js';

@@ -31,7 +31,7 @@ export const TXN_DIR = '.schema-sync-txn';
 /** The journal file in the transaction folder; its presence is the commit point. */
 export const JOURNAL = 'journal.json';
 /** Folder inside the transaction folder that holds the prepared files. */
-const TXN_FILES = 'files';
+export const TXN_FILES = 'files';
 const TXN_LOCKFILE = 'lockfile';
 /** The transaction folder's name up to schema-sync 0.1; a run of one may have left it. */
 const LEGACY_TXN_DIR = '.schema-sync-staging';
@@ -67,6 +67,8 @@ export interface Journal {
 export interface Transaction {
   /** Files to write: their text, as a string or as UTF-8 bytes. */
   writes: ReadonlyArray<{ path: string; text: string | Uint8Array }>;
+  /** Files to write that are prepared in the transaction folder already (see staging.ts), which is then kept. */
+  staged?: readonly string[];
   /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
   /** The lockfile to write (its `hashOf` when known: a large one is not hashed again). */
@@ -82,7 +84,7 @@ export interface Transaction {
  * edited since the folder's manifest recorded it.
  */
 export async function commitTransaction(outDir: string, tx: Transaction, interrupt?: AbortSignal): Promise<{ kept: string[] }> {
-  if (tx.writes.length === 0 && tx.deletes.length === 0 && !tx.lockfile) return { kept: [] };
+  if (tx.writes.length === 0 && (tx.staged ?? []).length === 0 && tx.deletes.length === 0 && !tx.lockfile) return { kept: [] };
   const txnDir = join(outDir, TXN_DIR);
   let journal: Journal;
   let baseManifest: Buffer | undefined;
@@ -92,7 +94,8 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     if (beside) await rm(besideLockfile(tx.lockfile!.path), { force: true }).catch(() => undefined);
   };
   try {
-    checkTargets(outDir, { paths: [...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
+    const staged = tx.staged ?? [];
+    checkTargets(outDir, { paths: [...staged, ...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
     // Space on the lockfile's file system is taken before the commit point, not after it.
     beside = tx.lockfile !== undefined && deviceOf(outDir) !== deviceOf(dirname(tx.lockfile.path));
     baseManifest = readIfPresent(join(outDir, MANIFEST_FILE), readFileNoFollow);
@@ -100,13 +103,13 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     journal = {
       version: 2,
       base: { lockfile: hashOrNull(readIfPresent(tx.lockfilePath)), manifest: hashOrNull(baseManifest) },
-      writes: tx.writes.map((w) => w.path),
+      writes: [...staged, ...tx.writes.map((w) => w.path)],
       deletes: [...tx.deletes],
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
       ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOf(tx.lockfile.text) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
     };
-    await rm(txnDir, { recursive: true, force: true });
+    if (staged.length === 0) await rm(txnDir, { recursive: true, force: true });
     await mkdir(join(txnDir, TXN_FILES), { recursive: true });
     for (const dir of new Set(tx.writes.map((w) => dirname(join(txnDir, TXN_FILES, w.path))))) mkdirSync(dir, { recursive: true });
     await inChunks(tx.writes, (w) => writeFileSync(join(txnDir, TXN_FILES, w.path), w.text));

@@ -18,7 +18,7 @@ describe('a run that grows large grows its heap slowly', () => {
     expect(flags).toEqual([]);
     usage = large;
     vi.advanceTimersByTime(50);
-    expect(flags).toEqual(['--heap-growing-percent=30']);
+    expect(flags).toEqual(['--heap-growing-percent=20']);
     vi.advanceTimersByTime(500);
     expect(flags).toHaveLength(1);
   });

@@ -5,16 +5,15 @@
 // each). Each listing is written to a file once (deterministic), each pull is its own process
 // with the rss probe (bench/rss-probe.mjs) preloaded. `npm run bench` runs it too.
 //   npm run build && node bench/memory.mjs [--memory-mb 100,250] [--memory-shapes descs,types]
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { probedRun } from './probed-run.mjs';
 import { syntheticListing } from './synthetic-listing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(root, 'dist/cli/bin.js');
-const PROBE = join(root, 'bench/rss-probe.mjs');
 const MB = 1e6;
 
 /** The listing shapes, each a function writing elements of about `bytes` in all through `write`. */
@@ -54,31 +53,14 @@ function writeListing(file, shape, mb) {
 }
 
 /** One cold pull of `listing` into a fresh folder of `work`: its peak RSS in bytes, and its wall time. */
-function coldPull(listing, work) {
+async function coldPull(listing, work) {
   const cwd = mkdtempSync(join(work, 'pull-'));
-  const rssFile = join(cwd, 'rss');
-  return new Promise((done, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', PROBE, BIN, 'pull', '--input', listing, '--out', 'out'], {
-      cwd,
-      env: { ...process.env, NO_COLOR: '1', SCHEMA_SYNC_BENCH_RSS: rssFile, SCHEMA_SYNC_CACHE_DIR: join(work, 'cache') },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      try {
-        if (code !== 0) throw new Error(`pull --input ${listing} exited ${code}:\n${stderr}`);
-        done({ peakRss: Number(readFileSync(rssFile, 'utf8')) * 1024, seconds });
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(cwd, { recursive: true, force: true });
-      }
-    });
-  });
+  try {
+    const { seconds, rssKb } = await probedRun([BIN, 'pull', '--input', listing, '--out', 'out'], cwd, work);
+    return { peakRss: rssKb * 1024, seconds };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
 }
 
 /** The memory rows: for each shape and size, the peak RSS of a cold pull (the largest of `runs`) against the bytes read. */

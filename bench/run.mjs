@@ -5,7 +5,6 @@
 // folder and writes bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3
 // --dir <folder>[,<folder>…]  --memory-mb 100,250 ('' leaves the memory row out)
 // --memory-shapes descs,types. What each row measures: bench/README.md.
-import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -14,6 +13,7 @@ import { syntheticListing } from './synthetic-listing.mjs';
 import { targetOf } from './targets.mjs';
 import { benchImpact, impactLines } from './impact.mjs';
 import { benchMemory, memoryLines } from './memory.mjs';
+import { probedRun } from './probed-run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -24,7 +24,6 @@ const sizes = arg('sizes', '1000,10000').split(',').map(Number);
 const runs = Number(arg('runs', '5'));
 const prettierRuns = Number(arg('prettier-runs', '3'));
 const BIN = join(root, 'dist/cli/bin.js');
-const PROBE = join(root, 'bench/rss-probe.mjs');
 
 /**
  * The file system type of `path`: on Linux the type of the mount point that holds it (the
@@ -81,28 +80,11 @@ function benchFolders() {
 }
 
 /** Runs one command as a child process; returns wall seconds, peak RSS (MB) and stderr. */
-function timed(args, cwd, work) {
-  const rssFile = join(work, 'rss');
-  return new Promise((resolveRun, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', PROBE, ...args], {
-      cwd,
-      // The machine-local caches (V8 code cache, stat cache) of the measured runs live in the
-      // folder measured; the warm-up run of each measurement fills the code cache, as a user's
-      // first run does.
-      env: { ...process.env, NO_COLOR: '1', SCHEMA_SYNC_BENCH_RSS: rssFile, SCHEMA_SYNC_CACHE_DIR: join(work, 'cache') },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}:\n${stderr}`));
-      const rssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
-      resolveRun({ seconds, rssMb, stderr });
-    });
-  });
+async function timed(args, cwd, work) {
+  // The machine-local caches (V8 code cache, stat cache) of the measured runs live in the folder
+  // measured; the warm-up run of each measurement fills the code cache, as a user's first run does.
+  const { seconds, rssKb, stderr } = await probedRun(args, cwd, work);
+  return { seconds, rssMb: rssKb / 1024, stderr };
 }
 
 /** Warm-up once, then `n` measured runs, each after `prepare()`. */

@@ -1,7 +1,7 @@
 import { displayName, inlineText } from '../text/safe-text.js';
 import type { DriftReport, ReportLocations, Severity } from './types.js';
 import { ANNOTATIONS_SHOWN, fitAnnotations, fitToBudget, REPORT_LIMITS, type Annotation, type LeftOut } from './fit-budget.js';
-import { acceptedLine, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { acceptedLine, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, SETTINGS_HINT, settingLine, SEVERITY_NAMES, staleHint, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 import type { BrokenUse } from '../model/impact.js';
 
 /** The workflow command per severity: breaking fails loudest. */
@@ -48,7 +48,7 @@ export function renderGithub(report: DriftReport, options: Voice & { locations?:
     annotate('notice', placed({ title: 'Accepted schema change' }, [change.name]), message);
   }
   for (const file of report.staleFiles) {
-    const message = `${displayName(file.path)} is ${STALE_REASONS[file.reason]}\n${STALE_HINT}`;
+    const message = `${displayName(file.path)} is ${STALE_REASONS[file.reason]}\n${staleHint([file])}`;
     const properties: Record<string, string> = { title: 'Stale generated file' };
     const path = locations === undefined ? file.path : posixJoin(locations.outDir, file.path);
     if (safePath(path)) properties['file'] = path;

@@ -2,7 +2,7 @@ import { displayName } from '../text/safe-text.js';
 import { impactKind } from '../model/impact.js';
 import { fitToBudget, REPORT_LIMITS, type LeftOut, type ReportSection } from './fit-budget.js';
 import type { DriftReport, RenderOptions, ReportedChange } from './types.js';
-import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, ruleTag, SETTINGS_HINT, settingLine, STALE_HINT, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, ruleTag, SETTINGS_HINT, settingLine, staleHint, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
 /**
  * The report as a PR comment, job summary or changelog: a heading, the summary line, a table
@@ -43,7 +43,7 @@ export function renderMarkdown(report: DriftReport, options: Voice & Pick<Render
     const items = report.staleFiles.map(
       (file) => `- ${codeSpan(displayName(file.path))} — ${STALE_REASONS[file.reason]}`,
     );
-    sections.push({ head: '**Stale files**\n', items, tail: `\n${STALE_HINT}`, noun: 'stale file' });
+    sections.push({ head: '**Stale files**\n', items, tail: `\n${staleHint(report.staleFiles)}`, noun: 'stale file' });
   }
 
   if (report.settings.length > 0) {

@@ -1,7 +1,7 @@
 import { SEVERITIES } from './rules.js';
 import { displayName } from '../text/safe-text.js';
 import type { DriftReport, RenderOptions, Severity } from './types.js';
-import { ACCEPTED_HEADING, acceptedLine, brokenPlace, changeLine, fieldLines, impactLines, impactSummaryLine, SETTINGS_HINT, settingLine, SEVERITY_NAMES, STALE_HINT, summaryLine } from './wording.js';
+import { ACCEPTED_HEADING, acceptedLine, brokenPlace, changeLine, fieldLines, impactLines, impactSummaryLine, SETTINGS_HINT, settingLine, SEVERITY_NAMES, staleHint, summaryLine } from './wording.js';
 
 /** SGR colour codes per severity; stale files and settings that differ count as errors, like breaking changes; accepted changes are blue. */
 const COLORS: Record<Severity | 'stale' | 'accepted', string> = { breaking: '31', dangerous: '33', safe: '32', stale: '31', accepted: '34' };
@@ -61,7 +61,7 @@ export function renderText(report: DriftReport, options: Pick<RenderOptions, 'co
   if (report.staleFiles.length > 0) {
     const lines = [paint(COLORS.stale, 'Stale files')];
     for (const file of report.staleFiles) lines.push(`  ${file.reason} ${displayName(file.path)}`);
-    lines.push(`  ${STALE_HINT}`);
+    lines.push(`  ${staleHint(report.staleFiles)}`);
     blocks.push(lines.join('\n'));
   }
 

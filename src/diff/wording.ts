@@ -23,8 +23,14 @@ export type Voice = Pick<RenderOptions, 'command' | 'dryRun' | 'filesWritten'>;
 /** A severity as a heading or title word. */
 export const SEVERITY_NAMES: Record<Severity, string> = { breaking: 'Breaking', dangerous: 'Dangerous', safe: 'Safe' };
 
-/** Advice printed with stale files: the output folder is regenerated from the lockfile alone. */
-export const STALE_HINT = 'Run `schema-sync generate` to rewrite the output folder from the lockfile.';
+/**
+ * Advice printed with stale files: the output folder is regenerated from the lockfile alone, once
+ * any symbolic link among them is gone (generate refuses to write through one).
+ */
+export function staleHint(files: readonly StaleFile[]): string {
+  const regenerate = 'Run `schema-sync generate` to rewrite the output folder from the lockfile.';
+  return files.some((file) => file.reason === 'symlink') ? `Remove the symbolic links first (schema-sync never writes through one). ${regenerate}` : regenerate;
+}
 
 /** Advice printed with settings that differ from the recorded ones. */
 export const SETTINGS_HINT = 'Run `schema-sync generate` (or `pull`) to apply them and record them in the lockfile, or change them back.';

@@ -54,6 +54,16 @@ describe('renderReport text', () => {
     expect(renderReport(inSyncReport(), { format: 'text', command, dryRun })).toBe(want);
   });
 
+  it('a stale symbolic link is to be removed before generate, which refuses to write through it; other stale files only need generate', async () => {
+    const { buildReport } = await import('../../src/diff/index.js');
+    const linked = buildReport({ changes: [], staleFiles: [{ path: 'messages', reason: 'symlink' }, { path: 'index.ts', reason: 'modified' }] });
+    for (const format of ['text', 'markdown', 'github'] as const) {
+      expect(renderReport(linked, { format, command: 'check' }), format).toContain('Remove the symbolic links first (schema-sync never writes through one). Run `schema-sync generate`');
+    }
+    const modified = buildReport({ changes: [], staleFiles: [{ path: 'index.ts', reason: 'modified' }] });
+    expect(renderReport(modified, { format: 'text', command: 'check' })).not.toContain('symbolic');
+  });
+
   it('singular wording for one change', () => {
     const report = { ...inSyncReport(), inSync: false, changes: sampleReport().changes.slice(-1) };
     report.summary = { ...report.summary, added: 1, safe: 1 };

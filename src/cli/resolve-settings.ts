@@ -6,7 +6,7 @@ import type { SchemaSyncConfig } from '../config/schema.js';
 import type { Settings } from '../config/settings.js';
 import type { ReportFormat } from '../diff/index.js';
 import { cacheDir } from '../incremental/cache-dir.js';
-import { ConfigError } from '../model/errors.js';
+import { ConfigError, LockError, type SchemaSyncError } from '../model/errors.js';
 import type { FlagSpec } from './flags.js';
 import type { CliIo } from './io.js';
 import type { ParsedArgs } from './parsed-args.js';
@@ -35,12 +35,17 @@ export function configLine(config: ConfigUsed): string {
 }
 
 /**
- * A run that lacks a needed setting (a {@link ConfigError} naming it) and found no config file
- * says where it looked: the user may well have one, in a folder the search does not reach.
+ * A run that lacks a needed setting (a {@link ConfigError} naming it) or finds no lockfile, and
+ * found no config file, says where it looked: the user may well have one, in a folder the search
+ * does not reach (e.g. a command run in a subfolder of the project).
  */
 export function withConfigSearch(error: unknown, config: ConfigUsed | undefined): unknown {
-  if (!(error instanceof ConfigError) || error.setting === undefined || config?.path !== undefined || config?.searched === undefined) return error;
-  return new ConfigError(msg`${error.said.message}\n  ${noConfigFound(config.searched)}.`, { hint: error.said.hint, cause: error, setting: error.setting });
+  if (config?.path !== undefined || config?.searched === undefined) return error;
+  const searched = config.searched;
+  const noted = (said: SchemaSyncError['said']) => msg`${said.message}\n  ${noConfigFound(searched)}.`;
+  if (error instanceof ConfigError && error.setting !== undefined) return new ConfigError(noted(error.said), { hint: error.said.hint, cause: error, setting: error.setting });
+  if (error instanceof LockError && error.missing) return new LockError(noted(error.said), { hint: error.said.hint, cause: error, missing: true });
+  return error;
 }
 
 /**

@@ -116,8 +116,11 @@ export class ValidationError extends SchemaSyncError {
 
 /** The lockfile cannot be read or is not a schema-sync lockfile. */
 export class LockError extends SchemaSyncError {
-  constructor(message: Message, options: ErrorOptions = {}) {
+  /** There is no lockfile where the run looked (the `lockfile` setting, or its default). */
+  readonly missing: boolean;
+  constructor(message: Message, options: ErrorOptions & { missing?: boolean } = {}) {
     super('LOCK', message, options);
+    this.missing = options.missing ?? false;
   }
 }
 

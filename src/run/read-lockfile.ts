@@ -32,7 +32,7 @@ export async function readLockfile(run: RunContext, view: FolderView): Promise<F
 export async function requireLockfile(run: RunContext, view: FolderView, what: { detail: Message; hint: Message }): Promise<LockfileText> {
   const path = run.paths.lockfilePath;
   const found = await readLockfile(run, view);
-  if (found === undefined) throw new LockError(msg`no lockfile at ${path}${what.detail}`, { hint: what.hint });
+  if (found === undefined) throw new LockError(msg`no lockfile at ${path}${what.detail}`, { hint: what.hint, missing: true });
   if (found.conflictAt !== undefined) {
     throw new LockError(msg`${path} has git merge conflict markers (line ${found.conflictAt}).`, {
       hint: msg`Resolve them: \`schema-sync pull\` takes your branch's side as the baseline and writes a clean lockfile; or keep one side with \`git checkout --ours ${path}\` (or --theirs).`,

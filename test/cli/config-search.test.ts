@@ -95,3 +95,22 @@ describe('a needed setting missing', () => {
     expect(run.stderr).toMatch(/^error \[CONFIG\]: no base URL: schema-sync does not know where the service is\.\nhint: /);
   });
 });
+
+describe('no lockfile, and no config file', () => {
+  it('check and generate in a subfolder say where no config was found, beside the missing lockfile', async () => {
+    for (const command of ['check', 'generate']) {
+      const run = await cli([command]);
+      expect(run.code, command).toBe(2);
+      expect(run.stderr, command).toMatch(/^error \[LOCK\]: no lockfile at /);
+      expect(run.stderr, command).toContain(`\n  no config file found (searched ${sub} up to ${dir}).\n`);
+    }
+  });
+
+  it('with a config file found: the error as it was', async () => {
+    await writeConfig(dir);
+    const run = await cli(['generate']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error \[LOCK\]: no lockfile at /);
+    expect(run.stderr).not.toContain('no config file found');
+  });
+});

@@ -42,7 +42,10 @@ describe('config discovery', () => {
   it('with no config file the defaults resolve against the working directory, as before', async () => {
     const run = await cli(at('src'), 'generate');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`error [LOCK]: no lockfile at ${at('src', 'schema-sync.lock.json')}.\nhint: Run \`schema-sync pull\` first to fetch the listing and write the lockfile, or pass --lockfile.\n`);
+    // ...and, finding no config, the error says where it looked (issue 29 item 9).
+    expect(run.stderr).toBe(
+      `error [LOCK]: no lockfile at ${at('src', 'schema-sync.lock.json')}.\n  no config file found (searched ${at('src')} up to ${at()}).\nhint: Run \`schema-sync pull\` first to fetch the listing and write the lockfile, or pass --lockfile.\n`,
+    );
   });
 
   it('resolves flags against the working directory, config paths against the config folder', async () => {

@@ -34,9 +34,10 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   // a new scope may need: every type of the output before keeps its file).
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : withSettings(found, settings);
-  const output = await outputChanges(run, view, lockfile, openStaging(run.paths.outDir));
+  const staging = openStaging(run.paths.outDir);
+  const output = await outputChanges(run, view, lockfile, staging);
   run.mark('emit');
-  const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
+  const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   run.mark('write');
   run.cache.remember({ lockfile, ...outputFacts(output, manifest) });
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };

@@ -4,7 +4,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, editedWarning, openStaging, readManifest, type ChangeSet, type FolderView, type ManifestText, type Staging, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, editedWarning, readManifest, type ChangeSet, type FolderView, type ManifestText, type Staging, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 import { msg } from '../model/message.js';
 
@@ -17,8 +17,6 @@ export interface OutputChanges {
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
   changes: ChangeSet;
-  /** Where the files to write are prepared, for a run that writes them (see {@link writeOutput}). */
-  staging?: Staging | undefined;
 }
 
 /** The plan of a lockfile's output with the settings it records (formatted, when they say so). */
@@ -43,7 +41,7 @@ export async function outputChanges(run: RunContext, view: FolderView, lockfile:
       changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write }),
     ),
   );
-  return { settings, planKey, found, changes, staging };
+  return { settings, planKey, found, changes };
 }
 
 /** `work`, with what `staging` prepared removed when it fails: the run stops before its commit point. */
@@ -85,11 +83,10 @@ export function outputFacts(output: OutputChanges, now: ManifestText | undefined
 export async function writeOutput(
   run: RunContext,
   view: FolderView,
-  input: { output: OutputChanges; writeLockfile?: LockfileText; interrupt?: AbortSignal },
+  input: { output: OutputChanges; staging: Staging; writeLockfile?: LockfileText; interrupt?: AbortSignal },
 ): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
-  const { output, writeLockfile } = input;
+  const { output, staging, writeLockfile } = input;
   const { changes } = output;
-  const staging = output.staging ?? openStaging(run.paths.outDir);
   const kept = await discardingOnFailure(staging, async () => {
     // Interrupted before its commit point (also with nothing to write), the run did nothing.
     input.interrupt?.throwIfAborted();

@@ -58,11 +58,12 @@ async function previewPull(run: RunContext, view: FolderView, answer: Answer, op
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
 async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
   const { found, after, drift, result } = await diffPull(run, view, answer, options);
-  const output = await outputChanges(run, view, after, openStaging(run.paths.outDir));
+  const staging = openStaging(run.paths.outDir);
+  const output = await outputChanges(run, view, after, staging);
   run.mark('emit');
   // A lockfile with conflict markers is rewritten clean even when its entries do not change.
   const lockfileUnchanged = after.hash === found?.lockfile.hash && found.conflictAt === undefined;
-  const { write, manifest } = await writeOutput(run, view, { output, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
+  const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
   run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...outputFacts(output, manifest) });

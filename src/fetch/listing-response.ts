@@ -4,8 +4,10 @@ import { redactDeep, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { KNOWN_FIELD_KEYS } from '../model/field.js';
+import { parseArrayElements } from './array-elements.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
+import { collectGarbage, LARGE_ANSWER_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
 /** A validated listing and where it came from, as the library's callers get it. */
@@ -53,14 +55,13 @@ interface ReceivedListing {
  */
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
   let bytes: Buffer | undefined = body;
+  const large = body.length >= LARGE_ANSWER_BYTES;
   let json: { body: unknown; elements: number[] } | { error: unknown } | undefined;
-  /** The JSON of the body, scrubbed (see `scrubSecrets`): the bytes are let go once they are text, the text once it is parsed. */
+  /** The JSON of the body, scrubbed (see `scrubSecrets`): the bytes are let go once it is parsed. */
   const readJson = () => {
     if (json === undefined) {
       try {
-        const text = answerText({ body: bytes!, contentType: identity.contentType }, origin, redact);
-        bytes = undefined;
-        json = jsonOfText(text, identity.contentType, origin, redact);
+        json = answerJson({ body: bytes!, contentType: identity.contentType }, origin, redact);
       } catch (error) {
         json = { error: redactError(error, redact) };
       }
@@ -80,6 +81,8 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
     } finally {
       // Parsed: only which elements held a secret is still asked for (echoesSecrets).
       if (json !== undefined && 'body' in json) json = { body: undefined, elements: json.elements };
+      // A large answer is garbage now, and would stay resident while the run builds its lockfile.
+      if (large) collectGarbage();
     }
   };
   const parse = (): ParsedAnswer => {
@@ -112,12 +115,10 @@ export function echoWarning(elements: number[], of: Message = msg`the listing`):
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
 export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  return jsonOfText(answerText(answer, origin, redact), answer.contentType, origin, redact);
-}
-
-/** {@link answerJson} of the body's text (from {@link answerText}). */
-function jsonOfText(text: string, contentType: string, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  const raw = parseJson(text, contentType, origin, redact);
+  // An array is parsed an element at a time from the bytes; anything else, and any answer that
+  // fails, through its whole text, whose checks say what the body is instead.
+  const elements = answer.contentType.includes('html') || !isUtf8(answer.body) ? undefined : parseArrayElements(answer.body);
+  const raw = elements ?? parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
   refuseDeepNesting(raw, origin);
   return redact.data ? scrubSecrets(raw, redact.data) : { body: raw, elements: [] };
 }

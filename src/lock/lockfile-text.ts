@@ -38,9 +38,9 @@ export class LockfileText implements HashedText {
     this.#head = recorded?.(this.hash);
   }
 
-  /** The lockfile that serialises to these bytes. */
+  /** The lockfile that serialises to these bytes; the long strings of its descriptors become slices of them (`shareStrings`). */
   static of(lockfile: Lockfile, path: string): LockfileText {
-    const { text, entries } = serializeLockfileEntries(lockfile);
+    const { text, entries } = serializeLockfileEntries(lockfile, { shareStrings: true });
     const made = new LockfileText(text, path);
     made.#parsed = lockfile;
     made.#entries = { texts: entries };

@@ -3,7 +3,7 @@ import { FIELDS_KEY } from '../model/field.js';
 import { fieldEntry } from './fields.js';
 import { STORED_FIELDS } from './stored-fields.js';
 import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
-import { jsonText, safeJson } from '../text/safe-text.js';
+import { hasUnsafe, jsonText, safeJson } from '../text/safe-text.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
@@ -15,8 +15,14 @@ export function serializeLockfile(lock: Lockfile): string {
   return serializeLockfileEntries(lock).text;
 }
 
-/** {@link serializeLockfile}, also giving each message's entry text (the object after its key) by name. */
-export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
+/**
+ * {@link serializeLockfile}, also giving each message's entry text (the object after its key) by
+ * name. With `shareStrings`, each long string of a descriptor's `extra` (a `desc` may be MBs)
+ * that the text holds as it is becomes a slice of the text, an equal value held once: without
+ * it a large listing's descriptions are held twice for the rest of the run, in the descriptors
+ * and in the lockfile.
+ */
+export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings?: boolean } = {}): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
@@ -32,22 +38,46 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   // Where each entry lies in the text: the entries are then slices of it (which V8 keeps as
   // references into the text), not a second copy of every descriptor's text.
   const spans: Array<[name: string, start: number, end: number]> = [];
+  // The long strings go into the one join as they are (no entry text copies them first).
+  const shared: Array<{ extra: Record<string, unknown>; key: string; at: number; length: number }> = [];
   let at = head.length + parts[1]!.length;
   for (const d of messages) {
-    const entry = safeJson(entryText(d, lock.fileStems?.get(d.name)));
     const key = jsonText(d.name);
+    parts.push('    ', key, ': ');
     at += 4 + key.length + 2;
-    spans.push([d.name, at, at + entry.length]);
-    at += entry.length + 2;
-    parts.push('    ', key, ': ', entry, ',\n');
+    const start = at;
+    for (const piece of entryPieces(d, lock.fileStems?.get(d.name), options.shareStrings === true)) {
+      if (typeof piece === 'string') {
+        const safe = safeJson(piece);
+        parts.push(safe);
+        at += safe.length;
+      } else {
+        shared.push({ extra: d.extra, key: piece.key, at, length: piece.value.length });
+        parts.push(piece.value);
+        at += piece.value.length;
+      }
+    }
+    spans.push([d.name, start, at]);
+    parts.push(',\n');
+    at += 2;
   }
   parts[parts.length - 1] = '\n';
   parts.push('  }\n}\n');
   // One join: a flat string (a template around it would be a rope, copied again when first read).
   const text = parts.join('');
   for (const [name, start, end] of spans) entries.set(name, text.slice(start, end));
+  for (const string of shared) string.extra[string.key] = text.slice(string.at, string.at + string.length);
   return { text, entries };
 }
+
+/**
+ * Strings shorter than this are not shared: a slice costs a few words, and below V8's least
+ * slice length it would be a copy anyway.
+ */
+const SHARED_MIN_LENGTH = 64;
+
+/** Characters that a JSON string and a safe text (`safeJson`) write as something else. */
+const JSON_SPECIALS = /["\\]/;
 
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
@@ -55,9 +85,11 @@ const FIELD = ',\n      ';
 /**
  * One entry: known fields (except `name`, the key) in the field table's order, those sent only,
  * then unknown ones sorted, then the field descriptors (if recorded), then the file stem (if not
- * the rule's).
+ * the rule's). As pieces of JSON text; with `share`, a long string of `extra` that JSON and
+ * `safeJson` write as it is comes as itself between them (inside its quotes), named by its key.
  */
-function entryText(d: Descriptor, fileStem: string | undefined): string {
+function entryPieces(d: Descriptor, fileStem: string | undefined, share: boolean): Array<string | { key: string; value: string }> {
+  const pieces: Array<string | { key: string; value: string }> = [];
   const parts: string[] = [];
   for (const { name, key, list } of KNOWN_KEYS) {
     const value = d[name];
@@ -69,14 +101,24 @@ function entryText(d: Descriptor, fileStem: string | undefined): string {
   if (keys.length > 1) keys.sort(compareStrings);
   for (const key of keys) {
     const value = d.extra[key];
-    if (value !== undefined) parts.push(FIELD, JSON.stringify(key), ': ', rawStringify(value, 3));
+    if (value === undefined) continue;
+    parts.push(FIELD, JSON.stringify(key), ': ');
+    if (share && typeof value === 'string' && value.length >= SHARED_MIN_LENGTH && !JSON_SPECIALS.test(value) && !hasUnsafe(value)) {
+      parts.push('"');
+      pieces.push(parts.join(''), { key, value });
+      parts.length = 0;
+      parts.push('"');
+    } else {
+      parts.push(rawStringify(value, 3));
+    }
   }
   if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', rawStringify(d.fields.map(fieldEntry), 3));
   if (fileStem !== undefined) parts.push(FIELD, JSON.stringify(FILE_KEY), ': ', JSON.stringify(fileStem));
-  // An entry always has a field (`mNum` is required): the first one opens the object.
-  parts[0] = '{\n      ';
   parts.push('\n    }');
-  return parts.join('');
+  pieces.push(parts.join(''));
+  // An entry always has a field (`mNum` is required): the first one opens the object.
+  pieces[0] = `{\n      ${(pieces[0] as string).slice(FIELD.length)}`;
+  return pieces;
 }
 
 /** Each known field of an entry with its key as written (`"mNum": `), and whether it is a list of strings (else a scalar), as its row says. */

@@ -8,9 +8,10 @@ import { createHash, hash } from 'node:crypto';
 export function hashOf(content: string | Uint8Array): string {
   if (typeof content !== 'string' || content.length <= TEXT_PIECE) return hash('sha256', content, 'hex').slice(0, 24);
   // A large text (a lockfile of a large listing) is hashed a piece at a time: hashed whole, it
-  // would first be copied into one more buffer of its size.
+  // would first be copied into one more buffer of its size. Each piece is handed over as text,
+  // which crypto encodes into memory it frees at once (a Buffer of each would wait for a GC).
   const hasher = pieceHasher();
-  for (const piece of textPieces(content)) hasher.update(Buffer.from(piece, 'utf8'));
+  for (const piece of textPieces(content)) hasher.update(piece);
   return hasher.digest();
 }
 
@@ -36,7 +37,7 @@ export function* textPieces(text: string): Generator<string> {
  * {@link hashOf} of content that comes in pieces (a body as it streams in): `update` each piece
  * in order, then `digest` gives the hash of the pieces run together.
  */
-export function pieceHasher(): { update(piece: Uint8Array): void; digest(): string } {
+export function pieceHasher(): { update(piece: Uint8Array | string): void; digest(): string } {
   const hasher = createHash('sha256');
   return { update: (piece) => void hasher.update(piece), digest: () => hasher.digest('hex').slice(0, 24) };
 }

@@ -66,6 +66,20 @@ describe('serializeLockfile', () => {
     );
   });
 
+  it('shareStrings: the same bytes, and every descriptor keeps equal values (its long strings now slices of the text)', () => {
+    const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '\ud800', '😀', '\u0000'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
+    fc.assert(
+      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), (lock, descs) => {
+        const withDescs = { ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: `${descs[0]}!` } })) };
+        const expected = structuredClone(withDescs.messages);
+        const { text } = serializeLockfileEntries(withDescs, { shareStrings: true });
+        expect(text).toBe(serializeLockfile(structuredClone(withDescs)));
+        expect(withDescs.messages).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('reads back the field descriptors it wrote, and refuses bad ones naming the entry and field', () => {
     fc.assert(
       fc.property(lockfile, (lock) => {

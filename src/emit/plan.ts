@@ -24,7 +24,7 @@ import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
 import { hasInt64Field, int64Of } from './record-field-types.js';
 import { checkRecords } from './record-types.js';
-import { moduleKinds, modulePath, targetOf, typesPath } from './targets.js';
+import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
 
 /** A file the output folder must hold. */
@@ -147,14 +147,13 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   // The index shows each type's name, identifier, file and number (and with fields on whether it
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
   const entries = descriptors.map((descriptor) => indexView(descriptor, names.get(descriptor.name)!, fields));
-  const entriesJson = JSON.stringify(entries);
-  const whole = kinds.map((kind) =>
+  const whole = indexJsons(entries, kinds, sharedBanner, fields).map(([kind, json]) =>
     planned(
       modulePath('index', kind),
       RENDERERS.index,
       { entries, banner: sharedBanner, kind, fields },
       (v) => (valid(), indexFileText({ descriptors: v.entries.map((e) => e.descriptor), plan: new Map(v.entries.map((e) => [e.descriptor.name, e.name])), banner: v.banner, kind: v.kind, fields: v.fields })),
-      JSON.stringify([entriesJson, sharedBanner, kind, fields]),
+      json,
     ),
   );
   whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
@@ -181,6 +180,16 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   // Schema-sync's own fixed text, which prettier cannot parse: never formatted.
   const gitAttributes: PlannedFile = { ...planned(GIT_ATTRIBUTES_PATH, RENDERERS.gitAttributes, {}, () => GIT_ATTRIBUTES_TEXT), formatted: false };
   return [...modules, ...whole, ...extra, gitAttributes].sort((a, b) => compareStrings(a.path, b.path));
+}
+
+/**
+ * The JSON of what each kind of index reads. Apart from {@link plan}: a value a closure there
+ * used would be held in its context, which every module's render closure keeps, for the whole
+ * run (the entries' JSON is a few hundred bytes a type).
+ */
+function indexJsons(entries: readonly unknown[], kinds: readonly ModuleKind[], banner: string, fields: boolean): Array<[ModuleKind, string]> {
+  const entriesJson = JSON.stringify(entries);
+  return kinds.map((kind) => [kind, JSON.stringify([entriesJson, banner, kind, fields])]);
 }
 
 /**

@@ -3,101 +3,92 @@
  * the key interfaces (`TickerKey`, `ExpiryKey`, `OptionKey`) and the `QueryResult` element that
  * ends an answer; in the index, `isElementOf`, which tells an answer's elements apart.
  */
+import type { CodeBlockWriter } from 'ts-morph';
+
 import { stringLiteral } from '../text/safe-text.js';
 import type { ModuleKind } from './targets.js';
-import { blankLine, type Statement, type TsMorph } from './writers.js';
+import { writeInterface } from './type-declarations.js';
+import { writeDocs } from './writers.js';
 
 /**
- * `isElementOf(element, mTyp)`: whether an element of an answer is of the type its header names,
- * narrowing it. TypeScript narrows a union by a property of the value itself, never by one nested
- * in it (`header.mTyp`), so the answer's elements need this guard to be told apart.
+ * Writes `isElementOf(element, mTyp)`: whether an element of an answer is of the type its header
+ * names, narrowing it. TypeScript narrows a union by a property of the value itself, never by one
+ * nested in it (`header.mTyp`), so the answer's elements need this guard to be told apart. A
+ * declaration in `index.d.ts`, untyped in `index.js`.
  */
-export function elementGuard(tsMorph: TsMorph, kind: ModuleKind): Statement {
-  const { StructureKind } = tsMorph;
-  const types = kind !== 'js';
-  return {
-    kind: StructureKind.Function,
-    isExported: true,
-    name: 'isElementOf',
-    docs: ['Whether an element of an answer is of the type named `mTyp` (its `header.mTyp`): narrows it to\nthat type\'s element, a record of a message type or the `QueryResult`.'],
-    ...(kind === 'dts' ? { hasDeclareKeyword: true } : { statements: ['return element.header.mTyp === mTyp;'] }),
-    ...(types
-      ? {
-          typeParameters: ['E extends RecordElement | QueryResultElement', "T extends E['header']['mTyp']"],
-          returnType: 'element is Extract<E, { header: { mTyp: T } }>',
-        }
-      : {}),
-    parameters: [
-      { name: 'element', ...(types ? { type: 'E' } : {}) },
-      { name: 'mTyp', ...(types ? { type: 'T' } : {}) },
-    ],
-  };
+export function writeElementGuard(writer: CodeBlockWriter, kind: ModuleKind): void {
+  writeDocs(writer, [
+    'Whether an element of an answer is of the type named `mTyp` (its `header.mTyp`): narrows it to',
+    "that type's element, a record of a message type or the `QueryResult`.",
+  ]);
+  const signature =
+    kind === 'js'
+      ? '(element, mTyp)'
+      : "<E extends RecordElement | QueryResultElement, T extends E['header']['mTyp']>(element: E, mTyp: T): element is Extract<E, { header: { mTyp: T } }>";
+  if (kind === 'dts') {
+    writer.writeLine(`export declare function isElementOf${signature};`);
+    return;
+  }
+  writer.write(`export function isElementOf${signature} `).inlineBlock(() => writer.writeLine('return element.header.mTyp === mTyp;'));
+  writer.newLine();
 }
 
 /** The `result` values of a `QueryResult`, as the service names them. */
 const QUERY_RESULTS = ['Ok', 'Error', 'AuthError', 'TokenError', 'MLinkError', 'TransportError'] as const;
 
 /**
- * `QueryResultMessage` and `QueryResultElement`: the status element that ends a records answer.
- * Not named `QueryResult`: listings describe a message type of that name.
+ * Writes `QueryResultMessage` and `QueryResultElement`, blank lines before each: the status
+ * element that ends a records answer. Not named `QueryResult`: listings describe a message type
+ * of that name.
  */
-export function queryResultTypes(tsMorph: TsMorph): Statement[] {
-  const { StructureKind } = tsMorph;
-  return [
-    blankLine,
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'QueryResultMessage',
-      docs: ['The status that ends an answer of the service: how many records it sent, and whether the\nquery succeeded (any `result` but `Ok` is an error, told in `detail`).'],
-      properties: [
-        { name: 'numMessagesSent', type: 'number', hasQuestionToken: true, docs: ['How many records the answer holds.'] },
-        { name: 'queryElapsed', type: 'number', hasQuestionToken: true, docs: ['Seconds the query took.'] },
-        { name: 'result', type: QUERY_RESULTS.map(stringLiteral).join(' | '), docs: ['How the query ended.'] },
-        { name: 'detail', type: 'string', hasQuestionToken: true, docs: ['What went wrong, with a `result` other than `Ok`.'] },
-      ],
-    },
-    blankLine,
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'QueryResultElement',
-      docs: ['The last element of an answer of the service: its `QueryResult`.'],
-      properties: [
-        { name: 'header', type: "{ mTyp: 'QueryResult' }" },
-        { name: 'message', type: 'QueryResultMessage' },
-      ],
-    },
-  ];
+export function writeQueryResultTypes(writer: CodeBlockWriter): void {
+  writer.blankLineIfLastNot();
+  writeInterface(writer, {
+    name: 'QueryResultMessage',
+    docs: [
+      'The status that ends an answer of the service: how many records it sent, and whether the',
+      'query succeeded (any `result` but `Ok` is an error, told in `detail`).',
+    ],
+    properties: [
+      { name: 'numMessagesSent', type: 'number', optional: true, docs: ['How many records the answer holds.'] },
+      { name: 'queryElapsed', type: 'number', optional: true, docs: ['Seconds the query took.'] },
+      { name: 'result', type: QUERY_RESULTS.map(stringLiteral).join(' | '), docs: ['How the query ended.'] },
+      { name: 'detail', type: 'string', optional: true, docs: ['What went wrong, with a `result` other than `Ok`.'] },
+    ],
+  });
+  writer.blankLineIfLastNot();
+  writeInterface(writer, {
+    name: 'QueryResultElement',
+    docs: ['The last element of an answer of the service: its `QueryResult`.'],
+    properties: [
+      { name: 'header', type: "{ mTyp: 'QueryResult' }" },
+      { name: 'message', type: 'QueryResultMessage' },
+    ],
+  });
 }
 
 /**
- * `TickerKey`, `ExpiryKey` and `OptionKey`: the key fields of records, as the service writes them
- * in JSON (each key extends the one before).
+ * Writes `TickerKey`, `ExpiryKey` and `OptionKey`, blank lines before each: the key fields of
+ * records, as the service writes them in JSON (each key extends the one before).
  */
-export function keyInterfaces(tsMorph: TsMorph): Statement[] {
-  const { StructureKind } = tsMorph;
-  const key = (name: string, extendsName: string | undefined, doc: string, properties: Array<[string, string, string]>): Statement[] => [
-    blankLine,
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
+export function writeKeyInterfaces(writer: CodeBlockWriter): void {
+  const key = (name: string, extendsName: string | undefined, doc: string, properties: Array<[string, string, string]>): void => {
+    writer.blankLineIfLastNot();
+    writeInterface(writer, {
       name,
       docs: [doc],
-      ...(extendsName === undefined ? {} : { extends: [extendsName] }),
+      ...(extendsName === undefined ? {} : { extends: extendsName }),
       properties: properties.map(([property, type, docs]) => ({ name: property, type, docs: [docs] })),
-    },
-  ];
-  return [
-    ...key('TickerKey', undefined, 'A ticker key field of a record: asset type, ticker source and symbol.', [
-      ['at', 'string', 'Asset type, e.g. `EQT`.'],
-      ['ts', 'string', 'Ticker source, e.g. `NMS`.'],
-      ['tk', 'string', 'Ticker symbol, e.g. `AAPL`.'],
-    ]),
-    ...key('ExpiryKey', 'TickerKey', 'An expiry key field of a record: a ticker key and an expiry date.', [['dt', 'string', 'Expiry date, `YYYY-MM-DD`.']]),
-    ...key('OptionKey', 'ExpiryKey', 'An option key field of a record: an expiry key, a strike and call or put.', [
-      ['xx', 'number', 'Strike price.'],
-      ['cp', "'Call' | 'Put'", 'Call or put.'],
-    ]),
-  ];
+    });
+  };
+  key('TickerKey', undefined, 'A ticker key field of a record: asset type, ticker source and symbol.', [
+    ['at', 'string', 'Asset type, e.g. `EQT`.'],
+    ['ts', 'string', 'Ticker source, e.g. `NMS`.'],
+    ['tk', 'string', 'Ticker symbol, e.g. `AAPL`.'],
+  ]);
+  key('ExpiryKey', 'TickerKey', 'An expiry key field of a record: a ticker key and an expiry date.', [['dt', 'string', 'Expiry date, `YYYY-MM-DD`.']]);
+  key('OptionKey', 'ExpiryKey', 'An option key field of a record: an expiry key, a strike and call or put.', [
+    ['xx', 'number', 'Strike price.'],
+    ['cp', "'Call' | 'Put'", 'Call or put.'],
+  ]);
 }

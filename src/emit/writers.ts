@@ -1,56 +1,33 @@
 /**
- * How generated files are written through ts-morph: one `CodeBlockWriter` per file, or a
- * structure printed with `printStructure`, both with the same fixed options; and the writer
- * functions the files share (TSDoc, exported constants as blocks).
+ * How generated files are written: one ts-morph `CodeBlockWriter` per file, with fixed options,
+ * and the writer functions the files share (TSDoc, exported constants as blocks).
  *
- * Multi-line object literals are written as whole statements by writer functions rather than as
- * variable initializers of structures, because ts-morph prints initializers with a hanging
- * indent (`{` … 4 spaces … `  }`), unlike every other block of the files.
+ * Every file, the index and `types.ts` included, is written through a writer rather than printed
+ * from ts-morph structures: printing structures needs ts-morph's main module, which loads the
+ * whole TypeScript compiler (bench/README.md, "Tried and left out").
  */
 import { createRequire } from 'node:module';
-import type { CodeBlockWriter, PrintStructureOptions, SourceFileStructure, StatementStructures, WriterFunction } from 'ts-morph';
+import type { CodeBlockWriter } from 'ts-morph';
 
-/** The ts-morph module. */
-export type TsMorph = typeof import('ts-morph');
-
-const requireHere = createRequire(import.meta.url);
-
-/**
- * ts-morph (the whole TypeScript compiler), loaded when a file printed from structures is
- * rendered. Through `require`, not `import()`: it is CommonJS, and Node's ESM loader would scan
- * all of it for export names and bypass the CLI's code cache.
- */
-export function loadTsMorph(): TsMorph {
-  return requireHere('ts-morph') as TsMorph;
-}
-
-/**
- * How every generated file is written: 2-space indent, LF, single quotes. The same options for
- * the writers of message modules and the printer of structures, so the files agree.
- */
+/** How every generated file is written: 2-space indent, LF, single quotes. */
 const WRITER_OPTIONS = {
   indentNumberOfSpaces: 2,
   newLine: '\n',
   useSingleQuote: true,
-} as const satisfies PrintStructureOptions;
+} as const;
 
 /**
  * Requires modules as ts-morph does, from its own folder. ts-morph's `CodeBlockWriter` is the
  * class of its dependency code-block-writer (the very object ts-morph exports), and taken from
- * there it comes without the TypeScript compiler that loading ts-morph brings, which a pull that
- * renders only message modules has no use for (bench/README.md, "Tried and left out").
+ * there it comes without the TypeScript compiler that loading ts-morph brings, which no file the
+ * CLI writes has any use for (bench/README.md, "Tried and left out").
  */
-const requireAsTsMorph = createRequire(requireHere.resolve('ts-morph'));
+const requireAsTsMorph = createRequire(createRequire(import.meta.url).resolve('ts-morph'));
 
 /** A new ts-morph `CodeBlockWriter` with the fixed options: one per file. */
 export function newWriter(): CodeBlockWriter {
   const { default: Writer } = requireAsTsMorph('code-block-writer') as { default: typeof CodeBlockWriter };
   return new Writer(WRITER_OPTIONS);
-}
-
-/** Prints a source file structure as every generated file is printed. */
-export function printFile(tsMorph: TsMorph, structure: SourceFileStructure): string {
-  return tsMorph.printStructure(structure, WRITER_OPTIONS);
 }
 
 /**
@@ -64,8 +41,17 @@ export function fileText(banner: string, writer: CodeBlockWriter): string {
   return banner === '' ? text : `${banner}\n${text}`;
 }
 
-/** A statement of a source file structure: a structure, raw text or a writer function. */
-export type Statement = StatementStructures | WriterFunction | string;
+/**
+ * A new writer that holds the banner and a blank line, for the index and `types.ts`: unlike
+ * {@link fileText}, the banner goes through the writer, as when these files were printed from
+ * structures (the banner was their leading trivia), so their bytes stay what they were for any
+ * template. A comment the banner leaves open is closed, as ts-morph's printer closed it.
+ */
+export function newWriterAfterBanner(banner: string): CodeBlockWriter {
+  const writer = newWriter();
+  if (banner === '') return writer;
+  return writer.write(banner).closeComment().blankLineIfLastNot();
+}
 
 /** Lines longer than this put each array element (or union member) on a line of its own. */
 export const MAX_LINE_LENGTH = 100;
@@ -75,23 +61,19 @@ export function indentWidth(writer: CodeBlockWriter): number {
   return writer.getOptions().indentNumberOfSpaces * writer.getIndentationLevel();
 }
 
-/** Writes a blank line unless there is one already. */
-export const blankLine: WriterFunction = (writer) => {
-  writer.blankLineIfLastNot();
-};
-
 /**
- * Writes a TSDoc comment from already comment-safe lines (`docLines` of `text/safe-text.ts`), at the writer's
- * indentation; nothing when there are none.
+ * The lines of a TSDoc comment from already comment-safe lines (`docLines` of
+ * `text/safe-text.ts`): one line for one, a block of them for more, none for none.
  */
+export function docComment(lines: readonly string[]): string[] {
+  if (lines.length <= 1) return lines.map((line) => `/** ${line} */`);
+  return ['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'];
+}
+
+/** Writes a TSDoc comment ({@link docComment}) at the writer's indentation; nothing when there are no lines. */
 export function writeDocs(writer: CodeBlockWriter, lines: readonly string[]): void {
-  if (lines.length === 0) return;
-  if (lines.length === 1) {
-    writer.writeLine(`/** ${lines[0]} */`);
-    return;
-  }
   // One call for the whole comment: the writer indents each of its lines.
-  writer.writeLine(['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'].join('\n'));
+  writeLines(writer, docComment(lines));
 }
 
 /**

@@ -1,12 +1,13 @@
 /** The writer functions every generated module is written with, on ts-morph's CodeBlockWriter. */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-import { fileText, loadTsMorph, newWriter, type PropertyText, writeDocs, writeExportedArray, writeExportedObject } from '../../src/emit/writers.js';
+import { fileText, newWriter, type PropertyText, writeDocs, writeExportedArray, writeExportedObject } from '../../src/emit/writers.js';
 
 describe('newWriter', () => {
   it("is ts-morph's CodeBlockWriter with the fixed options (2 spaces, LF, single quotes)", () => {
     const writer = newWriter();
-    expect(writer).toBeInstanceOf(loadTsMorph().CodeBlockWriter);
+    expect(writer).toBeInstanceOf((createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph')).CodeBlockWriter);
     expect(writer.getOptions()).toEqual({ indentNumberOfSpaces: 2, newLine: '\n', useTabs: false, useSingleQuote: true });
   });
 });

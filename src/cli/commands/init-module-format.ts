@@ -9,10 +9,19 @@
  * those facts; reading them (the tsconfig as tsc reads it, `extends` followed, through the
  * TypeScript of ts-morph, loaded only here) is apart.
  */
+import { createRequire } from 'node:module';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { loadTsMorph } from '../../emit/writers.js';
 import type { ModuleFormat } from '../../model/lockfile.js';
+
+/**
+ * The TypeScript compiler of ts-morph, loaded when `init` reads a tsconfig (no other command
+ * loads it). Through `require`, not `import()`: ts-morph is CommonJS, and Node's ESM loader would
+ * scan all of it for export names and bypass the CLI's code cache.
+ */
+function loadTypeScript(): typeof import('ts-morph').ts {
+  return (createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph')).ts;
+}
 
 /** What decides the module format of the generated files in a project. */
 export interface ProjectModuleFacts {
@@ -75,7 +84,7 @@ export async function readProjectModuleFacts(configDir: string, outDir: string, 
   // Found as tsc finds it; the compiler is loaded only to read one.
   const path = await nearest(configDir, 'tsconfig.json');
   if (path === undefined) return { packageType };
-  const { ts } = loadTsMorph();
+  const ts = loadTypeScript();
   const problems: string[] = [];
   const parsed = ts.getParsedCommandLineOfConfigFile(path, undefined, {
     ...ts.sys,

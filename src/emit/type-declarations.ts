@@ -1,0 +1,68 @@
+/**
+ * Type declarations written through a `CodeBlockWriter`: exported type aliases and interfaces,
+ * each after its TSDoc, laid out as ts-morph's printer lays them out (the index and `types.ts`
+ * were printed from structures before, and their bytes are kept).
+ */
+import type { CodeBlockWriter } from 'ts-morph';
+
+import { docComment, writeDocs, writeLines } from './writers.js';
+
+/** An exported type alias: `export type <name><typeParameters> = <type>;`. */
+export interface TypeAlias {
+  name: string;
+  /** TSDoc lines, already comment-safe. */
+  docs: readonly string[];
+  /** E.g. `N extends MessageName`; none: not generic. */
+  typeParameters?: readonly string[];
+  type: string;
+}
+
+/** Writes an exported type alias after its TSDoc, on one line. */
+export function writeTypeAlias(writer: CodeBlockWriter, alias: TypeAlias): void {
+  writeDocs(writer, alias.docs);
+  const parameters = alias.typeParameters === undefined ? '' : `<${alias.typeParameters.join(', ')}>`;
+  writer.writeLine(`export type ${alias.name}${parameters} = ${alias.type};`);
+}
+
+/** A property of an interface: `<readonly ><name><?>: <type>;`. */
+export interface PropertySignature {
+  /** Already a valid property name (quoted or computed where it must be). */
+  name: string;
+  type: string;
+  /** TSDoc lines, already comment-safe; none: no comment. */
+  docs?: readonly string[];
+  readonly?: boolean;
+  optional?: boolean;
+}
+
+/** An exported interface. */
+export interface InterfaceDeclaration {
+  name: string;
+  /** TSDoc lines, already comment-safe. */
+  docs: readonly string[];
+  /** The interface it extends, if any. */
+  extends?: string;
+  properties: readonly PropertySignature[];
+}
+
+/**
+ * Writes an exported interface after its TSDoc, as a block with one property per line (each
+ * after its own TSDoc); `{}` without properties. The members are written in one call (an index's
+ * `MessageRecords` has one a message type): see `writeLines`.
+ */
+export function writeInterface(writer: CodeBlockWriter, declaration: InterfaceDeclaration): void {
+  writeDocs(writer, declaration.docs);
+  writer.write(`export interface ${declaration.name} ${declaration.extends === undefined ? '' : `extends ${declaration.extends} `}`);
+  const { properties } = declaration;
+  if (properties.length === 0) {
+    writer.write('{}').newLine();
+    return;
+  }
+  const lines: string[] = [];
+  for (const property of properties) {
+    if (property.docs !== undefined) lines.push(...docComment(property.docs));
+    lines.push(`${property.readonly === true ? 'readonly ' : ''}${property.name}${property.optional === true ? '?' : ''}: ${property.type};`);
+  }
+  writer.inlineBlock(() => writeLines(writer, lines));
+  writer.newLine();
+}

@@ -7,7 +7,7 @@ import { KNOWN_FIELD_KEYS } from '../model/field.js';
 import { parseArrayElements } from './array-elements.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
-import { collectGarbage, LARGE_ANSWER_BYTES } from '../util/collect-garbage.js';
+import { garbageCollector, LARGE_ANSWER_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
 /** A validated listing and where it came from, as the library's callers get it. */
@@ -82,7 +82,7 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
       // Parsed: only which elements held a secret is still asked for (echoesSecrets).
       if (json !== undefined && 'body' in json) json = { body: undefined, elements: json.elements };
       // A large answer is garbage now, and would stay resident while the run builds its lockfile.
-      if (large) collectGarbage();
+      if (large) garbageCollector().full();
     }
   };
   const parse = (): ParsedAnswer => {

@@ -3,23 +3,41 @@ import vm from 'node:vm';
 
 /**
  * The size of an answer (its bytes) past which a run collects its garbage as soon as it has
- * parsed it (see {@link collectGarbage}). A 10,000-type listing is far below it.
+ * parsed it (see {@link garbageCollector}). A 10,000-type listing is far below it.
  */
 export const LARGE_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /**
- * A full garbage collection now. Once a large answer is parsed, its bytes (held outside V8's
- * heap) and the texts of its elements are garbage, but V8 collects the old generation only when
- * that heap grows, and the lockfile the run builds next comes as one allocation: without a
- * collection in between, the bytes, the descriptors and the lockfile's text are all resident at
- * once. `gc` is exposed to a new context only, for the moment it is taken, so neither the
- * caller's global scope nor its later contexts see it.
+ * The size of a generated file past which a run collects its young garbage once the file is
+ * written (see {@link garbageCollector}): a module with a description of hundreds of KB.
  */
-export function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  try {
-    (vm.runInNewContext('gc') as () => void)();
-  } finally {
-    v8.setFlagsFromString('--no-expose-gc');
-  }
+export const LARGE_FILE_BYTES = 256 * 1024;
+
+/**
+ * V8's collector, for a run that makes garbage in bulk at known moments:
+ * - `full` once a large answer is parsed: its bytes (held outside V8's heap) and the texts of its
+ *   elements are garbage, but V8 collects the old generation only when that heap grows, and the
+ *   lockfile the run builds next comes as one allocation: without a collection in between, the
+ *   bytes, the descriptors and the lockfile's text are all resident at once;
+ * - `young` after each large file is written: rendering one leaves several copies of its text,
+ *   each large enough for V8's young large-object space, which it lets reach ~100 MB before a
+ *   scavenge (a collection of the young generation only, which takes about a millisecond).
+ *
+ * `gc` is exposed to a new context only, for the moment it is taken, so neither the caller's
+ * global scope nor its later contexts see it.
+ */
+export function garbageCollector(): { full(): void; young(): void } {
+  let gc: ((options?: { type: 'minor' }) => void) | undefined;
+  const collect = (options?: { type: 'minor' }) => {
+    if (gc === undefined) {
+      v8.setFlagsFromString('--expose-gc');
+      try {
+        gc = vm.runInNewContext('gc') as typeof gc;
+      } finally {
+        v8.setFlagsFromString('--no-expose-gc');
+      }
+    }
+    gc!(options);
+  };
+  return { full: () => collect(), young: () => collect({ type: 'minor' }) };
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { TXN_DIR, TXN_FILES } from './journal.js';
 import { checkTargets, writeFailure } from './target-checks.js';
+import { garbageCollector, LARGE_FILE_BYTES } from '../util/collect-garbage.js';
 
 /**
  * The files of a run's transaction, prepared in its folder as each is rendered and compared
@@ -26,6 +27,7 @@ export function openStaging(outDir: string): Staging {
   const txnDir = join(outDir, TXN_DIR);
   const paths: string[] = [];
   const folders = new Set<string>();
+  const collector = garbageCollector();
   return {
     paths,
     async write(path, bytes) {
@@ -44,6 +46,8 @@ export function openStaging(outDir: string): Staging {
         }
         writeFileSync(where, bytes);
         paths.push(path);
+        // Its text's copies are garbage now: collected at once, they never pile up (collect-garbage.ts).
+        if (bytes.length >= LARGE_FILE_BYTES) collector.young();
       } catch (error) {
         throw error instanceof WriteError ? error : writeFailure(error, txnDir);
       }

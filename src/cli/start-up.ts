@@ -7,7 +7,7 @@
  *   ({@link loadCli}): one file compiles far faster than the ~300 modules behind it, and
  *   reading compiled code back is faster still;
  * - WebAssembly is compiled by V8's baseline tier only (`--liftoff-only`, in {@link loadCli});
- * - a run that grows large grows its heap slowly ({@link growHeapSlowlyWhenLarge});
+ * - a run that grows large grows its heap slowly (heap-growth.ts);
  * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
  * - in the bundle, each copy of string-width is wrapped in {@link asciiStringWidth}.
  */
@@ -20,6 +20,7 @@ import vm from 'node:vm';
 import { cacheDir, writeCacheFile } from '../incremental/cache-dir.js';
 import { pruneCodeCache } from '../incremental/prune-cache.js';
 import { hashOf } from '../util/hash.js';
+import { growHeapSlowlyWhenLarge } from './heap-growth.js';
 
 type Entry = typeof import('./entry.js');
 
@@ -35,31 +36,6 @@ export async function loadCli(): Promise<Entry> {
   const dir = cacheDir();
   if (dir !== undefined) installCompileCache(dir);
   return createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
-}
-
-/**
- * When a run counts as large: its resident memory, or the memory of its buffers (an answer of
- * tens of MB being read), past these. A 10,000-type pull stays well below both.
- */
-export const LARGE_RUN = { rss: 320 * 1024 * 1024, arrayBuffers: 64 * 1024 * 1024 };
-
-/**
- * Far below its heap limit, V8 lets the heap grow up to 4× past what a collection left live
- * before it collects again. A run that reads a listing of hundreds of MB leaves that much
- * garbage at each step (the answer's bytes, text and JSON, the lockfile's pieces, each module's
- * text): its peak memory is then several times the live data. Once a run is large (see
- * {@link LARGE_RUN}; checked between its asynchronous steps, e.g. while the answer streams in,
- * before it is parsed), the heap grows by 20 % at a time instead. Only then: collecting more
- * often costs a small run CPU time.
- */
-export function growHeapSlowlyWhenLarge(usage: () => { rss: number; arrayBuffers: number }, setFlag: (flag: string) => void, everyMs = 50): void {
-  const timer = setInterval(() => {
-    const { rss, arrayBuffers } = usage();
-    if (rss < LARGE_RUN.rss && arrayBuffers < LARGE_RUN.arrayBuffers) return;
-    setFlag('--heap-growing-percent=20');
-    clearInterval(timer);
-  }, everyMs);
-  timer.unref();
 }
 
 type StringWidth = (text: string, options?: unknown) => number;

@@ -100,8 +100,8 @@ export async function renderPlanned(files: readonly PlannedFile[]): Promise<Emit
 
 /**
  * {@link renderPlanned} for a caller that reads each text once and lets it go (the change set
- * turns each into bytes): a file prettier does not format is rendered when its text is first
- * read, so the output of a large listing is never all in memory as text at once. Its errors are
+ * turns each into bytes): a file prettier does not format is rendered when its text is read,
+ * so the output of a large listing is never all in memory as text at once. Its errors are
  * thrown there.
  */
 export async function renderPlannedOnRead(files: readonly PlannedFile[]): Promise<EmittedFile[]> {
@@ -109,14 +109,15 @@ export async function renderPlannedOnRead(files: readonly PlannedFile[]): Promis
 }
 
 /**
- * A file rendered when its text is first read. A class, not an object literal with a getter:
- * V8 gives each such literal a hidden class of its own, which for a listing of 100,000 types
- * is hundreds of bytes more a file.
+ * A file rendered each time its text is read; the change set reads each once, and the text is
+ * not kept: held here, it would outlive the file's bytes (and a collection of the young
+ * generation would move it to the old one instead of freeing it). A class, not an object
+ * literal with a getter: V8 gives each such literal a hidden class of its own, which for a
+ * listing of 100,000 types is hundreds of bytes more a file.
  */
 class RenderedOnRead implements EmittedFile {
   readonly path: string;
-  #file: PlannedFile | undefined;
-  #text: string | undefined;
+  readonly #file: PlannedFile;
 
   constructor(file: PlannedFile) {
     this.path = file.path;
@@ -124,11 +125,7 @@ class RenderedOnRead implements EmittedFile {
   }
 
   get text(): string {
-    if (this.#text === undefined) {
-      this.#text = this.#file!.render();
-      this.#file = undefined;
-    }
-    return this.#text;
+    return this.#file.render();
   }
 }
 

@@ -6,7 +6,7 @@
  * own version (schema-sync's version and the renderer's id) is part of it.
  */
 import type { Descriptor } from '../model/descriptor.js';
-import { compareStrings, sortDescriptors } from '../model/descriptor.js';
+import { compareStrings, makeDescriptor, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf } from '../util/hash.js';
 import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
@@ -199,10 +199,11 @@ function indexJsons(entries: readonly unknown[], kinds: readonly ModuleKind[], b
  * which a lockfile may hold otherwise than the service sent it, re-renders nothing.
  */
 function messageView(descriptor: Descriptor, fields: boolean): Descriptor {
-  const { extra, fields: recorded, ...known } = descriptor;
-  const desc = extra['desc'];
-  const view: Descriptor = { ...known, extra: typeof desc === 'string' ? { desc } : {} };
-  if (fields && recorded !== undefined) view.fields = recorded.map(fieldView);
+  const desc = descriptor.extra['desc'];
+  // Built field by field (makeDescriptor), not by object rest and spread: V8 gives each object
+  // made that way a hidden class of its own, and a plan holds one view a message type.
+  const view = makeDescriptor(descriptor, typeof desc === 'string' ? { desc } : {});
+  if (fields && descriptor.fields !== undefined) view.fields = descriptor.fields.map(fieldView);
   return view;
 }
 

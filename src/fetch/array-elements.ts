@@ -1,8 +1,9 @@
 /**
- * A JSON array read an element at a time from its bytes. `JSON.parse` of a whole answer needs
- * its bytes, its text and its value at once: three copies of a listing that may be hundreds of
- * MB. Cut at the array's top-level commas, each element is decoded and parsed on its own, so
- * beside the bytes only the value being built is held, and no text of the whole answer.
+ * A JSON array read a few elements at a time from its bytes. `JSON.parse` of a whole answer
+ * needs its bytes, its text and its value at once: three copies of a listing that may be
+ * hundreds of MB. Cut at the array's top-level commas, each batch of elements is decoded and
+ * parsed on its own, so beside the bytes only the value being built is held, and no text of the
+ * whole answer.
  */
 
 const QUOTE = 0x22;
@@ -20,17 +21,26 @@ function isJsonSpace(byte: number | undefined): boolean {
 }
 
 /**
- * The elements of the JSON array that `bytes` (valid UTF-8) hold, after an optional byte order
- * mark and white space, each parsed on its own: the same value `JSON.parse` gives for the whole
- * text. Undefined whenever that is not plainly so (not an array, a syntax error anywhere, an
- * unterminated string …): the caller then parses the whole text, which also says what is wrong.
+ * How many bytes of elements are parsed at a time: parsed one by one, a listing of many small
+ * elements takes several times as long as parsed whole (a call and a text each).
  */
-export function parseArrayElements(bytes: Buffer): unknown[] | undefined {
+const BATCH_BYTES = 1 << 20;
+
+/**
+ * The elements of the JSON array that `bytes` (valid UTF-8) hold, after an optional byte order
+ * mark and white space, parsed a batch of whole elements at a time: the same value `JSON.parse`
+ * gives for the whole text. Undefined whenever that is not plainly so (not an array, a syntax
+ * error anywhere, an unterminated string …): the caller then parses the whole text, which also
+ * says what is wrong. `batchBytes` (tests) sets where a batch may end.
+ */
+export function parseArrayElements(bytes: Buffer, batchBytes = BATCH_BYTES): unknown[] | undefined {
   let at = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? UTF8_BOM.length : 0;
   while (isJsonSpace(bytes[at])) at++;
   if (bytes[at] !== OPEN_ARRAY) return undefined;
   const elements: unknown[] = [];
+  // The batch: from `start`, elements separated by `commas` top-level commas.
   let start = at + 1;
+  let commas = 0;
   let depth = 0;
   for (let i = start; i < bytes.length; i++) {
     const byte = bytes[i];
@@ -45,18 +55,17 @@ export function parseArrayElements(bytes: Buffer): unknown[] | undefined {
         continue;
       }
       if (byte !== CLOSE_ARRAY) return undefined;
-      // `[]` (white space inside allowed), else the last element.
-      if (elements.length > 0 || !onlySpace(bytes, start, i)) {
-        const element = parseElement(bytes, start, i);
-        if (element === undefined) return undefined;
-        elements.push(element.value);
-      }
+      // `[]` (white space inside allowed), else the last batch.
+      if ((elements.length > 0 || !onlySpace(bytes, start, i)) && !parseBatch(bytes, start, i, commas + 1, elements)) return undefined;
       return onlySpace(bytes, i + 1, bytes.length) ? elements : undefined;
     } else if (byte === COMMA && depth === 0) {
-      const element = parseElement(bytes, start, i);
-      if (element === undefined) return undefined;
-      elements.push(element.value);
-      start = i + 1;
+      if (i - start < batchBytes) {
+        commas++;
+      } else {
+        if (!parseBatch(bytes, start, i, commas + 1, elements)) return undefined;
+        start = i + 1;
+        commas = 0;
+      }
     }
   }
   return undefined;
@@ -77,11 +86,18 @@ function onlySpace(bytes: Buffer, from: number, to: number): boolean {
   return true;
 }
 
-/** The value of the bytes `from`–`to`, or undefined when they are not one JSON value. */
-function parseElement(bytes: Buffer, from: number, to: number): { value: unknown } | undefined {
+/**
+ * Parses the bytes `from`–`to` as `count` elements separated by commas (as the inside of an
+ * array) onto `elements`; false when they are not exactly that.
+ */
+function parseBatch(bytes: Buffer, from: number, to: number, count: number, elements: unknown[]): boolean {
+  let batch: unknown;
   try {
-    return { value: JSON.parse(bytes.toString('utf8', from, to)) };
+    batch = JSON.parse(`[${bytes.toString('utf8', from, to)}]`);
   } catch {
-    return undefined;
+    return false;
   }
+  if (!Array.isArray(batch) || batch.length !== count) return false;
+  for (const element of batch) elements.push(element);
+  return true;
 }

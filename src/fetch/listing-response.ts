@@ -81,12 +81,15 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
     } finally {
       // Parsed: only which elements held a secret is still asked for (echoesSecrets).
       if (json !== undefined && 'body' in json) json = { body: undefined, elements: json.elements };
-      // A large answer is garbage now, and would stay resident while the run builds its lockfile.
-      if (large) garbageCollector().full();
     }
   };
   const parse = (): ParsedAnswer => {
-    outcome ??= settle();
+    if (outcome === undefined) {
+      outcome = settle();
+      // A large answer is garbage now (once settle's frame, which holds its JSON, is gone), and
+      // would stay resident while the run builds its lockfile.
+      if (large) garbageCollector().full();
+    }
     if ('error' in outcome) throw outcome.error;
     return outcome.result;
   };

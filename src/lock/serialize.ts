@@ -20,7 +20,7 @@ export function serializeLockfile(lock: Lockfile): string {
  * name. With `shareStrings`, each long string of a descriptor's `extra` (a `desc` may be MBs)
  * that the text holds as it is becomes a slice of the text, an equal value held once: without
  * it a large listing's descriptions are held twice for the rest of the run, in the descriptors
- * and in the lockfile.
+ * and in the lockfile. The other way round, a descriptor kept keeps the whole text.
  */
 export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings?: boolean } = {}): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([

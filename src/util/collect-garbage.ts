@@ -23,21 +23,33 @@ export const LARGE_FILE_BYTES = 256 * 1024;
  *   each large enough for V8's young large-object space, which it lets reach ~100 MB before a
  *   scavenge (a collection of the young generation only, which takes about a millisecond).
  *
- * `gc` is exposed to a new context only, for the moment it is taken, so neither the caller's
- * global scope nor its later contexts see it.
+ * The process's own `gc` when it was started with `--expose-gc`; else `gc` is exposed to a new
+ * context only, for the moment it is taken, so neither the caller's global scope nor its later
+ * contexts see it. Where there is no `gc` to take, collecting does nothing: it only ever saves
+ * memory, and must never fail a run.
  */
 export function garbageCollector(): { full(): void; young(): void } {
-  let gc: ((options?: { type: 'minor' }) => void) | undefined;
+  let gc: Collect | undefined | null;
   const collect = (options?: { type: 'minor' }) => {
-    if (gc === undefined) {
-      v8.setFlagsFromString('--expose-gc');
-      try {
-        gc = vm.runInNewContext('gc') as typeof gc;
-      } finally {
-        v8.setFlagsFromString('--no-expose-gc');
-      }
-    }
-    gc!(options);
+    gc ??= takeGc();
+    gc?.(options);
   };
   return { full: () => collect(), young: () => collect({ type: 'minor' }) };
+}
+
+type Collect = (options?: { type: 'minor' }) => void;
+
+/** The process's `gc`, or one taken from a new context; null when there is none. */
+function takeGc(): Collect | null {
+  const own = (globalThis as { gc?: unknown }).gc;
+  if (typeof own === 'function') return own as Collect;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const taken: unknown = vm.runInNewContext('gc');
+    return typeof taken === 'function' ? (taken as Collect) : null;
+  } catch {
+    return null;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
 }

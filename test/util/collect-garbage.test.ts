@@ -27,11 +27,27 @@ describe('garbageCollector', () => {
   });
 
   it('exposes gc neither to the caller nor to a context made later', () => {
-    const before = typeof (globalThis as { gc?: unknown }).gc;
+    const before = { own: typeof (globalThis as { gc?: unknown }).gc, later: vm.runInNewContext('typeof gc') as unknown };
     const collector = garbageCollector();
     collector.full();
     collector.young();
-    expect(typeof (globalThis as { gc?: unknown }).gc).toBe(before);
-    expect(vm.runInNewContext('typeof gc')).toBe('undefined');
+    expect({ own: typeof (globalThis as { gc?: unknown }).gc, later: vm.runInNewContext('typeof gc') as unknown }).toEqual(before);
+  });
+
+  it("uses the process's own gc when it has one (started with --expose-gc), flags untouched", () => {
+    const host = globalThis as { gc?: unknown };
+    const had = host.gc;
+    const calls: unknown[] = [];
+    host.gc = (options?: unknown) => void calls.push(options);
+    try {
+      const collector = garbageCollector();
+      collector.full();
+      collector.young();
+      expect(calls).toEqual([undefined, { type: 'minor' }]);
+      expect(vm.runInNewContext('typeof gc')).toBe('undefined');
+    } finally {
+      if (had === undefined) delete host.gc;
+      else host.gc = had;
+    }
   });
 });

@@ -7,7 +7,7 @@ import { KNOWN_FIELD_KEYS } from '../model/field.js';
 import { parseArrayElements } from './array-elements.js';
 import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
-import { garbageCollector, LARGE_ANSWER_BYTES } from '../util/collect-garbage.js';
+import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
 /** A validated listing and where it came from, as the library's callers get it. */
@@ -55,7 +55,7 @@ interface ReceivedListing {
  */
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
   let bytes: Buffer | undefined = body;
-  const large = body.length >= LARGE_ANSWER_BYTES;
+  const large = body.length >= LARGE_READ_BYTES;
   let json: { body: unknown; elements: number[] } | { error: unknown } | undefined;
   /** The JSON of the body, scrubbed (see `scrubSecrets`): the bytes are let go once it is parsed. */
   const readJson = () => {

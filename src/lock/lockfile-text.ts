@@ -4,6 +4,7 @@ import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
 import { lockfileEntries, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
+import { shareable, shareEntryStrings } from './shared-strings.js';
 
 /** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
 export interface LockfileHead {
@@ -86,8 +87,17 @@ export class LockfileText implements HashedText {
     return { names: messages.map((message) => message.name), fileStems };
   }
 
-  /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */
+  /**
+   * The contents; a LockError names the file and entry when the text is not a valid lockfile.
+   * Its descriptors' long strings are slices of the text (`shared-strings.ts`).
+   */
   parse(): Lockfile {
-    return (this.#parsed ??= parseLockfile(this.text, this.named));
+    if (this.#parsed === undefined) {
+      const parsed = parseLockfile(this.text, this.named);
+      const texts = parsed.messages.some((message) => Object.values(message.extra).some(shareable)) ? this.entryTexts() : undefined;
+      if (texts !== undefined) shareEntryStrings(parsed.messages, texts);
+      this.#parsed = parsed;
+    }
+    return this.#parsed;
   }
 }

@@ -3,7 +3,8 @@ import { FIELDS_KEY } from '../model/field.js';
 import { fieldEntry } from './fields.js';
 import { STORED_FIELDS } from './stored-fields.js';
 import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
-import { hasUnsafe, jsonText, safeJson } from '../text/safe-text.js';
+import { jsonText, safeJson } from '../text/safe-text.js';
+import { shareable } from './shared-strings.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
@@ -17,10 +18,8 @@ export function serializeLockfile(lock: Lockfile): string {
 
 /**
  * {@link serializeLockfile}, also giving each message's entry text (the object after its key) by
- * name. With `shareStrings`, each long string of a descriptor's `extra` (a `desc` may be MBs)
- * that the text holds as it is becomes a slice of the text, an equal value held once: without
- * it a large listing's descriptions are held twice for the rest of the run, in the descriptors
- * and in the lockfile. The other way round, a descriptor kept keeps the whole text.
+ * name. With `shareStrings`, each long string of a descriptor's `extra` that the text holds as it
+ * is becomes a slice of the text (`shared-strings.ts`).
  */
 export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings?: boolean } = {}): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
@@ -70,15 +69,6 @@ export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings
   return { text, entries };
 }
 
-/**
- * Strings shorter than this are not shared: a slice costs a few words, and below V8's least
- * slice length it would be a copy anyway.
- */
-const SHARED_MIN_LENGTH = 64;
-
-/** Characters that a JSON string and a safe text (`safeJson`) write as something else. */
-const JSON_SPECIALS = /["\\]/;
-
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
 
@@ -103,7 +93,7 @@ function entryPieces(d: Descriptor, fileStem: string | undefined, share: boolean
     const value = d.extra[key];
     if (value === undefined) continue;
     parts.push(FIELD, JSON.stringify(key), ': ');
-    if (share && typeof value === 'string' && value.length >= SHARED_MIN_LENGTH && !JSON_SPECIALS.test(value) && !hasUnsafe(value)) {
+    if (share && shareable(value)) {
       parts.push('"');
       pieces.push(parts.join(''), { key, value });
       parts.length = 0;

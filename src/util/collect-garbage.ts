@@ -2,10 +2,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 /**
- * The size of an answer (its bytes) past which a run collects its garbage as soon as it has
- * parsed it (see {@link garbageCollector}). A 10,000-type listing is far below it.
+ * The size of an answer (its bytes) or a lockfile past which a run collects its garbage as soon
+ * as it has parsed or read it (see {@link garbageCollector}). A 10,000-type listing is far below it.
  */
-export const LARGE_ANSWER_BYTES = 64 * 1024 * 1024;
+export const LARGE_READ_BYTES = 64 * 1024 * 1024;
 
 /**
  * The size of a generated file past which a run collects its young garbage once the file is
@@ -18,7 +18,8 @@ export const LARGE_FILE_BYTES = 256 * 1024;
  * - `full` once a large answer is parsed: its bytes (held outside V8's heap) and the texts of its
  *   elements are garbage, but V8 collects the old generation only when that heap grows, and the
  *   lockfile the run builds next comes as one allocation: without a collection in between, the
- *   bytes, the descriptors and the lockfile's text are all resident at once;
+ *   bytes, the descriptors and the lockfile's text are all resident at once. Likewise once a
+ *   large lockfile is read (its bytes, beside its text and then its parse);
  * - `young` after each large file is written: rendering one leaves several copies of its text,
  *   each large enough for V8's young large-object space, which it lets reach ~100 MB before a
  *   scavenge (a collection of the young generation only, which takes about a millisecond).

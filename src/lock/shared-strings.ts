@@ -1,0 +1,47 @@
+/**
+ * A lockfile's descriptors and its text hold the same long strings (a `desc` may be MBs): kept
+ * apart, a large listing's descriptions are resident twice for the rest of a run. A long string
+ * of a descriptor's `extra` that the text holds as it is becomes a slice of the text instead, an
+ * equal value held once, whether the text was written from the descriptors
+ * (`serializeLockfileEntries`) or the descriptors parsed from the text ({@link shareEntryStrings}).
+ * The other way round, a descriptor kept keeps the whole text.
+ */
+import type { Descriptor } from '../model/descriptor.js';
+import { hasUnsafe } from '../text/safe-text.js';
+
+/**
+ * Strings shorter than this are not shared: a slice costs a few words, and below V8's least
+ * slice length it would be a copy anyway.
+ */
+const SHARED_MIN_LENGTH = 64;
+
+/** Characters that a JSON string writes as something else (besides the unsafe ones, which `safeJson` escapes). */
+const JSON_SPECIALS = /["\\]/;
+
+/** Whether `value` is a string long enough to share that a lockfile's text holds as it is (inside its quotes). */
+export function shareable(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= SHARED_MIN_LENGTH && !JSON_SPECIALS.test(value) && !hasUnsafe(value);
+}
+
+/**
+ * Makes each shareable string of each message's `extra` a slice of its entry text (`entries`, by
+ * name, as `lockfileEntries` gives them: slices of the lockfile's text), where the entry holds
+ * it as a field of its own; a string found nowhere stays as it is.
+ */
+export function shareEntryStrings(messages: readonly Descriptor[], entries: ReadonlyMap<string, string>): void {
+  for (const descriptor of messages) {
+    const { extra } = descriptor;
+    let entry: string | undefined;
+    for (const key of Object.keys(extra)) {
+      const value = extra[key];
+      if (!shareable(value)) continue;
+      entry ??= entries.get(descriptor.name);
+      if (entry === undefined) break;
+      // An entry's own fields stand at six spaces; a line break is never inside a JSON string.
+      const head = `\n      ${JSON.stringify(key)}: "`;
+      const at = entry.indexOf(head);
+      const start = at + head.length;
+      if (at >= 0 && entry.startsWith(value, start) && entry.charCodeAt(start + value.length) === 0x22) extra[key] = entry.slice(start, start + value.length);
+    }
+  }
+}

@@ -57,7 +57,8 @@ async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: N
   if (found.kind === 'stdin') return { text: (await buffer(io.stdin ?? process.stdin)).toString('utf8'), label: 'standard input', path: undefined };
   if (found.kind === 'git') return { text: await git(['show', spec], io.cwd, msg`read the ${own(side)} lockfile ${spec}`), label: spec, path: undefined };
   try {
-    return { text: await readFile(found.path, 'utf8'), label: spec, path: found.path };
+    // As bytes, then decoded at once (see `readLockfile` of folder-view.ts).
+    return { text: (await readFile(found.path)).toString('utf8'), label: spec, path: found.path };
   } catch (error) {
     throw new LockError(msg`cannot read the ${own(side)} lockfile ${spec}: ${(error as Error).message}`, {
       hint: msg`Name a lockfile path, - for standard input, or a git revision as <rev>:<path> (e.g. main:schema-sync.lock.json).`,

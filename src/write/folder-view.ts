@@ -106,7 +106,10 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (prepared) return prepared.toString('utf8');
       }
       try {
-        return await readFile(path, 'utf8');
+        // Read as bytes, then decoded at once: `readFile` with an encoding gives a text made of
+        // its chunks joined lazily, which V8 copies whole when it is first read (twice the
+        // lockfile's size for a moment).
+        return (await readFile(path)).toString('utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw new LockError(msg`cannot read lockfile ${path}: ${(error as Error).message}`, {

@@ -118,8 +118,8 @@ export function echoWarning(elements: number[], of: Message = msg`the listing`):
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
 export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  // An array is parsed an element at a time from the bytes; anything else, and any answer that
-  // fails, through its whole text, whose checks say what the body is instead.
+  // An array is parsed a batch of elements at a time from the bytes (array-elements.ts); anything
+  // else, and any answer that fails, through its whole text, whose checks say what it is instead.
   const elements = answer.contentType.includes('html') || !isUtf8(answer.body) ? undefined : parseArrayElements(answer.body);
   const raw = elements ?? parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
   refuseDeepNesting(raw, origin);

@@ -32,7 +32,7 @@ export const LARGE_FILE_BYTES = 256 * 1024;
 export function garbageCollector(): { full(): void; young(): void } {
   let gc: Collect | undefined | null;
   const collect = (options?: { type: 'minor' }) => {
-    gc ??= takeGc();
+    if (gc === undefined) gc = takeGc();
     gc?.(options);
   };
   return { full: () => collect(), young: () => collect({ type: 'minor' }) };

@@ -31,9 +31,11 @@ const BATCH_BYTES = 1 << 20;
  * mark and white space, parsed a batch of whole elements at a time: the same value `JSON.parse`
  * gives for the whole text. Undefined whenever that is not plainly so (not an array, a syntax
  * error anywhere, an unterminated string …): the caller then parses the whole text, which also
- * says what is wrong. `batchBytes` (tests) sets where a batch may end.
+ * says what is wrong. `afterBatch` runs after each batch (a large answer's run collects the
+ * batch's texts there); `batchBytes` (tests) sets where a batch may end.
  */
-export function parseArrayElements(bytes: Buffer, batchBytes = BATCH_BYTES): unknown[] | undefined {
+export function parseArrayElements(bytes: Buffer, options: { afterBatch?: () => void; batchBytes?: number } = {}): unknown[] | undefined {
+  const { afterBatch, batchBytes = BATCH_BYTES } = options;
   let at = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? UTF8_BOM.length : 0;
   while (isJsonSpace(bytes[at])) at++;
   if (bytes[at] !== OPEN_ARRAY) return undefined;
@@ -63,6 +65,7 @@ export function parseArrayElements(bytes: Buffer, batchBytes = BATCH_BYTES): unk
         commas++;
       } else {
         if (!parseBatch(bytes, start, i, commas + 1, elements)) return undefined;
+        afterBatch?.();
         start = i + 1;
         commas = 0;
       }

@@ -120,7 +120,9 @@ export function echoWarning(elements: number[], of: Message = msg`the listing`):
 export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
   // An array is parsed a batch of elements at a time from the bytes (array-elements.ts); anything
   // else, and any answer that fails, through its whole text, whose checks say what it is instead.
-  const elements = answer.contentType.includes('html') || !isUtf8(answer.body) ? undefined : parseArrayElements(answer.body);
+  // A large one's batch texts are collected as it goes: they would pile up beside the bytes.
+  const afterBatch = answer.body.length >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
+  const elements = answer.contentType.includes('html') || !isUtf8(answer.body) ? undefined : parseArrayElements(answer.body, { afterBatch });
   const raw = elements ?? parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
   refuseDeepNesting(raw, origin);
   return redact.data ? scrubSecrets(raw, redact.data) : { body: raw, elements: [] };

@@ -24,8 +24,8 @@ describe('parseArrayElements', () => {
     ['["\\u2028 é 😀 \\ud83d\\ude00"]', ['\u2028 é 😀 😀']],
   ])('%s parses as JSON.parse does, in batches of any size', (text, value) => {
     for (const batchBytes of [undefined, 1, 3]) {
-      expect(parseArrayElements(bytes(text), batchBytes)).toEqual(value);
-      expect(parseArrayElements(bytes(text), batchBytes)).toEqual(wholeParse(text));
+      expect(parseArrayElements(bytes(text), { batchBytes })).toEqual(value);
+      expect(parseArrayElements(bytes(text), { batchBytes })).toEqual(wholeParse(text));
     }
   });
 
@@ -52,7 +52,7 @@ describe('parseArrayElements', () => {
     '[1,2, ]',
     '[[1], ]',
   ])('%j: no answer, left to the whole-text parse, in batches of any size', (text) => {
-    for (const batchBytes of [undefined, 1, 3]) expect(parseArrayElements(bytes(text), batchBytes)).toBeUndefined();
+    for (const batchBytes of [undefined, 1, 3]) expect(parseArrayElements(bytes(text), { batchBytes })).toBeUndefined();
   });
 
   it('any JSON array, as text in any layout: the same value; any cut or damaged one: the same value or no answer', () => {
@@ -60,11 +60,11 @@ describe('parseArrayElements', () => {
     fc.assert(
       fc.property(value, fc.boolean(), fc.nat(), fc.constantFrom('', ']', '"', '\\', ',', '{', '}', '['), fc.integer({ min: 1, max: 40 }), (array, pretty, at, junk, batchBytes) => {
         const text = JSON.stringify(array, null, pretty ? 2 : undefined);
-        expect(parseArrayElements(bytes(text), batchBytes)).toEqual(JSON.parse(text));
+        expect(parseArrayElements(bytes(text), { batchBytes })).toEqual(JSON.parse(text));
         // Damaged: a character removed or one inserted; when parsed, it is what JSON.parse says.
         const cut = at % (text.length + 1);
         for (const damaged of [text.slice(0, cut) + text.slice(cut + 1), text.slice(0, cut) + junk + text.slice(cut)]) {
-          const parsed = parseArrayElements(bytes(damaged), batchBytes);
+          const parsed = parseArrayElements(bytes(damaged), { batchBytes });
           if (parsed !== undefined) expect(parsed).toEqual(wholeParse(damaged));
         }
       }),

@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
 import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
+import { readTextFile } from '../util/read-text.js';
 import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { msg, own } from '../model/message.js';
@@ -106,10 +106,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (prepared) return prepared.toString('utf8');
       }
       try {
-        // Read as bytes, then decoded at once: `readFile` with an encoding gives a text made of
-        // its chunks joined lazily, which V8 copies whole when it is first read (twice the
-        // lockfile's size for a moment).
-        return (await readFile(path)).toString('utf8');
+        return await readTextFile(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw new LockError(msg`cannot read lockfile ${path}: ${(error as Error).message}`, {

@@ -4,7 +4,7 @@ import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
 import { lockfileEntries, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
-import { shareable, shareEntryStrings } from './shared-strings.js';
+import { shareEntryStrings } from './shared-strings.js';
 
 /** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
 export interface LockfileHead {
@@ -94,8 +94,7 @@ export class LockfileText implements HashedText {
   parse(): Lockfile {
     if (this.#parsed === undefined) {
       const parsed = parseLockfile(this.text, this.named);
-      const texts = parsed.messages.some((message) => Object.values(message.extra).some(shareable)) ? this.entryTexts() : undefined;
-      if (texts !== undefined) shareEntryStrings(parsed.messages, texts);
+      shareEntryStrings(parsed.messages, () => this.entryTexts());
       this.#parsed = parsed;
     }
     return this.#parsed;

@@ -24,18 +24,21 @@ export function shareable(value: unknown): value is string {
 }
 
 /**
- * Makes each shareable string of each message's `extra` a slice of its entry text (`entries`, by
- * name, as `lockfileEntries` gives them: slices of the lockfile's text), where the entry holds
- * it as a field of its own; a string found nowhere stays as it is.
+ * Makes each shareable string of each message's `extra` a slice of its entry text, where the
+ * entry holds it as a field of its own; a string found nowhere stays as it is. `entryTexts` gives
+ * the entries by name (`LockfileText.entryTexts`: slices of the lockfile's text, or undefined
+ * when it is not in schema-sync's layout), asked for at the first string worth sharing.
  */
-export function shareEntryStrings(messages: readonly Descriptor[], entries: ReadonlyMap<string, string>): void {
+export function shareEntryStrings(messages: readonly Descriptor[], entryTexts: () => ReadonlyMap<string, string> | undefined): void {
+  let entries: ReadonlyMap<string, string> | undefined;
   for (const descriptor of messages) {
     const { extra } = descriptor;
-    let entry: string | undefined;
     for (const key of Object.keys(extra)) {
       const value = extra[key];
       if (!shareable(value)) continue;
-      entry ??= entries.get(descriptor.name);
+      entries ??= entryTexts();
+      if (entries === undefined) return;
+      const entry = entries.get(descriptor.name);
       if (entry === undefined) break;
       // An entry's own fields stand at six spaces; a line break is never inside a JSON string.
       const head = `\n      ${JSON.stringify(key)}: "`;

@@ -20,9 +20,10 @@ export const LARGE_FILE_BYTES = 256 * 1024;
  *   lockfile the run builds next comes as one allocation: without a collection in between, the
  *   bytes, the descriptors and the lockfile's text are all resident at once. Likewise once a
  *   large lockfile is read (its bytes, beside its text and then its parse);
- * - `young` after each large file is written: rendering one leaves several copies of its text,
- *   each large enough for V8's young large-object space, which it lets reach ~100 MB before a
- *   scavenge (a collection of the young generation only, which takes about a millisecond).
+ * - `young` after each large file is written, and after each batch of a large answer parsed:
+ *   rendering a file leaves several copies of its text, and a batch its text and a bracketed
+ *   copy, each large enough for V8's young large-object space, which it lets reach ~100 MB before
+ *   a scavenge (a collection of the young generation only, which takes about a millisecond).
  *
  * The process's own `gc` when it was started with `--expose-gc`; else `gc` is exposed to a new
  * context only, for the moment it is taken, so neither the caller's global scope nor its later

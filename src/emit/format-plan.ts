@@ -10,5 +10,6 @@ import { formatGroup, prettierFormatKeys } from './prettier.js';
  */
 export async function formatPlan(files: readonly PlannedFile[], outDir: string): Promise<PlannedFile[]> {
   const keys = await prettierFormatKeys(outDir, files.filter((file) => file.formatted).map((file) => file.path));
-  return files.map((file) => (file.formatted ? { ...file, input: hashOf(`${file.input}\0${keys.get(formatGroup(file.path))!}`), prettier: outDir } : file));
+  // A new file that renders as the planned one does (a spread would drop a class's `render`).
+  return files.map((file) => (file.formatted ? { path: file.path, input: hashOf(`${file.input}\0${keys.get(formatGroup(file.path))!}`), render: () => file.render(), formatted: true, prettier: outDir } : file));
 }

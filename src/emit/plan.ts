@@ -130,29 +130,31 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
 
   // What every message module reads besides its own type: its renderer, the banner template and the package.
   const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
-  const bannerOf = (message: Descriptor) => templates.banner.render({ ...bannerValues, schemaHash: commentText(message.schemaHash), messageName: commentText(message.name) });
-  const modules: PlannedFile[] = [];
+  const modules = new MessageModules({
+    names,
+    fields,
+    int64: int64Setting,
+    render: (message, name, kind, int64) => {
+      valid();
+      const banner = templates.banner.render({ ...bannerValues, schemaHash: commentText(message.schemaHash), messageName: commentText(message.name) });
+      return messageFileText(message, name, banner, kind, { fields, ...(int64 === undefined ? {} : { int64 }) });
+    },
+  });
+  const files: PlannedFile[] = [];
   for (const descriptor of descriptors) {
-    const name = names.get(descriptor.name)!;
-    const message = messageView(descriptor, fields);
-    // The int64 setting only where the record types have a 64-bit field, the only place it shows:
-    // changing it re-renders those modules alone.
-    const int64 = fields && hasInt64Field(descriptor) ? int64Setting : undefined;
-    // One input for every kind of the module: the kind is its path's, which the manifest keys by.
-    const input = hashOf(`${context}\0${JSON.stringify(int64 === undefined ? [message, name, fields] : [message, name, fields, int64])}`);
-    for (const kind of kinds) {
-      modules.push({ path: modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, render: () => (valid(), messageFileText(message, name, bannerOf(message), kind, { fields, ...(int64 === undefined ? {} : { int64 }) })), formatted: true });
-    }
+    const { input, name } = modules.input(descriptor, context);
+    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, modules, descriptor, kind));
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
-  const entries = descriptors.map((descriptor) => indexView(descriptor, names.get(descriptor.name)!, fields));
-  const whole = indexJsons(entries, kinds, sharedBanner, fields).map(([kind, json]) =>
+  // Made again when an index renders rather than kept: a few hundred bytes a type.
+  const indexEntries = () => descriptors.map((descriptor) => indexView(descriptor, names.get(descriptor.name)!, fields));
+  const whole = indexJsons(indexEntries(), kinds, sharedBanner, fields).map(([kind, json]) =>
     planned(
       modulePath('index', kind),
       RENDERERS.index,
-      { entries, banner: sharedBanner, kind, fields },
-      (v) => (valid(), indexFileText({ descriptors: v.entries.map((e) => e.descriptor), plan: new Map(v.entries.map((e) => [e.descriptor.name, e.name])), banner: v.banner, kind: v.kind, fields: v.fields })),
+      { banner: sharedBanner, kind, fields },
+      (v) => (valid(), indexFileText({ descriptors: indexEntries().map((e) => e.descriptor), plan: names, banner: v.banner, kind: v.kind, fields: v.fields })),
       json,
     ),
   );
@@ -166,8 +168,8 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
     const marker = commonjs ? { moduleFormat: 'commonjs' as const } : {};
     extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, marker, (v) => moduleMarkerFile(v.moduleFormat).text), formatted: false }];
   } else {
-    const first = entries[0]?.descriptor;
-    const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: entries.length, example: first === undefined ? undefined : { name: first.name, identifier: entries[0]!.name.identifier }, target, template: templates.packageReadme.source };
+    const first = descriptors[0]?.name;
+    const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: descriptors.length, example: first === undefined ? undefined : { name: first, identifier: names.get(first)!.identifier }, target, template: templates.packageReadme.source };
     const docs = [
       planned('README.md', RENDERERS.readme, readme, (v) => readmeText(templates.packageReadme, v)),
       planned('CHANGELOG.md', RENDERERS.changelog, { packageName, changelog: settings.changelog ?? [] }, changelogText),
@@ -179,7 +181,62 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   }
   // Schema-sync's own fixed text, which prettier cannot parse: never formatted.
   const gitAttributes: PlannedFile = { ...planned(GIT_ATTRIBUTES_PATH, RENDERERS.gitAttributes, {}, () => GIT_ATTRIBUTES_TEXT), formatted: false };
-  return [...modules, ...whole, ...extra, gitAttributes].sort((a, b) => compareStrings(a.path, b.path));
+  return [...files, ...whole, ...extra, gitAttributes].sort((a, b) => compareStrings(a.path, b.path));
+}
+
+/** How a plan's message modules are made: their names, the settings they read, and the renderer. */
+class MessageModules {
+  constructor(
+    private readonly settings: {
+      names: ReadonlyMap<string, PlannedName>;
+      fields: boolean;
+      int64: Int64Type;
+      render: (message: Descriptor, name: PlannedName, kind: ModuleKind, int64: Int64Type | undefined) => string;
+    },
+  ) {}
+
+  /**
+   * The int64 setting a module reads: only where the record types have a 64-bit field, the only
+   * place it shows (changing it re-renders those modules alone).
+   */
+  #int64(descriptor: Descriptor): Int64Type | undefined {
+    return this.settings.fields && hasInt64Field(descriptor) ? this.settings.int64 : undefined;
+  }
+
+  /** The input of `descriptor`'s module, one for every kind (the kind is its path's, which the manifest keys by), and its planned name. */
+  input(descriptor: Descriptor, context: string): { input: string; name: PlannedName } {
+    const { fields } = this.settings;
+    const name = this.settings.names.get(descriptor.name)!;
+    const message = messageView(descriptor, fields);
+    const int64 = this.#int64(descriptor);
+    return { input: hashOf(`${context}\0${JSON.stringify(int64 === undefined ? [message, name, fields] : [message, name, fields, int64])}`), name };
+  }
+
+  /** The text of `descriptor`'s module of `kind`, from the same view its input hashes. */
+  render(descriptor: Descriptor, kind: ModuleKind): string {
+    return this.settings.render(messageView(descriptor, this.settings.fields), this.settings.names.get(descriptor.name)!, kind, this.#int64(descriptor));
+  }
+}
+
+/**
+ * A message module of the plan. A class, not an object with a closure: a plan holds one a file,
+ * and the view a module reads is made again when it renders rather than kept (for 100,000 types
+ * a closure, its context and a view each would be hundreds of bytes more a type).
+ */
+class MessageModuleFile implements PlannedFile {
+  readonly formatted = true;
+
+  constructor(
+    readonly path: string,
+    readonly input: string,
+    private readonly modules: MessageModules,
+    private readonly descriptor: Descriptor,
+    private readonly kind: ModuleKind,
+  ) {}
+
+  render(): string {
+    return this.modules.render(this.descriptor, this.kind);
+  }
 }
 
 /**

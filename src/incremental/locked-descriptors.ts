@@ -1,5 +1,4 @@
 import type { LockfileText } from '../lock/index.js';
-import { lockfileHeadText } from '../lock/entries.js';
 import { parseEntries } from '../lock/parse.js';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 
@@ -15,7 +14,7 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 export function lockedDescriptors(before: LockfileText, after: LockfileText): readonly Descriptor[] {
   const entries = before.entryTexts();
   const made = after.entryTexts();
-  if (entries === undefined || made === undefined || lockfileHeadText(before.text) !== lockfileHeadText(after.text)) return before.parse().messages;
+  if (entries === undefined || made === undefined || before.headText() !== after.headText()) return before.parse().messages;
   const fetched = new Map(after.parse().messages.map((descriptor) => [descriptor.name, descriptor]));
   const shared: Descriptor[] = [];
   const others: Array<[string, unknown]> = [];

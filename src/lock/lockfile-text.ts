@@ -1,8 +1,8 @@
-import { hashOf, type HashedText } from '../util/hash.js';
+import { hashOf, hashOfPieces, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
-import { lockfileEntries, recordedFileStems } from './entries.js';
+import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
 
@@ -19,6 +19,8 @@ export interface LockfileHead {
  */
 export class LockfileText implements HashedText {
   readonly hash: string;
+  /** The text as pieces that, run together, are the text (one piece when it was read). */
+  readonly #pieces: readonly string[];
   #parsed: Lockfile | undefined;
   #head: LockfileHead | undefined;
   /** The entry texts once known: `texts` undefined when the text is not in schema-sync's layout. */
@@ -30,22 +32,46 @@ export class LockfileText implements HashedText {
    * wrote or read whole before, so it is valid), if any.
    */
   constructor(
-    readonly text: string,
+    text: string | readonly string[],
     readonly path: string,
     recorded?: (hash: string) => LockfileHead | undefined,
     private readonly named: Message | string = path,
   ) {
-    this.hash = hashOf(text);
+    this.#pieces = typeof text === 'string' ? [text] : text;
+    this.hash = typeof text === 'string' ? hashOf(text) : hashOfPieces(text);
     this.#head = recorded?.(this.hash);
   }
 
-  /** The lockfile that serialises to these bytes; the long strings of its descriptors become slices of them (`shareStrings`). */
+  /**
+   * The lockfile that serialises to these bytes, held as the serialiser's pieces (never joined
+   * unless {@link LockfileText.text} is read); the long strings of its descriptors become slices
+   * of them (`shareStrings`).
+   */
   static of(lockfile: Lockfile, path: string): LockfileText {
-    const { text, entries } = serializeLockfileEntries(lockfile, { shareStrings: true });
-    const made = new LockfileText(text, path);
+    const { pieces, entries } = serializeLockfileEntries(lockfile, { shareStrings: true });
+    const made = new LockfileText(pieces, path);
     made.#parsed = lockfile;
     made.#entries = { texts: entries };
     return made;
+  }
+
+  /**
+   * The whole text. One made by {@link LockfileText.of} is joined from its pieces on each read
+   * (and not kept: a large lockfile would then be held twice, as the text and as the pieces its
+   * entries and strings are slices of); a run reads its pieces and hash instead.
+   */
+  get text(): string {
+    return this.#pieces.length === 1 ? this.#pieces[0]! : this.#pieces.join('');
+  }
+
+  /** Pieces that, run together, are the text: to write it a piece at a time. */
+  pieces(): readonly string[] {
+    return this.#pieces;
+  }
+
+  /** The text before the messages: version, source and settings (`lockfileHeadText`), which the first piece holds. */
+  headText(): string {
+    return lockfileHeadText(this.#pieces[0]!);
   }
 
   /** The settings and the number of message types: as recorded for this hash, else parsed. */

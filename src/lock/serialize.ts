@@ -13,15 +13,19 @@ import { shareable } from './shared-strings.js';
  * `safeJson`: invisible and line-breaking characters a server sent appear as `\uXXXX`.
  */
 export function serializeLockfile(lock: Lockfile): string {
-  return serializeLockfileEntries(lock).text;
+  return serializeLockfileEntries(lock).pieces.join('');
 }
 
 /**
- * {@link serializeLockfile}, also giving each message's entry text (the object after its key) by
- * name. With `shareStrings`, each long string of a descriptor's `extra` that the text holds as it
- * is becomes a slice of the text (`shared-strings.ts`).
+ * {@link serializeLockfile} as pieces of text that, run together, are the lockfile's (each a
+ * run of whole entries of about {@link PIECE_CHARS} characters, the first one holding everything
+ * before the first entry), also giving each message's entry text (the object after its key) by
+ * name, a slice of its piece. With `shareStrings`, each long string of a descriptor's `extra`
+ * that the text holds as it is becomes a slice of its piece (`shared-strings.ts`); `pieceChars`
+ * (tests) sets where a piece may end.
  */
-export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings?: boolean } = {}): { text: string; entries: Map<string, string> } {
+export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings?: boolean; pieceChars?: number } = {}): { pieces: string[]; entries: Map<string, string> } {
+  const { pieceChars = PIECE_CHARS } = options;
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
@@ -30,17 +34,32 @@ export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);
   const entries = new Map<string, string>();
-  if (messages.length === 0) return { text: `${head},\n  "messages": {}\n}\n`, entries };
+  if (messages.length === 0) return { pieces: [`${head},\n  "messages": {}\n}\n`], entries };
+  const pieces: string[] = [];
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts = [head, ',\n  "messages": {\n'];
-  // Where each entry lies in the text: the entries are then slices of it (which V8 keeps as
-  // references into the text), not a second copy of every descriptor's text.
+  // Where each entry of the piece being written lies in it: the entries are then slices of it
+  // (which V8 keeps as references into the piece), not a second copy of every descriptor's text.
   const spans: Array<[name: string, start: number, end: number]> = [];
-  // The long strings go into the one join as they are (no entry text copies them first).
+  // The long strings go into the piece's join as they are (no entry text copies them first).
   const shared: Array<{ extra: Record<string, unknown>; key: string; at: number; length: number }> = [];
   let at = head.length + parts[1]!.length;
-  for (const d of messages) {
+  // A piece at a time, not one text: each long string of the piece written becomes a slice of it
+  // at once, so a large listing's strings are never held both as the descriptors' and as the
+  // text's (one text would hold them all while the descriptors still did).
+  const endPiece = () => {
+    const piece = parts.join('');
+    pieces.push(piece);
+    for (const [name, start, end] of spans) entries.set(name, piece.slice(start, end));
+    for (const string of shared) string.extra[string.key] = piece.slice(string.at, string.at + string.length);
+    parts.length = 0;
+    spans.length = 0;
+    shared.length = 0;
+    at = 0;
+  };
+  for (let i = 0; i < messages.length; i++) {
+    const d = messages[i]!;
     const key = jsonText(d.name);
     parts.push('    ', key, ': ');
     at += 4 + key.length + 2;
@@ -57,17 +76,18 @@ export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings
       }
     }
     spans.push([d.name, start, at]);
+    if (i === messages.length - 1) break;
     parts.push(',\n');
     at += 2;
+    if (at >= pieceChars) endPiece();
   }
-  parts[parts.length - 1] = '\n';
-  parts.push('  }\n}\n');
-  // One join: a flat string (a template around it would be a rope, copied again when first read).
-  const text = parts.join('');
-  for (const [name, start, end] of spans) entries.set(name, text.slice(start, end));
-  for (const string of shared) string.extra[string.key] = text.slice(string.at, string.at + string.length);
-  return { text, entries };
+  parts.push('\n  }\n}\n');
+  endPiece();
+  return { pieces, entries };
 }
+
+/** Characters of a lockfile's text after which a piece ends (at the next entry's end). */
+const PIECE_CHARS = 1 << 20;
 
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';

@@ -104,7 +104,7 @@ export async function writeOutput(
     changes,
     staging,
     found: output.found,
-    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
+    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.pieces(), hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });

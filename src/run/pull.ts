@@ -25,7 +25,10 @@ export interface PullResult {
   write: WriteResult | undefined;
   outDir: string;
   lockfilePath: string;
-  /** The lockfile's text as the pull leaves the file (its entries' lines are where annotations point); undefined when there is none. */
+  /**
+   * The lockfile's text as the pull leaves the file (its entries' lines are where annotations
+   * point); undefined when there is none. Made when read: a large lockfile's text is not held whole.
+   */
   lockfileText: string | undefined;
   /** The package the output folder is (its version after this pull, and before when it changed); undefined for a plain folder. */
   package?: PackageRelease | undefined;
@@ -67,7 +70,14 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
   run.mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
   run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...outputFacts(output, manifest) });
-  return { ...result, lockfileText: after.text, write };
+  // Read only when asked for (GitHub annotations): a lockfile written in pieces is joined then.
+  return {
+    ...result,
+    get lockfileText() {
+      return after.text;
+    },
+    write,
+  };
 }
 
 /**

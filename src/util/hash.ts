@@ -52,3 +52,11 @@ export interface HashedText {
   readonly text: string;
   readonly hash: string;
 }
+
+/** {@link hashOf} of the text that `pieces` make run together. */
+export function hashOfPieces(pieces: readonly string[]): string {
+  if (pieces.length === 1) return hashOf(pieces[0]!);
+  const hasher = pieceHasher();
+  for (const piece of pieces) hasher.update(piece);
+  return hasher.digest();
+}

@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlin
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
-import { hashOf, textPieces } from '../util/hash.js';
+import { hashOf, hashOfPieces, textPieces } from '../util/hash.js';
 import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
 import { holdsWritten } from './change-set.js';
 import { isSafeRelativePath, MANIFEST_FILE, parseManifest } from './manifest.js';
@@ -72,7 +72,7 @@ export interface Transaction {
   /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
   /** The lockfile to write (its `hashOf` when known: a large one is not hashed again). */
-  lockfile?: { path: string; text: string; hash?: string };
+  lockfile?: { path: string; text: string | readonly string[]; hash?: string };
   /** The project's lockfile, whose state the journal records even when the run leaves it alone. */
   lockfilePath: string;
 }
@@ -106,7 +106,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       writes: [...staged, ...tx.writes.map((w) => w.path)],
       deletes: [...tx.deletes],
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
-      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOf(tx.lockfile.text) } : {}),
+      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOfPieces(typeof tx.lockfile.text === 'string' ? [tx.lockfile.text] : tx.lockfile.text) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
     };
     if (staged.length === 0) await rm(txnDir, { recursive: true, force: true });
@@ -348,10 +348,10 @@ function hashOrNull(bytes: Buffer | undefined): string | null {
  * Writes `text` to a new file (refused when one is there, as `wx`), a piece at a time: a large
  * lockfile is never also one buffer of its size.
  */
-async function writeNewText(path: string, text: string): Promise<void> {
+async function writeNewText(path: string, text: string | readonly string[]): Promise<void> {
   const handle = await open(path, 'wx');
   try {
-    for (const piece of textPieces(text)) await handle.write(piece);
+    for (const piece of typeof text === 'string' ? textPieces(text) : text) await handle.write(piece);
   } finally {
     await handle.close();
   }

@@ -61,6 +61,18 @@ describe('a body read once', () => {
     }
   });
 
+  it('a lockfile given as pieces (as a pull serialises it) is written as they run together', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schema-sync-write-'));
+    try {
+      const pieces = ['{\n  "a": "ü😀",\n', `  "b": "${'x'.repeat(3000)}"\n`, '}\n'];
+      const lockfilePath = join(dir, 'schema-sync.lock.json');
+      await commitTransaction(join(dir, 'out'), { writes: [], deletes: [], lockfile: { path: lockfilePath, text: pieces }, lockfilePath });
+      expect(readFileSync(lockfilePath, 'utf8')).toBe(pieces.join(''));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['a listing', JSON.stringify(smallListing(2)), 'false T0000 T0001'],
     ['a body that is not JSON', '[{"header": ', 'not JSON'],
@@ -86,7 +98,8 @@ describe('a body read once', () => {
 
   it('the lockfile entries are the very text of each entry within the lockfile', () => {
     const messages = ['T0', 'Tü', 'T—2'].map((name, i) => makeDescriptor({ name, mNum: i + 1, schemaHash: 'AB' }, { desc: 'ünïcode — text\u2028' }));
-    const { text, entries } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages });
+    const { pieces, entries } = serializeLockfileEntries({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages });
+    const text = pieces.join('');
     for (const [name, entry] of entries) expect(text).toContain(`    ${JSON.stringify(name)}: ${entry}`);
     expect(entries.size).toBe(3);
   });

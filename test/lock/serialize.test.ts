@@ -55,10 +55,13 @@ describe('serializeLockfile', () => {
 
   it('gives each entry as the text after its key, and the same bytes in any order', () => {
     fc.assert(
-      fc.property(lockfile, (lock) => {
-        const { text, entries } = serializeLockfileEntries(lock);
-        // The key as the lockfile writes every string: JSON, unsafe characters as \uXXXX.
-        for (const [name, entry] of entries) expect(text).toContain(`    ${jsonText(name)}: ${entry}`);
+      fc.property(lockfile, fc.integer({ min: 1, max: 2000 }), (lock, pieceChars) => {
+        const { pieces, entries } = serializeLockfileEntries(lock, { pieceChars });
+        const text = pieces.join('');
+        // The key as the lockfile writes every string: JSON, unsafe characters as \uXXXX; each
+        // entry within one piece, the head within the first.
+        for (const [name, entry] of entries) expect(pieces.some((piece) => piece.includes(`    ${jsonText(name)}: ${entry}`))).toBe(true);
+        expect(pieces[0]).toContain('\n  "messages": {');
         expect(entries.size).toBe(lock.messages.length);
         expect(serializeLockfile({ ...lock, messages: [...lock.messages].reverse() })).toBe(text);
       }),
@@ -69,10 +72,10 @@ describe('serializeLockfile', () => {
   it('shareStrings: the same bytes, and every descriptor keeps equal values (its long strings now slices of the text)', () => {
     const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '\ud800', '😀', '\u0000'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
     fc.assert(
-      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), (lock, descs) => {
+      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 2000 }), (lock, descs, pieceChars) => {
         const withDescs = { ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: `${descs[0]}!` } })) };
         const expected = structuredClone(withDescs.messages);
-        const { text } = serializeLockfileEntries(withDescs, { shareStrings: true });
+        const text = serializeLockfileEntries(withDescs, { shareStrings: true, pieceChars }).pieces.join('');
         expect(text).toBe(serializeLockfile(structuredClone(withDescs)));
         expect(withDescs.messages).toEqual(expected);
       }),
@@ -83,7 +86,7 @@ describe('serializeLockfile', () => {
   it('a lockfile read back: its descriptors (their long strings slices of the text) equal those parsed the usual way', () => {
     const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '😀'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
     fc.assert(
-      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), (lock, descs) => {
+      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 2000 }), (lock, descs, pieceChars) => {
         const text = serializeLockfile({ ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: { nested: descs[0] } } })) });
         expect(new LockfileText(text, 'lock').parse()).toEqual(parseLockfile(text, 'lock'));
         // Not in schema-sync's layout (one line): nothing to share, parsed as usual.

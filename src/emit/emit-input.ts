@@ -45,7 +45,7 @@ export function checkCallerDescriptors(descriptors: readonly Descriptor[]): void
  * @param descriptors - sorted by name.
  * @throws EmitError naming both messages.
  */
-export function checkUniqueNumbers(descriptors: readonly Descriptor[]): void {
+export function checkUniqueNumbers(descriptors: ReadonlyArray<Pick<Descriptor, 'name' | 'mNum'>>): void {
   const byNumber = new Map<number, string>();
   for (const descriptor of descriptors) {
     const other = byNumber.get(descriptor.mNum);

@@ -41,6 +41,21 @@ export interface PlannedFile {
   prettier?: string;
 }
 
+/** The lockfile a plan is made of. */
+export interface PlanInput {
+  /** Its message types (those in the settings' scope are planned). */
+  messages: readonly Descriptor[];
+  source: ListingSource;
+  /** The file stems it records (`Lockfile.fileStems`). */
+  fileStems?: ReadonlyMap<string, string> | undefined;
+  /**
+   * The descriptor of the message type of this name, equal to the one in `messages`, when a
+   * module renders. When given, the plan keeps none of `messages` (a run lets a large listing's
+   * descriptors go once the plan is made, and gives each again from its lockfile entry).
+   */
+  descriptorOf?: ((name: string) => Descriptor) | undefined;
+}
+
 /** What decides the output besides the lockfile's descriptors and source. */
 export interface PlanSettings {
   /**
@@ -105,20 +120,26 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
-export async function plan(lockfile: { messages: readonly Descriptor[]; source: ListingSource; fileStems?: ReadonlyMap<string, string> | undefined }, settings: PlanSettings): Promise<PlannedFile[]> {
+export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise<PlannedFile[]> {
   const { packageName, fields = false } = settings;
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
   const descriptors = sortDescriptors(settings.scope === undefined ? lockfile.messages : scoped(lockfile.messages, settings.scope));
+  // What the index reads of each type, kept as columns: no closure of the plan keeps the
+  // descriptors themselves (see PlanInput.descriptorOf).
+  const typeNames = descriptors.map((d) => d.name);
+  const numbers = descriptors.map((d) => d.mNum);
+  const keyFields = fields ? descriptors.map(primaryKeyFields) : undefined;
   // Checked once, before the first file is rendered: a plan that renders nothing needs no check.
   let checked = false;
   const valid = () => {
-    if (!checked) checkUniqueNumbers(descriptors);
+    if (!checked) checkUniqueNumbers(typeNames.map((name, i) => ({ name, mNum: numbers[i]! })));
     checked = true;
   };
-  const names = planNames(descriptors.map((d) => d.name), lockfile.fileStems);
+  const names = planNames(typeNames, lockfile.fileStems);
   if (fields) checkRecords(descriptors, names);
+  const descriptorOf = lockfile.descriptorOf ?? byName(descriptors);
   const templates = await loadTemplates(settings.templatesDir);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   const sharedBanner = templates.banner.render(bannerValues);
@@ -132,6 +153,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
   const modules = new MessageModules({
     names,
+    descriptorOf,
     fields,
     int64: int64Setting,
     render: (message, name, kind, int64) => {
@@ -143,12 +165,12 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
   const files: PlannedFile[] = [];
   for (const descriptor of descriptors) {
     const { input, name } = modules.input(descriptor, context);
-    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, modules, descriptor, kind));
+    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, modules, descriptor.name, kind));
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
   // Made again when an index renders rather than kept: a few hundred bytes a type.
-  const indexEntries = () => descriptors.map((descriptor) => indexView(descriptor, names.get(descriptor.name)!, fields));
+  const indexEntries = () => typeNames.map((name, i) => indexView({ name, mNum: numbers[i]!, keyFields: keyFields?.[i] }, names.get(name)!));
   const whole = indexJsons(indexEntries(), kinds, sharedBanner, fields).map(([kind, json]) =>
     planned(
       modulePath('index', kind),
@@ -168,8 +190,8 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
     const marker = commonjs ? { moduleFormat: 'commonjs' as const } : {};
     extra = [{ ...planned(MODULE_MARKER_PATH, RENDERERS.marker, marker, (v) => moduleMarkerFile(v.moduleFormat).text), formatted: false }];
   } else {
-    const first = descriptors[0]?.name;
-    const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: descriptors.length, example: first === undefined ? undefined : { name: first, identifier: names.get(first)!.identifier }, target, template: templates.packageReadme.source };
+    const first = typeNames[0];
+    const readme = { packageName, baseUrl: lockfile.source.baseUrl, messageCount: typeNames.length, example: first === undefined ? undefined : { name: first, identifier: names.get(first)!.identifier }, target, template: templates.packageReadme.source };
     const docs = [
       planned('README.md', RENDERERS.readme, readme, (v) => readmeText(templates.packageReadme, v)),
       planned('CHANGELOG.md', RENDERERS.changelog, { packageName, changelog: settings.changelog ?? [] }, changelogText),
@@ -189,6 +211,7 @@ class MessageModules {
   constructor(
     private readonly settings: {
       names: ReadonlyMap<string, PlannedName>;
+      descriptorOf: (name: string) => Descriptor;
       fields: boolean;
       int64: Int64Type;
       render: (message: Descriptor, name: PlannedName, kind: ModuleKind, int64: Int64Type | undefined) => string;
@@ -212,16 +235,18 @@ class MessageModules {
     return { input: hashOf(`${context}\0${JSON.stringify(int64 === undefined ? [message, name, fields] : [message, name, fields, int64])}`), name };
   }
 
-  /** The text of `descriptor`'s module of `kind`, from the same view its input hashes. */
-  render(descriptor: Descriptor, kind: ModuleKind): string {
-    return this.settings.render(messageView(descriptor, this.settings.fields), this.settings.names.get(descriptor.name)!, kind, this.#int64(descriptor));
+  /** The text of message `name`'s module of `kind`, from the same view its input hashes. */
+  render(name: string, kind: ModuleKind): string {
+    const descriptor = this.settings.descriptorOf(name);
+    return this.settings.render(messageView(descriptor, this.settings.fields), this.settings.names.get(name)!, kind, this.#int64(descriptor));
   }
 }
 
 /**
- * A message module of the plan. A class, not an object with a closure: a plan holds one a file,
- * and the view a module reads is made again when it renders rather than kept (for 100,000 types
- * a closure, its context and a view each would be hundreds of bytes more a type).
+ * A message module of the plan, known by its message type's name. A class, not an object with a
+ * closure: a plan holds one a file, and the descriptor and view a module reads are got again
+ * when it renders rather than kept (for 100,000 types a closure, its context, a descriptor and a
+ * view each would be hundreds of bytes more a type).
  */
 class MessageModuleFile implements PlannedFile {
   readonly formatted = true;
@@ -230,12 +255,12 @@ class MessageModuleFile implements PlannedFile {
     readonly path: string,
     readonly input: string,
     private readonly modules: MessageModules,
-    private readonly descriptor: Descriptor,
+    private readonly name: string,
     private readonly kind: ModuleKind,
   ) {}
 
   render(): string {
-    return this.modules.render(this.descriptor, this.kind);
+    return this.modules.render(this.name, this.kind);
   }
 }
 
@@ -269,11 +294,21 @@ function fieldView(field: FieldDescriptor): FieldDescriptor {
   return { ...known, extra: {} };
 }
 
+/** The key fields of a descriptor's primary key type (with fields on), as the index reads them. */
+function primaryKeyFields(descriptor: Descriptor): FieldDescriptor[] {
+  return (descriptor.fields ?? []).filter((field) => field.isPkey === true && field.inRepeater === undefined).map(fieldView);
+}
+
+/** The descriptors by name (for a plan whose input does not give them again). */
+function byName(descriptors: readonly Descriptor[]): (name: string) => Descriptor {
+  const map = new Map(descriptors.map((descriptor) => [descriptor.name, descriptor]));
+  return (name) => map.get(name)!;
+}
+
 /**
  * What the index reads of a message type: its name, number, planned names and, with fields on,
  * its primary key fields (whether it has a primary key type).
  */
-function indexView(descriptor: Descriptor, name: PlannedName, fields: boolean): { descriptor: Descriptor; name: PlannedName } {
-  const keyFields = (descriptor.fields ?? []).filter((field) => field.isPkey === true && field.inRepeater === undefined).map(fieldView);
-  return { descriptor: { name: descriptor.name, mNum: descriptor.mNum, schemaHash: '', extra: {}, ...(fields ? { fields: keyFields } : {}) }, name };
+function indexView(type: { name: string; mNum: number; keyFields: FieldDescriptor[] | undefined }, name: PlannedName): { descriptor: Descriptor; name: PlannedName } {
+  return { descriptor: { name: type.name, mNum: type.mNum, schemaHash: '', extra: {}, ...(type.keyFields === undefined ? {} : { fields: type.keyFields }) }, name };
 }

@@ -1,7 +1,8 @@
 import { hashOf, hashOfPieces, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
-import { parseLockfile } from './parse.js';
+import type { Descriptor } from '../model/descriptor.js';
+import { parseEntries, parseLockfile } from './parse.js';
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
@@ -111,6 +112,22 @@ export class LockfileText implements HashedText {
     if (texts !== undefined) return { names: [...texts.keys()], fileStems: recordedFileStems(texts) };
     const { messages, fileStems = new Map<string, string>() } = this.parse();
     return { names: messages.map((message) => message.name), fileStems };
+  }
+
+  /**
+   * The contents as a plan reads them. With `letGo` (a run that writes: it plans once), in
+   * schema-sync's layout, the plan gets each descriptor again from its entry text when a module
+   * renders, and the parsed contents are let go here: a large listing's descriptors are not held
+   * once the plan is made. A later {@link LockfileText.parse} parses the text again.
+   */
+  planInput(letGo: boolean): Lockfile & { descriptorOf?: (name: string) => Descriptor } {
+    const parsed = this.parse();
+    const texts = letGo ? this.entryTexts() : undefined;
+    if (texts === undefined) return parsed;
+    this.head();
+    this.#parsed = undefined;
+    // Valid: the entries were written from validated descriptors, or parsed whole just now.
+    return { ...parsed, descriptorOf: (name) => parseEntries([[name, JSON.parse(texts.get(name)!)]], this.named)[0]! };
   }
 
   /**

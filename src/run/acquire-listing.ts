@@ -16,7 +16,10 @@ export interface Answer {
    * echoes the run's secrets (its parse depends on them), which are never remembered.
    */
   identity: AnswerIdentity | undefined;
-  /** The validated listing (validated once). */
+  /**
+   * The validated listing (validated once), handed over: a run asks once, and the answer keeps
+   * no hold on it after (a large listing's descriptors go once the run has done with them).
+   */
   parse(): ParsedAnswer;
 }
 
@@ -32,7 +35,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       redact: options.redact,
     });
     const result = response.parse();
-    return { source: result.source, identity: undefined, parse: () => result };
+    return { source: result.source, identity: undefined, parse: handedOver(() => result) };
   }
   if (!options.baseUrl) {
     throw new ConfigError(msg`no base URL: schema-sync does not know where the service is.`, {
@@ -43,7 +46,18 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
   const identity = response.echoesSecrets() ? undefined : { ...response.identity, source: response.source };
-  return { source: response.source, identity, parse: () => response.parse() };
+  return { source: response.source, identity, parse: handedOver(() => response.parse()) };
+}
+
+/** `parse`, let go once it has given its result: a second call is a bug of the run. */
+function handedOver(parse: () => ParsedAnswer): () => ParsedAnswer {
+  let held: (() => ParsedAnswer) | undefined = parse;
+  return () => {
+    if (held === undefined) throw new Error('the answer was handed over already');
+    const result = held();
+    held = undefined;
+    return result;
+  };
 }
 
 /** How to reach the service, from a run's options: the same for the listing and for getschema. */

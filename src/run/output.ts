@@ -1,4 +1,4 @@
-import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlannedFile } from '../emit/index.js';
+import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlanInput, type PlannedFile } from '../emit/index.js';
 import type { RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
@@ -20,7 +20,7 @@ export interface OutputChanges {
 }
 
 /** The plan of a lockfile's output with the settings it records (formatted, when they say so). */
-export async function planOutput(settings: OutputSettings, lockfile: Pick<Lockfile, 'messages' | 'source'>): Promise<PlannedFile[]> {
+export async function planOutput(settings: OutputSettings, lockfile: PlanInput): Promise<PlannedFile[]> {
   const planned = await plan(lockfile, settings);
   return settings.prettierOutDir === undefined ? planned : formatPlan(planned, settings.prettierOutDir);
 }
@@ -38,7 +38,7 @@ export async function outputChanges(run: RunContext, view: FolderView, lockfile:
   const found = await readManifest(view, run.paths.outDir);
   const changes = await discardingOnFailure(staging, () =>
     run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
-      changeSet({ planned: await planOutput(settings, lockfile.parse()), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write }),
+      changeSet({ planned: await planOutput(settings, lockfile.planInput(staging !== undefined)), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write }),
     ),
   );
   return { settings, planKey, found, changes };

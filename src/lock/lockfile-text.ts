@@ -2,7 +2,7 @@ import { hashOf, hashOfPieces, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import type { Descriptor } from '../model/descriptor.js';
-import { parseEntries, parseLockfile } from './parse.js';
+import { parseLockfile, validEntryDescriptor } from './parse.js';
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
@@ -127,7 +127,7 @@ export class LockfileText implements HashedText {
     this.head();
     this.#parsed = undefined;
     // Valid: the entries were written from validated descriptors, or parsed whole just now.
-    return { ...parsed, descriptorOf: (name) => parseEntries([[name, JSON.parse(texts.get(name)!)]], this.named)[0]! };
+    return { ...parsed, descriptorOf: (name) => validEntryDescriptor(name, JSON.parse(texts.get(name)!) as Record<string, unknown>) };
   }
 
   /**

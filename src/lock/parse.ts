@@ -79,6 +79,16 @@ function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.
 }
 
 /**
+ * The descriptor of an entry already known valid (written from validated descriptors, or checked
+ * by a whole parse of its lockfile): {@link parseEntries} of it, without validating it again.
+ */
+export function validEntryDescriptor(name: string, raw: Record<string, unknown>): Descriptor {
+  const stored = Object.hasOwn(raw, FIELDS_KEY) ? readStoredFields(raw[FIELDS_KEY]) : undefined;
+  if (stored !== undefined && 'problems' in stored) throw new Error(`the entry of ${name} is not valid`);
+  return descriptorOfEntry(name, raw, raw as z.output<typeof entrySchema>, stored?.fields);
+}
+
+/**
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */

@@ -1,0 +1,46 @@
+/**
+ * A writing run plans from `LockfileText.planInput(true)`: the plan keeps no descriptor and gets
+ * each again from its lockfile entry when a module renders. Its files must be exactly the plan
+ * of the descriptors themselves: same paths, inputs and texts (or the same error).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { plan, type PlanInput } from '../../src/emit/plan.js';
+import { LockfileText } from '../../src/lock/lockfile-text.js';
+import { sortDescriptors } from '../../src/model/descriptor.js';
+import { lockfile } from './arbitraries.js';
+
+/** Every planned file as path, input and text, or the error the plan or a render throws. */
+async function planned(input: PlanInput, fields: boolean): Promise<unknown> {
+  try {
+    const files = await plan(input, { fields, int64: 'bigint' });
+    return files.map((file) => [file.path, file.input, file.render()]);
+  } catch (error) {
+    return { error: String(error) };
+  }
+}
+
+describe('LockfileText.planInput', () => {
+  it('a plan that gets each descriptor again from its entry gives the files of the descriptors themselves', async () => {
+    await fc.assert(
+      fc.asyncProperty(lockfile, fc.boolean(), async (lock, fields) => {
+        const expected = await planned(structuredClone(lock), fields);
+        const text = LockfileText.of(structuredClone(lock), 'lock');
+        const input = text.planInput(true);
+        expect(input.descriptorOf).toBeDefined();
+        expect(await planned(input, fields)).toEqual(expected);
+        // Let go, the parse is made again from the text, equal to the first.
+        expect(text.parse().messages).toEqual(sortDescriptors(lock.messages));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('without letGo, or for a lockfile not in schema-sync layout, the plan reads the parsed descriptors', () => {
+    const lock = { lockfileVersion: 1, source: { query: {} }, settings: {}, messages: [{ name: 'A', mNum: 1, schemaHash: 'AB', extra: {} }] };
+    const text = LockfileText.of(structuredClone(lock), 'lock');
+    expect(text.planInput(false).descriptorOf).toBeUndefined();
+    const byHand = new LockfileText(JSON.stringify(JSON.parse(text.text), null, 3), 'lock');
+    expect(byHand.planInput(true).descriptorOf).toBeUndefined();
+  });
+});

@@ -133,13 +133,13 @@ describe('readList: staticFilterFields and eSet, as a comma list or an array', (
 });
 
 describe('decoded lists are kept at their size: a descriptor holds them for the whole run', () => {
-  /** Heap bytes that each of 10,000 results of `make` keeps, after a full collection. */
+  /** Heap bytes that each of 10,000 results of `make` keeps, once its garbage (young) is collected. */
   const keptBytes = (make: () => unknown): number => {
     const collect = garbageCollector();
-    collect.full();
+    collect.young();
     const before = getHeapStatistics().used_heap_size;
     const kept = Array.from({ length: 10_000 }, make);
-    collect.full();
+    collect.young();
     return (getHeapStatistics().used_heap_size - before) / kept.length;
   };
 

@@ -2,8 +2,8 @@
  * A JSON array read a few elements at a time from its bytes. `JSON.parse` of a whole answer
  * needs its bytes, its text and its value at once: three copies of a listing that may be
  * hundreds of MB. Cut at the array's top-level commas, each batch of elements is decoded and
- * parsed on its own, so beside the bytes only the value being built is held, and no text of the
- * whole answer.
+ * parsed on its own and handed on, so beside the bytes only one batch's text and value are held
+ * (and what the caller makes of them), and no text of the whole answer.
  */
 
 const QUOTE = 0x22;
@@ -22,24 +22,41 @@ function isJsonSpace(byte: number | undefined): boolean {
 
 /**
  * How many bytes of elements are parsed at a time: parsed one by one, a listing of many small
- * elements takes several times as long as parsed whole (a call and a text each).
+ * elements takes several times as long as parsed whole (a call and a text each); parsed from a
+ * text past ~100 KB, V8 allocates the values in its old generation, where the elements, garbage
+ * as soon as their batch is read, stay until a full collection.
  */
-const BATCH_BYTES = 1 << 20;
+const BATCH_BYTES = 1 << 16;
 
 /**
  * The elements of the JSON array that `bytes` (valid UTF-8) hold, after an optional byte order
- * mark and white space, parsed a batch of whole elements at a time: the same value `JSON.parse`
- * gives for the whole text. Undefined whenever that is not plainly so (not an array, a syntax
- * error anywhere, an unterminated string …): the caller then parses the whole text, which also
- * says what is wrong. `afterBatch` runs after each batch (a large answer's run collects the
- * batch's texts there); `batchBytes` (tests) sets where a batch may end.
+ * mark and white space, parsed a batch of whole elements at a time and handed to `onBatch` in
+ * order (`first`: the index of the batch's first element) as soon as each is parsed, so only one
+ * batch's values need be alive at a time: together the same value `JSON.parse` gives for the
+ * whole text. False whenever that is not plainly so (not an array, a syntax error anywhere, an
+ * unterminated string …), possibly after some batches were handed over: the caller then drops
+ * what it made of them and parses the whole text, which also says what is wrong. `afterBatch`
+ * runs after each batch but the last, once the batch is garbage (a large answer's run collects
+ * it there); `batchBytes` (tests) sets where a batch may end.
  */
-export function parseArrayElements(bytes: Buffer, options: { afterBatch?: () => void; batchBytes?: number } = {}): unknown[] | undefined {
+export function parseArrayElements(
+  bytes: Buffer,
+  onBatch: (elements: unknown[], first: number) => void,
+  options: { afterBatch?: () => void; batchBytes?: number } = {},
+): boolean {
   const { afterBatch, batchBytes = BATCH_BYTES } = options;
   let at = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? UTF8_BOM.length : 0;
   while (isJsonSpace(bytes[at])) at++;
-  if (bytes[at] !== OPEN_ARRAY) return undefined;
-  const elements: unknown[] = [];
+  if (bytes[at] !== OPEN_ARRAY) return false;
+  let parsed = 0;
+  /** Parses the batch `from`–`to` of `count` elements and hands it over; false when it is not that. */
+  const batch = (from: number, to: number, count: number): boolean => {
+    const elements = parseBatch(bytes, from, to, count);
+    if (elements === undefined) return false;
+    onBatch(elements, parsed);
+    parsed += count;
+    return true;
+  };
   // The batch: from `start`, elements separated by `commas` top-level commas.
   let start = at + 1;
   let commas = 0;
@@ -48,7 +65,7 @@ export function parseArrayElements(bytes: Buffer, options: { afterBatch?: () => 
     const byte = bytes[i];
     if (byte === QUOTE) {
       i = closingQuote(bytes, i + 1);
-      if (i < 0) return undefined;
+      if (i < 0) return false;
     } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
       depth++;
     } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
@@ -56,22 +73,22 @@ export function parseArrayElements(bytes: Buffer, options: { afterBatch?: () => 
         depth--;
         continue;
       }
-      if (byte !== CLOSE_ARRAY) return undefined;
+      if (byte !== CLOSE_ARRAY) return false;
       // `[]` (white space inside allowed), else the last batch.
-      if ((elements.length > 0 || !onlySpace(bytes, start, i)) && !parseBatch(bytes, start, i, commas + 1, elements)) return undefined;
-      return onlySpace(bytes, i + 1, bytes.length) ? elements : undefined;
+      if ((parsed > 0 || !onlySpace(bytes, start, i)) && !batch(start, i, commas + 1)) return false;
+      return onlySpace(bytes, i + 1, bytes.length);
     } else if (byte === COMMA && depth === 0) {
       if (i - start < batchBytes) {
         commas++;
       } else {
-        if (!parseBatch(bytes, start, i, commas + 1, elements)) return undefined;
+        if (!batch(start, i, commas + 1)) return false;
         afterBatch?.();
         start = i + 1;
         commas = 0;
       }
     }
   }
-  return undefined;
+  return false;
 }
 
 /** The index of the quote that ends the string whose contents start at `from`; -1 when there is none. */
@@ -90,17 +107,15 @@ function onlySpace(bytes: Buffer, from: number, to: number): boolean {
 }
 
 /**
- * Parses the bytes `from`–`to` as `count` elements separated by commas (as the inside of an
- * array) onto `elements`; false when they are not exactly that.
+ * The bytes `from`–`to` parsed as `count` elements separated by commas (as the inside of an
+ * array); undefined when they are not exactly that.
  */
-function parseBatch(bytes: Buffer, from: number, to: number, count: number, elements: unknown[]): boolean {
+function parseBatch(bytes: Buffer, from: number, to: number, count: number): unknown[] | undefined {
   let batch: unknown;
   try {
     batch = JSON.parse(`[${bytes.toString('utf8', from, to)}]`);
   } catch {
-    return false;
+    return undefined;
   }
-  if (!Array.isArray(batch) || batch.length !== count) return false;
-  for (const element of batch) elements.push(element);
-  return true;
+  return Array.isArray(batch) && batch.length === count ? batch : undefined;
 }

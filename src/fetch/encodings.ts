@@ -74,9 +74,13 @@ export function readActions(value: ActionsValue): ReadActions {
     }
   }
   const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
-  const actions = KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit));
-  return { actions: letters.length === 0 ? actions : [...actions, ...letters], unknownLetters: letters };
+  // A copy of its size: a descriptor keeps it, and filter's or push's result has room for more.
+  const actions = ACTIONS_BY_BITS[bits]!.slice();
+  return { actions: letters.length === 0 ? actions : actions.concat(letters), unknownLetters: letters };
 }
+
+/** The known actions of each bit mask, in the enum's bit order. */
+const ACTIONS_BY_BITS: ReadonlyArray<readonly string[]> = Array.from({ length: ALL_BITS + 1 }, (_, bits) => KNOWN_ACTIONS.filter((_, bit) => bits & (1 << bit)));
 
 /** The bits of one string token, or undefined when it is no encoding of actions. */
 function tokenBits(token: string, unknown: string[]): number | undefined {
@@ -109,8 +113,9 @@ function letterBits(token: string, unknown: string[]): number | undefined {
  * (may be empty) or an array of strings; items trimmed, empty ones dropped.
  */
 export function readList(value: string | readonly string[]): string[] {
-  const items = typeof value === 'string' ? value.split(',') : value;
-  return items.map((item) => item.trim()).filter((item) => item.length > 0);
+  const items = (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim());
+  // Kept at its size (map's result is; filter's has room for more): a descriptor keeps it.
+  return items.every((item) => item.length > 0) ? items : items.filter((item) => item.length > 0).slice();
 }
 
 /** What the wire schema lets through for a list: a comma-separated string or an array of strings. */

@@ -1,11 +1,11 @@
 import { isUtf8 } from 'node:buffer';
-import { ResponseError } from '../model/errors.js';
+import { ResponseError, type SaidIssue } from '../model/errors.js';
 import { redactDeep, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { KNOWN_FIELD_KEYS } from '../model/field.js';
 import { parseArrayElements } from './array-elements.js';
-import { parseListing, refuseDeepNesting, type ParsedListing } from './parse-listing.js';
+import { deepIssue, deepNestingError, listingReader, parseListing, refuseDeepNesting, type ElementReader, type ParsedListing } from './parse-listing.js';
 import { notUtf8Error } from './utf8.js';
 import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
@@ -56,40 +56,40 @@ interface ReceivedListing {
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
   let bytes: Buffer | undefined = body;
   const large = body.length >= LARGE_READ_BYTES;
-  let json: { body: unknown; elements: number[] } | { error: unknown } | undefined;
-  /** The JSON of the body, scrubbed (see `scrubSecrets`): the bytes are let go once it is parsed. */
-  const readJson = () => {
-    if (json === undefined) {
+  /**
+   * The body read (its elements validated and normalised as they are parsed), once: the bytes are
+   * let go then. An error of what the body is (not JSON …) is thrown by echoesSecrets too; one of
+   * the listing's (invalid fields …) only by parse.
+   */
+  let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;
+  const readBody = () => {
+    if (read === undefined) {
       try {
-        json = answerJson({ body: bytes!, contentType: identity.contentType }, origin, redact);
+        read = readListingBody({ body: bytes!, contentType: identity.contentType }, origin, redact, identity);
       } catch (error) {
-        json = { error: redactError(error, redact) };
+        read = { error: redactError(error, redact) };
       }
       bytes = undefined;
+      // A large answer's bytes and the texts of its elements are garbage now, and would stay
+      // resident while the run builds its lockfile.
+      if (large) garbageCollector().full();
     }
-    if ('error' in json) throw json.error;
-    return json;
+    if ('error' in read) throw read.error;
+    return read;
   };
   let outcome: { result: ParsedAnswer } | { error: unknown } | undefined;
   const settle = (): { result: ParsedAnswer } | { error: unknown } => {
     try {
-      const { body, elements } = readJson();
-      const parsed = parseListing(body, { origin, limit: identity.limit, allowTruncated: identity.allowTruncated });
+      const { outcome, elements } = readBody();
+      if ('error' in outcome) throw outcome.error;
+      const parsed = outcome.result;
       return { result: { ...parsed, warnings: elements.length > 0 ? [echoWarning(elements), ...parsed.warnings] : parsed.warnings, source } };
     } catch (error) {
       return { error: redactError(error, redact) };
-    } finally {
-      // Parsed: only which elements held a secret is still asked for (echoesSecrets).
-      if (json !== undefined && 'body' in json) json = { body: undefined, elements: json.elements };
     }
   };
   const parse = (): ParsedAnswer => {
-    if (outcome === undefined) {
-      outcome = settle();
-      // A large answer is garbage now (once settle's frame, which holds its JSON, is gone), and
-      // would stay resident while the run builds its lockfile.
-      if (large) garbageCollector().full();
-    }
+    outcome ??= settle();
     if ('error' in outcome) throw outcome.error;
     return outcome.result;
   };
@@ -97,13 +97,23 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    echoesSecrets: () => redact.data !== undefined && readJson().elements.length > 0,
+    echoesSecrets: () => redact.data !== undefined && readBody().elements.length > 0,
     parse,
     result: () => {
       const parsed = parse();
       return { ...parsed, warnings: parsed.warnings.map((warning) => messageText(warning, redact)) };
     },
   };
+}
+
+/**
+ * A listing's body validated and normalised ({@link readAnswerBody}), and the indexes of its
+ * elements that held one of the run's secrets.
+ */
+function readListingBody(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor, identity: ListingResponse['identity']) {
+  const options = { origin, limit: identity.limit, allowTruncated: identity.allowTruncated };
+  const read = readAnswerBody(answer, origin, redact, () => listingReader(options));
+  return 'body' in read ? { outcome: settled(() => parseListing(read.body, options)), elements: read.elements } : read;
 }
 
 /** The warning for an answer whose `elements` held one of the run's secrets; `of` names the answer. */
@@ -118,14 +128,94 @@ export function echoWarning(elements: number[], of: Message = msg`the listing`):
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
 export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  // An array is parsed a batch of elements at a time from the bytes (array-elements.ts); anything
-  // else, and any answer that fails, through its whole text, whose checks say what it is instead.
-  // A large one's batch texts are collected as it goes: they would pile up beside the bytes.
-  const afterBatch = answer.body.length >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
-  const elements = answer.contentType.includes('html') || !isUtf8(answer.body) ? undefined : parseArrayElements(answer.body, { afterBatch });
-  const raw = elements ?? parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
+  let collected: unknown[] = [];
+  const read = readAnswerBody(answer, origin, redact, () => {
+    collected = [];
+    return { element: (element) => collected.push(element), finish: () => collected };
+  });
+  return 'body' in read ? read : { body: collected, elements: read.elements };
+}
+
+/** What the elements of an answer made, or the error the reader refused them with. */
+type Outcome<R> = { result: R } | { error: unknown };
+
+function settled<R>(make: () => R): Outcome<R> {
+  try {
+    return { result: make() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Reads an answer's body into `startReader()`'s reader, each element checked for depth and
+ * scrubbed of the run's secrets before the reader gets it. An array is parsed a batch of elements
+ * at a time from the bytes (array-elements.ts), each batch read as it is parsed, so its raw
+ * elements are garbage before the next is parsed; anything else, and any answer that fails,
+ * through its whole text, whose checks say what it is instead (a new reader then starts over). A
+ * body that is no array is given back whole (`body`, scrubbed) for its parser to refuse.
+ * @returns what the reader made of the elements (or its refusal), and the indexes of the elements that held a secret
+ * @throws what the body is instead of elements (not UTF-8, not JSON, nested too deep for the recursive code after it); the caller redacts it
+ */
+function readAnswerBody<R>(
+  answer: { body: Buffer; contentType: string },
+  origin: string,
+  redact: Redactor,
+  startReader: () => ElementReader<R>,
+): { outcome: Outcome<R>; elements: number[] } | { body: unknown; elements: number[] } {
+  if (!answer.contentType.includes('html') && isUtf8(answer.body)) {
+    const screen = screenElements(startReader(), redact);
+    // A large answer's batch texts are collected as it goes: they would pile up beside the bytes.
+    const afterBatch = answer.body.length >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
+    const array = parseArrayElements(answer.body, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch });
+    if (array) return screen.finish(origin);
+  }
+  const raw = parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
+  if (Array.isArray(raw)) {
+    const screen = screenElements(startReader(), redact);
+    raw.forEach((element: unknown, index) => screen.element(element, index));
+    return screen.finish(origin);
+  }
   refuseDeepNesting(raw, origin);
-  return redact.data ? scrubSecrets(raw, redact.data) : { body: raw, elements: [] };
+  if (!redact.data) return { body: raw, elements: [] };
+  const scrubbed = scrubSecrets(raw, redact.data);
+  return { body: scrubbed.body, elements: scrubbed.found ? [-1] : [] };
+}
+
+/**
+ * Hands each element to `reader`, unless an element so far nests too deep (then only the depth of
+ * the rest is checked, for the refusal that names them all), scrubbed of the run's secrets.
+ */
+function screenElements<R>(reader: ElementReader<R>, redact: Redactor) {
+  const deep: SaidIssue[] = [];
+  const elements: number[] = [];
+  let refused: { error: unknown } | undefined;
+  const scrub = redact.data;
+  return {
+    element(element: unknown, index: number): void {
+      const issue = deepIssue(element, index);
+      if (issue !== undefined) deep.push(issue);
+      if (deep.length > 0) return;
+      let clean = element;
+      if (scrub) {
+        const scrubbed = scrubSecrets(element, scrub);
+        if (scrubbed.found) elements.push(index);
+        clean = scrubbed.body;
+      }
+      if (refused !== undefined) return;
+      try {
+        reader.element(clean, index);
+      } catch (error) {
+        // A reader may refuse the answer at one element (a getschema answer of another type):
+        // the rest are still scrubbed, to say which held a secret.
+        refused = { error };
+      }
+    },
+    finish(origin: string): { outcome: Outcome<R>; elements: number[] } {
+      if (deep.length > 0) throw deepNestingError(deep, origin);
+      return { outcome: refused ?? settled(reader.finish), elements };
+    },
+  };
 }
 
 /**
@@ -201,26 +291,15 @@ const WIRE_KEYS: ReadonlySet<string> = new Set(['header', 'message', 'msgType', 
  * Servers echo the API key back, also inside a successful listing (a `desc` that quotes the
  * request, a `pkey` that holds it). Whatever is kept from a listing ends up in the lockfile and
  * the generated code, so the run's secrets are replaced (by `***`) in every string and key of
- * the parsed body before it is validated. Returns the indexes of the top-level elements that
- * held one (or `[-1]` for a body that is not an array).
+ * each element (or of a body that is no array) before it is validated; `found`: whether one was.
  */
-function scrubSecrets(body: unknown, redact: (text: string) => string): { body: unknown; elements: number[] } {
+function scrubSecrets(body: unknown, redact: (text: string) => string): { body: unknown; found: boolean } {
   let found = false;
   const clean = (text: string): string => {
     const result = redact(text);
     found ||= result !== text;
     return result;
   };
-  if (!Array.isArray(body)) {
-    const scrubbed = redactDeep(body, clean, WIRE_KEYS);
-    return { body: scrubbed, elements: found ? [-1] : [] };
-  }
-  const elements: number[] = [];
-  const scrubbed = body.map((element: unknown, index) => {
-    found = false;
-    const result = redactDeep(element, clean, WIRE_KEYS);
-    if (found) elements.push(index);
-    return result;
-  });
-  return { body: scrubbed, elements };
+  const scrubbed = redactDeep(body, clean, WIRE_KEYS);
+  return { body: scrubbed, found };
 }

@@ -65,11 +65,19 @@ const LISTING = {
  * its header type (`msgType` or `mTyp`) and never taken for a descriptor.
  */
 export function parseListing(body: unknown, options: ParseOptions): ParsedListing {
+  return foldElements(body, listingReader(options));
+}
+
+/**
+ * {@link parseListing} an element at a time: each element is validated and normalised as it
+ * comes (in order, from index 0), so a large answer's raw elements need not all be alive at once.
+ */
+export function listingReader(options: ParseOptions): AnswerReader<ParsedListing> {
   const warnings: Message[] = [];
   const descriptors: Descriptor[] = [];
   const firstByName = new Map<string, number>();
   const firstByNumber = new Map<number, { index: number; name: string }>();
-  const trailer = readAnswer(body, { ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
+  const reader = answerReader({ ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
     const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`));
     if ('problems' in descriptor) {
       const name = data.name;
@@ -100,8 +108,15 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
     }
     descriptors.push(descriptor);
   });
-  checkTruncation(descriptors.length, trailer, options);
-  return { descriptors: sortDescriptors(descriptors), trailer, warnings };
+  return {
+    element: reader.element,
+    notArray: reader.notArray,
+    finish: () => {
+      const trailer = reader.finish();
+      checkTruncation(descriptors.length, trailer, options);
+      return { descriptors: sortDescriptors(descriptors), trailer, warnings };
+    },
+  };
 }
 
 /**
@@ -118,44 +133,72 @@ export interface AnswerFrame {
 }
 
 /**
+ * An answer's elements read one at a time: `element` for each, in order from index 0, then
+ * `finish` for what they make (it throws the answer's refusal).
+ */
+export interface ElementReader<R> {
+  element(element: unknown, index: number): void;
+  finish(): R;
+}
+
+/** An {@link ElementReader} of an answer that must be an array: `notArray` is the refusal of a body that is not. */
+export interface AnswerReader<R> extends ElementReader<R> {
+  notArray(body: unknown): Error;
+}
+
+/** Feeds a parsed body to `reader`: its elements, then its finish; a body that is no array is refused. */
+export function foldElements<R>(body: unknown, reader: AnswerReader<R>): R {
+  if (!Array.isArray(body)) throw reader.notArray(body);
+  body.forEach((element: unknown, index) => reader.element(element, index));
+  return reader.finish();
+}
+
+/** What {@link answerReader}'s `read` is given: the element's validated message, and where its problems go. */
+type ReadElement<T> = (element: { data: T; message: Record<string, unknown>; type: string | undefined; index: number }, problems: { issues: SaidIssue[]; duplicates: Message[] }) => void;
+
+/**
  * Reads an answer (a listing or a `getschema` one): each element is validated (its header, its
  * message by `schema`) and handed to `read` with the message as received and its header type;
  * `read` pushes what else is wrong with it. Then the answer is refused with every issue at once,
  * else with its duplicates, else when its `QueryResult` trailer is not `Ok`.
  * @returns the trailer, when the server sent one
  */
-export function readAnswer<T>(
-  body: unknown,
-  frame: AnswerFrame,
-  schema: z.ZodType<T>,
-  read: (element: { data: T; message: Record<string, unknown>; type: string | undefined; index: number }, problems: { issues: SaidIssue[]; duplicates: Message[] }) => void,
-): TrailerMessage | undefined {
-  if (!Array.isArray(body)) {
-    const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
-    throw new ResponseError(msg`${frame.origin}: expected a JSON array of ${frame.arrayOf}, got ${own(got)}.`, { hint: frame.hints.notArray });
-  }
+export function readAnswer<T>(body: unknown, frame: AnswerFrame, schema: z.ZodType<T>, read: ReadElement<T>): TrailerMessage | undefined {
+  return foldElements(body, answerReader(frame, schema, read));
+}
+
+/** {@link readAnswer} an element at a time. */
+function answerReader<T>(frame: AnswerFrame, schema: z.ZodType<T>, read: ReadElement<T>): AnswerReader<TrailerMessage | undefined> {
   const problems = { issues: [] as SaidIssue[], duplicates: [] as Message[] };
   let trailer: TrailerMessage | undefined;
-  body.forEach((element: unknown, index) => {
-    const found = readElement(element, index, problems.issues);
-    if (found === undefined) return;
-    if ('trailer' in found) {
-      trailer = found.trailer;
-      return;
-    }
-    const valid = validate(schema, found.message);
-    if (valid.success) read({ data: valid.data, message: found.message, type: found.type, index }, problems);
-    else problems.issues.push(...toIssues(valid.error, index, nameOf(element), 'message.'));
-  });
-  const { issues, duplicates } = problems;
-  if (issues.length > 0) {
-    throw new ValidationError(msg`${frame.origin}: ${issues.length} invalid ${own(issues.length === 1 ? 'field' : 'fields')} in ${frame.invalidIn}:\n  ${joinMessages(issues.map(formatIssue), '\n  ')}`, issues, {
-      hint: frame.hints.invalid,
-    });
-  }
-  if (duplicates.length > 0) throw new RefusedError(msg`${frame.origin}: ${frame.duplicates}:\n  ${joinMessages(duplicates, '\n  ')}`, { hint: frame.hints.duplicates });
-  checkTrailerResult(trailer, frame.origin);
-  return trailer;
+  return {
+    element: (element, index) => {
+      const found = readElement(element, index, problems.issues);
+      if (found === undefined) return;
+      if ('trailer' in found) {
+        trailer = found.trailer;
+        return;
+      }
+      const valid = validate(schema, found.message);
+      if (valid.success) read({ data: valid.data, message: found.message, type: found.type, index }, problems);
+      else problems.issues.push(...toIssues(valid.error, index, nameOf(element), 'message.'));
+    },
+    notArray: (body) => {
+      const got = body === null ? 'null' : typeof body === 'object' ? 'a JSON object' : `a JSON ${typeof body}`;
+      return new ResponseError(msg`${frame.origin}: expected a JSON array of ${frame.arrayOf}, got ${own(got)}.`, { hint: frame.hints.notArray });
+    },
+    finish: () => {
+      const { issues, duplicates } = problems;
+      if (issues.length > 0) {
+        throw new ValidationError(msg`${frame.origin}: ${issues.length} invalid ${own(issues.length === 1 ? 'field' : 'fields')} in ${frame.invalidIn}:\n  ${joinMessages(issues.map(formatIssue), '\n  ')}`, issues, {
+          hint: frame.hints.invalid,
+        });
+      }
+      if (duplicates.length > 0) throw new RefusedError(msg`${frame.origin}: ${frame.duplicates}:\n  ${joinMessages(duplicates, '\n  ')}`, { hint: frame.hints.duplicates });
+      checkTrailerResult(trailer, frame.origin);
+      return trailer;
+    },
+  };
 }
 
 /**
@@ -196,20 +239,27 @@ function checkTrailerResult(trailer: TrailerMessage | undefined, origin: string)
  * meets it. A body that is not an array is walked whole; its parser says what it is instead.
  */
 export function refuseDeepNesting(body: unknown, origin: string): void {
-  const hint = msg`The service sent values nested deeper than schema-sync keeps; nothing was written. Fix the service data.`;
   if (!Array.isArray(body)) {
     if (tooDeep(body) === undefined) return;
-    throw new ResponseError(msg`${origin}: expected a JSON array, got a JSON value nested more than ${MAX_NESTING} levels deep.`, { hint });
+    throw new ResponseError(msg`${origin}: expected a JSON array, got a JSON value nested more than ${MAX_NESTING} levels deep.`, { hint: DEEP_HINT });
   }
-  const issues: SaidIssue[] = [];
-  body.forEach((element: unknown, index) => {
-    const path = tooDeep(element);
-    if (path === undefined) return;
-    issues.push({ index, name: nameOf(element), field: msg`${describeDeepPath(path)}`, message: msg`nested more than ${MAX_NESTING} levels deep (the most schema-sync keeps)` });
-  });
-  if (issues.length === 0) return;
+  const issues = body.flatMap((element: unknown, index) => deepIssue(element, index) ?? []);
+  if (issues.length > 0) throw deepNestingError(issues, origin);
+}
+
+const DEEP_HINT = msg`The service sent values nested deeper than schema-sync keeps; nothing was written. Fix the service data.`;
+
+/** The issue of an element at `index` nested too deep (see {@link refuseDeepNesting}); undefined when it is not. */
+export function deepIssue(element: unknown, index: number): SaidIssue | undefined {
+  const path = tooDeep(element);
+  if (path === undefined) return undefined;
+  return { index, name: nameOf(element), field: msg`${describeDeepPath(path)}`, message: msg`nested more than ${MAX_NESTING} levels deep (the most schema-sync keeps)` };
+}
+
+/** The refusal of an answer whose elements nest too deep, naming each (`issues`, from {@link deepIssue}). */
+export function deepNestingError(issues: SaidIssue[], origin: string): ValidationError {
   const lines = issues.map(formatIssue);
-  throw new ValidationError(msg`${origin}: ${issues.length} ${own(issues.length === 1 ? 'element nests' : 'elements nest')} too deep:\n  ${joinMessages(lines, '\n  ')}`, issues, { hint });
+  return new ValidationError(msg`${origin}: ${issues.length} ${own(issues.length === 1 ? 'element nests' : 'elements nest')} too deep:\n  ${joinMessages(lines, '\n  ')}`, issues, { hint: DEEP_HINT });
 }
 
 /** A listing that fills the limit may be cut short, and a cut listing looks like removals. */

@@ -1,9 +1,27 @@
 /** A listing parsed an element at a time from its bytes: the same value as JSON.parse of the whole text, or no answer (then the whole text is parsed). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseArrayElements } from '../../src/fetch/array-elements.js';
+import { parseArrayElements as parseInBatches } from '../../src/fetch/array-elements.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+/**
+ * The elements handed over, or undefined when the bytes were found to be no plain array; each
+ * batch must come in order, `first` being the count of those before it.
+ */
+function parseArrayElements(body: Buffer, options: { batchBytes?: number | undefined }): unknown[] | undefined {
+  const elements: unknown[] = [];
+  const array = parseInBatches(
+    body,
+    (batch, first) => {
+      expect(first).toBe(elements.length);
+      expect(batch.length).toBeGreaterThan(0);
+      elements.push(...batch);
+    },
+    options.batchBytes === undefined ? {} : { batchBytes: options.batchBytes },
+  );
+  return array ? elements : undefined;
+}
 
 /** JSON.parse of the text as the whole-text path reads it (byte order mark and leading white space left out), or undefined when it throws. */
 function wholeParse(text: string): unknown {

@@ -1,0 +1,101 @@
+/**
+ * A listing's elements are validated and normalised a batch at a time, as they are parsed from
+ * the bytes: the outcome (descriptors, warnings, or the refusal with every issue) is the one of
+ * the whole body parsed, checked for depth, scrubbed and then validated.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { echoWarning, listingResponse } from '../../src/fetch/listing-response.js';
+import { parseListing, refuseDeepNesting } from '../../src/fetch/parse-listing.js';
+import { messageText } from '../../src/model/message.js';
+import { createRedactor, redactDeep, type Redactor } from '../../src/model/redact.js';
+import { hashOf } from '../../src/util/hash.js';
+
+const SECRET = 'k3y-0f-the-run-abcdef';
+
+/** A valid element, its description long enough that a listing of a hundred spans several batches. */
+function element(i: number, descLength: number): Record<string, unknown> {
+  return {
+    header: { msgType: 'MsgDesc' },
+    message: { name: `Type${i}`, mNum: 1000 + i, schemaHash: `H${i}`, actions: 'SIU', hasTKey: 'No', staticFilterFields: 'a,b', desc: 'd'.repeat(descLength), pkey: {} },
+  };
+}
+
+const nested = (depth: number): unknown => (depth === 0 ? 1 : { x: nested(depth - 1) });
+
+/** Ways an element may be wrong, or worth a warning, or odd. */
+const DAMAGE: Record<string, (e: Record<string, unknown>, i: number) => unknown> = {
+  badNumber: (e) => ({ ...e, message: { ...(e['message'] as object), mNum: -1 } }),
+  badFlag: (e) => ({ ...e, message: { ...(e['message'] as object), hasCF: 'maybe' } }),
+  badActions: (e) => ({ ...e, message: { ...(e['message'] as object), actions: 'Selct' } }),
+  unknownLetter: (e) => ({ ...e, message: { ...(e['message'] as object), actions: 'SX' } }),
+  sameName: (e) => ({ ...e, message: { ...(e['message'] as object), name: 'Type0' } }),
+  sameNumber: (e) => ({ ...e, message: { ...(e['message'] as object), mNum: 1000 } }),
+  notObject: () => 42,
+  noMessage: () => ({ header: { msgType: 'MsgDesc' } }),
+  trailerOk: () => ({ header: { msgType: 'QueryResult' }, message: { result: 'Ok', numMessagesSent: 3 } }),
+  trailerFailed: () => ({ header: { mTyp: 'QueryResult' }, message: { result: 'Error', detail: 'went wrong' } }),
+  tooDeep: (e) => ({ ...e, message: { ...(e['message'] as object), deep: nested(70) } }),
+  echoesSecret: (e) => ({ ...e, message: { ...(e['message'] as object), desc: `see ${SECRET} there` } }),
+  reservedKey: (e) => ({ ...e, message: { ...(e['message'] as object), $file: 'x.ts' } }),
+};
+
+type Outcome = { descriptors: unknown; trailer: unknown; warnings: string[] } | { error: string; hint: string | undefined };
+
+/** The answer read as a fetched one is (batches of elements as they are parsed). */
+function streamed(text: string, redact: Redactor, limit: number | undefined): Outcome {
+  const body = Buffer.from(text);
+  const identity = { bodyHash: hashOf(body), contentType: 'application/json', limit, allowTruncated: false };
+  const response = listingResponse({ source: { query: {} }, identity, body, origin: 'test', redact });
+  try {
+    const { descriptors, trailer, warnings } = response.result();
+    return { descriptors, trailer, warnings };
+  } catch (error) {
+    return { error: (error as Error).message, hint: (error as { hint?: string }).hint };
+  }
+}
+
+/** The same answer read whole: parsed, checked for depth, scrubbed, then validated. */
+function whole(text: string, redact: Redactor, limit: number | undefined): Outcome {
+  try {
+    const body = JSON.parse(text) as unknown[];
+    refuseDeepNesting(body, 'test');
+    const echoed: number[] = [];
+    const scrubbed = body.map((item, index) => {
+      const clean = redactDeep(item, (value) => redact.data?.(value) ?? value);
+      if (JSON.stringify(clean) !== JSON.stringify(item)) echoed.push(index);
+      return clean;
+    });
+    const { descriptors, trailer, warnings } = parseListing(scrubbed, { origin: 'test', limit, allowTruncated: false });
+    const all = echoed.length > 0 ? [echoWarning(echoed), ...warnings] : warnings;
+    return { descriptors, trailer, warnings: all.map((warning) => messageText(warning, redact)) };
+  } catch (error) {
+    return { error: (error as Error).message, hint: (error as { hint?: string }).hint };
+  }
+}
+
+describe('a listing read a batch at a time', () => {
+  it('gives what the whole body gives: the same descriptors and warnings, or the same refusal naming the same elements', () => {
+    // Mostly sound elements, a few damaged, long enough together for several batches.
+    const damage = fc.oneof({ arbitrary: fc.constant(null), weight: 15 }, { arbitrary: fc.constantFrom(...Object.keys(DAMAGE)), weight: 1 });
+    const listing = fc.array(fc.record({ descLength: fc.integer({ min: 0, max: 6000 }), damage }), { minLength: 0, maxLength: 120, size: 'max' });
+    fc.assert(
+      fc.property(listing, fc.boolean(), fc.option(fc.integer({ min: 1, max: 130 })), (items, pretty, limit) => {
+        const elements = items.map(({ descLength, damage }, i) => (damage === null ? element(i, descLength) : DAMAGE[damage]!(element(i, descLength), i)));
+        const text = JSON.stringify(elements, null, pretty ? 1 : undefined);
+        const redact = createRedactor([SECRET]);
+        const limitSent = limit ?? undefined;
+        expect(streamed(text, redact, limitSent)).toEqual(whole(text, redact, limitSent));
+      }),
+      { numRuns: 40, seed: 30 },
+    );
+  });
+
+  it('spans batches: a listing of this size is read in several', () => {
+    const text = JSON.stringify(Array.from({ length: 120 }, (_, i) => element(i, 3000)));
+    expect(text.length).toBeGreaterThan(4 * 65536);
+    const outcome = streamed(text, createRedactor([]), undefined);
+    expect(outcome).toEqual(whole(text, createRedactor([]), undefined));
+    expect('descriptors' in outcome && (outcome.descriptors as unknown[]).length).toBe(120);
+  });
+});

@@ -37,7 +37,7 @@ describe('LockfileText.planInput', () => {
   });
 
   it('without letGo, or for a lockfile not in schema-sync layout, the plan reads the parsed descriptors', () => {
-    const lock = { lockfileVersion: 1, source: { query: {} }, settings: {}, messages: [{ name: 'A', mNum: 1, schemaHash: 'AB', extra: {} }] };
+    const lock = { lockfileVersion: 1 as const, source: { query: {} }, settings: {}, messages: [{ name: 'A', mNum: 1, schemaHash: 'AB', extra: {} }] };
     const text = LockfileText.of(structuredClone(lock), 'lock');
     expect(text.planInput(false).descriptorOf).toBeUndefined();
     const byHand = new LockfileText(JSON.stringify(JSON.parse(text.text), null, 3), 'lock');

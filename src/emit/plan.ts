@@ -152,7 +152,7 @@ export async function plan(lockfile: { messages: readonly Descriptor[]; source: 
       modulePath('index', kind),
       RENDERERS.index,
       { entries, banner: sharedBanner, kind, fields },
-      (v) => (valid(), indexFileText({ descriptors: v.entries.map((e) => e.descriptor), plan: new Map(v.entries.map((e) => [e.descriptor.name, e.name])), banner: v.banner, kind: v.kind, fields: v.fields })),
+      (v) => (valid(), indexFileText({ entries: v.entries, banner: v.banner, kind: v.kind, fields: v.fields })),
       json,
     ),
   );

@@ -72,19 +72,25 @@ export class ImportTracker {
 }
 
 /**
- * Writes `import` (or `export`) declarations, one a line: `import type { A, B } from '…';` when
- * every name is a type, else `import { A, type B } from '…';`. Without `types`, type-only
- * names are left out (plain JavaScript has no types), and so is a declaration left empty.
+ * One `import` (or `export`) declaration on one line: `import type { A, B } from '…';` when
+ * every name is a type, else `import { A, type B } from '…';`. Without `types`, type-only names
+ * are left out (plain JavaScript has no types), and a declaration left empty is `undefined`.
  */
+export function declarationLine(keyword: 'import' | 'export', declaration: ModuleDeclaration, options: { types: boolean }): string | undefined {
+  const kept = options.types ? declaration.names : declaration.names.filter((name) => !name.isTypeOnly);
+  if (kept.length === 0) return undefined;
+  const allTypes = kept.every((name) => name.isTypeOnly);
+  const list = kept.map((name) => (name.isTypeOnly && !allTypes ? `type ${name.name}` : name.name)).join(', ');
+  return `${keyword}${allTypes ? ' type' : ''} { ${list} } from ${stringLiteral(declaration.moduleSpecifier)};`;
+}
+
+/** Writes `import` (or `export`) declarations, one a line ({@link declarationLine}). */
 export function writeDeclarations(writer: CodeBlockWriter, keyword: 'import' | 'export', declared: readonly ModuleDeclaration[], options: { types: boolean }): void {
   const lines: string[] = [];
-  for (const { moduleSpecifier, names } of declared) {
-    const kept = options.types ? names : names.filter((name) => !name.isTypeOnly);
-    if (kept.length === 0) continue;
-    const allTypes = kept.every((name) => name.isTypeOnly);
-    const list = kept.map((name) => (name.isTypeOnly && !allTypes ? `type ${name.name}` : name.name)).join(', ');
-    lines.push(`${keyword}${allTypes ? ' type' : ''} { ${list} } from ${stringLiteral(moduleSpecifier)};`);
+  for (const declaration of declared) {
+    const line = declarationLine(keyword, declaration, options);
+    if (line !== undefined) lines.push(line);
   }
-  // One call for all of them (an index has two a message type): see writeLines.
+  // One call for all of them: see writeLines.
   writeLines(writer, lines);
 }

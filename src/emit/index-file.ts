@@ -5,19 +5,18 @@
  * `index.js` (the re-exports and registries) and `index.d.ts` (their declarations and the
  * types), and `types.ts` as `types.d.ts`, its text unchanged (it declares types only).
  */
-import type { CodeBlockWriter } from 'ts-morph';
-
 import type { Descriptor } from '../model/descriptor.js';
 import { DESCRIPTOR_FIELDS, EMITTED_TYPES } from '../model/descriptor-fields.js';
-import { ImportTracker, writeDeclarations } from './import-tracker.js';
+import { declarationLine, ImportTracker, type ModuleDeclaration } from './import-tracker.js';
 import { stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
 import { writeElementGuard, writeKeyInterfaces, writeQueryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';
 import { hasPrimaryKey, recordNames } from './record-types.js';
+import { SplicedWriter, writeExportedList, writeExportedRegistry, writeInterfaceOf, type LineSink } from './spliced-writer.js';
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
-import { writeInterface, writeTypeAlias, type TypeAlias } from './type-declarations.js';
-import { fileText, newWriterAfterBanner, type PropertyText, writeDocs, writeExportedArray, writeExportedObject } from './writers.js';
+import { memberLine, writeInterface, writeTypeAlias, type TypeAlias } from './type-declarations.js';
+import { fileText, newWriterAfterBanner, propertyLine, writeDocs } from './writers.js';
 
 /**
  * The registry key of a name: a string literal, computed (`['__proto__']`) for `__proto__`,
@@ -29,11 +28,16 @@ export function registryKey(name: string): string {
   return name === '__proto__' ? `[${literal}]` : literal;
 }
 
+/** One message type of the index: its descriptor and planned names. */
+export interface IndexEntry {
+  descriptor: Descriptor;
+  name: PlannedName;
+}
+
 /** Inputs of {@link indexFileText}. */
 export interface IndexInput {
-  /** All descriptors, sorted by name. */
-  descriptors: readonly Descriptor[];
-  plan: ReadonlyMap<string, PlannedName>;
+  /** Every message type, sorted by name. */
+  entries: readonly IndexEntry[];
   banner: string;
   /** Whether the message modules have record types (then the index exports them, `MessageRecords`, `RecordByName`, `RecordElement` and `RecordsResponse`). */
   fields?: boolean;
@@ -43,67 +47,89 @@ export interface IndexInput {
 
 /**
  * The text of `index.ts`, `index.js` or `index.d.ts`, written by one `CodeBlockWriter` (not
- * printed from structures, which would load the TypeScript compiler for one file).
+ * printed from structures, which would load the TypeScript compiler for one file), its lines of
+ * each message type spliced in ({@link SplicedWriter}) and made from the entries as they are
+ * written: nothing is kept a message type but the text.
  */
 export function indexFileText(input: IndexInput): string {
-  const { descriptors, plan, banner, kind, fields = false } = input;
+  const { entries, banner, kind, fields = false } = input;
   // Plain JavaScript (`index.js`) has no types: it re-exports and imports values only.
   const types = kind !== 'js';
-  const imports = new ImportTracker();
+  const records = fields && types;
+  // What the index uses of the shared types module; each message module's uses are its entry's
+  // (messageModule), one module a message type.
+  const shared = new ImportTracker();
   const typesModule = moduleSpecifier('types', 'root', kind);
   if (types) {
-    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) imports.reexport(name, typesModule, { type: true });
+    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) shared.reexport(name, typesModule, { type: true });
   }
-  const entries = descriptors.map((descriptor) => {
-    const planned = plan.get(descriptor.name)!;
-    const names = recordNames(planned.identifier);
-    const specifier = moduleSpecifier(`messages/${planned.fileStem}`, 'root', kind);
-    // Each module's constant is re-exported with its record types (fields on) beside it.
-    imports.reexport(planned.identifier, specifier);
-    if (fields && types) for (const name of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) imports.reexport(name, specifier, { type: true });
-    const record = fields && types ? imports.use(names.record, specifier, { type: true }) : names.record;
-    return { descriptor, identifier: imports.use(planned.identifier, specifier), record };
-  });
-  // Used by `RecordsResponse`, recorded before the imports are written (after the message
-  // modules, which keeps the order of the import lines).
-  const queryResultElement = fields && types ? imports.use('QueryResultElement', typesModule, { type: true }) : undefined;
-  const byNumber = [...entries].sort((a, b) => a.descriptor.mNum - b.descriptor.mNum);
+  // Used by `RecordsResponse`, written last: its import follows the message modules'.
+  const queryResultElement = records ? shared.use('QueryResultElement', typesModule, { type: true }) : undefined;
+  // Modules in the order first used: the shared types' re-exports before the message modules',
+  // their import (QueryResultElement) after.
+  const declarations = (keyword: 'import' | 'export', own: readonly ModuleDeclaration[]) => (line: LineSink) => {
+    const write = (declaration: ModuleDeclaration) => {
+      const text = declarationLine(keyword, declaration, { types });
+      if (text !== undefined) line(text);
+    };
+    if (keyword === 'export') own.forEach(write);
+    for (const entry of entries) write(messageModule(entry, keyword, { records, kind }));
+    if (keyword === 'import') own.forEach(write);
+  };
+  // The message numbers' order, as positions in `entries`.
+  const byNumber = Uint32Array.from(entries, (_, i) => i).sort((a, b) => entries[a]!.descriptor.mNum - entries[b]!.descriptor.mNum);
 
   // A declaration names each constant's type; the `as const` of a value gives the same.
   const form = kind === 'dts' ? 'type' : 'value';
-  const valueOf = (identifier: string) => (form === 'type' ? `typeof ${identifier}` : identifier);
+  const valueOf = (entry: IndexEntry) => (form === 'type' ? `typeof ${entry.name.identifier}` : entry.name.identifier);
   const asConst = isTypeScript(kind) ? ' as const' : '';
-  const registry: PropertyText[] = entries.map((e) => [registryKey(e.descriptor.name), valueOf(e.identifier)]);
-  const numberRegistry: PropertyText[] = byNumber.map((e) => [String(e.descriptor.mNum), valueOf(e.identifier)]);
-  const names = entries.map((e) => stringLiteral(e.descriptor.name));
 
-  const writer = newWriterAfterBanner(banner);
+  const out = new SplicedWriter(banner);
+  const { writer } = out;
   // A blank line before each part, never two: an empty part (no imports) leaves one.
-  writeDeclarations(writer, 'import', imports.imports(), { types });
+  out.writeRun(declarations('import', shared.imports()));
   writer.blankLineIfLastNot();
-  writeDeclarations(writer, 'export', imports.reexports(), { types });
+  out.writeRun(declarations('export', shared.reexports()));
   writer.blankLineIfLastNot();
   writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
-  writeExportedObject(writer, 'messages', registry, asConst, form);
+  writeExportedRegistry(out, 'messages', entries, (e) => propertyLine(registryKey(e.descriptor.name), valueOf(e), form), asConst, form);
   writer.blankLine();
   writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
-  writeExportedObject(writer, 'messagesByNumber', numberRegistry, asConst, form);
+  writeExportedRegistry(out, 'messagesByNumber', byNumber, (i) => propertyLine(String(entries[i]!.descriptor.mNum), valueOf(entries[i]!), form), asConst, form);
   writer.blankLine();
   writeDocs(writer, ['The names of all message types, sorted.']);
-  writeExportedArray(writer, 'messageNames', names, asConst, form);
+  writeExportedList(out, 'messageNames', entries, (e) => stringLiteral(e.descriptor.name), asConst, form);
   if (fields) {
     writer.blankLineIfLastNot();
     writeElementGuard(writer, kind);
   }
-  if (types) writeIndexTypes(writer, fields ? entries : undefined, queryResultElement);
-  return fileText('', writer);
+  if (types) writeIndexTypes(out, fields ? entries : undefined, queryResultElement);
+  return out.text();
+}
+
+/**
+ * What the index imports from a message module (its constant, and with record types its record
+ * type, which `MessageRecords` names) or re-exports of it (its constant, and with record types
+ * its record type and key type if it has one), names sorted: a name before its suffixed forms,
+ * `PKey` before `Record`.
+ */
+function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options: { records: boolean; kind: ModuleKind }): ModuleDeclaration {
+  const { identifier } = entry.name;
+  const names = [{ name: identifier, isTypeOnly: false }];
+  if (options.records) {
+    const { record, pkey } = recordNames(identifier);
+    if (keyword === 'export' && hasPrimaryKey(entry.descriptor)) names.push({ name: pkey, isTypeOnly: true });
+    names.push({ name: record, isTypeOnly: true });
+  }
+  return { moduleSpecifier: moduleSpecifier(`messages/${entry.name.fileStem}`, 'root', options.kind), names };
 }
 
 /**
  * Writes the types the index derives from its registries (`MessageName` …) and, with fields on
  * (`records` given), `MessageRecords` and the types built on it.
  */
-function writeIndexTypes(writer: CodeBlockWriter, records: readonly { descriptor: Descriptor; record: string }[] | undefined, queryResultElement: string | undefined): void {
+function writeIndexTypes(out: SplicedWriter, records: readonly IndexEntry[] | undefined, queryResultElement: string | undefined): void {
+  const { writer } = out;
   const aliases: TypeAlias[] = [
     { name: 'MessageName', docs: ['The name of a message type.'], type: 'keyof typeof messages' },
     { name: 'MessageNumber', docs: ['The message number (`mNum`) of a message type.'], type: 'keyof typeof messagesByNumber' },
@@ -127,11 +153,9 @@ function writeIndexTypes(writer: CodeBlockWriter, records: readonly { descriptor
   }
   if (records === undefined) return;
   writer.blankLineIfLastNot();
-  writeInterface(writer, {
-    name: 'MessageRecords',
-    docs: ['The record type of every message type, keyed by its name as the service sends it.'],
-    properties: records.map((e) => ({ name: registryKey(e.descriptor.name), type: e.record })),
-  });
+  writeInterfaceOf(out, { name: 'MessageRecords', docs: ['The record type of every message type, keyed by its name as the service sends it.'] }, records, (e) =>
+    memberLine({ name: registryKey(e.descriptor.name), type: recordNames(e.name.identifier).record }),
+  );
   const recordAliases: TypeAlias[] = [
     { name: 'RecordByName', docs: ['The record type of the message type named `N`.'], typeParameters: ['N extends MessageName'], type: 'MessageRecords[N]' },
     {

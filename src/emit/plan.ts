@@ -176,7 +176,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
       modulePath('index', kind),
       RENDERERS.index,
       { banner: sharedBanner, kind, fields },
-      (v) => (valid(), indexFileText({ descriptors: indexEntries().map((e) => e.descriptor), plan: names, banner: v.banner, kind: v.kind, fields: v.fields })),
+      (v) => (valid(), indexFileText({ entries: indexEntries(), banner: v.banner, kind: v.kind, fields: v.fields })),
       json,
     ),
   );

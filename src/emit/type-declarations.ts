@@ -45,24 +45,39 @@ export interface InterfaceDeclaration {
   properties: readonly PropertySignature[];
 }
 
+/** A property of an interface on one line, without its TSDoc: `<readonly ><name><?>: <type>;`. */
+export function memberLine(property: PropertySignature): string {
+  return `${property.readonly === true ? 'readonly ' : ''}${property.name}${property.optional === true ? '?' : ''}: ${property.type};`;
+}
+
 /**
  * Writes an exported interface after its TSDoc, as a block with one property per line (each
- * after its own TSDoc); `{}` without properties. The members are written in one call (an index's
- * `MessageRecords` has one a message type): see `writeLines`.
+ * after its own TSDoc); `{}` without properties. The members are written in one call: see
+ * `writeLines`.
  */
 export function writeInterface(writer: CodeBlockWriter, declaration: InterfaceDeclaration): void {
+  const { properties } = declaration;
+  writeInterfaceBlock(writer, declaration, properties.length === 0 ? undefined : () => {
+    const lines: string[] = [];
+    for (const property of properties) {
+      if (property.docs !== undefined) lines.push(...docComment(property.docs));
+      lines.push(memberLine(property));
+    }
+    writeLines(writer, lines);
+  });
+}
+
+/**
+ * Writes an exported interface after its TSDoc: `{}` without members (`writeMembers` not given),
+ * else a block whose members `writeMembers` writes.
+ */
+export function writeInterfaceBlock(writer: CodeBlockWriter, declaration: Omit<InterfaceDeclaration, 'properties'>, writeMembers: (() => void) | undefined): void {
   writeDocs(writer, declaration.docs);
   writer.write(`export interface ${declaration.name} ${declaration.extends === undefined ? '' : `extends ${declaration.extends} `}`);
-  const { properties } = declaration;
-  if (properties.length === 0) {
+  if (writeMembers === undefined) {
     writer.write('{}').newLine();
     return;
   }
-  const lines: string[] = [];
-  for (const property of properties) {
-    if (property.docs !== undefined) lines.push(...docComment(property.docs));
-    lines.push(`${property.readonly === true ? 'readonly ' : ''}${property.name}${property.optional === true ? '?' : ''}: ${property.type};`);
-  }
-  writer.inlineBlock(() => writeLines(writer, lines));
+  writer.inlineBlock(writeMembers);
   writer.newLine();
 }

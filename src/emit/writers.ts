@@ -95,8 +95,22 @@ export type PropertyText = readonly [key: string, value: string | readonly strin
 export type ConstForm = 'value' | 'type';
 
 /** `export const <name> = ` or `export declare const <name>: `. */
-function constHead(name: string, form: ConstForm): string {
+export function constHead(name: string, form: ConstForm): string {
   return form === 'value' ? `export const ${name} = ` : `export declare const ${name}: `;
+}
+
+/**
+ * An array of already encoded elements on one line (`[a, b]`, or as a `type` a readonly tuple)
+ * when it fits {@link MAX_LINE_LENGTH} after `used` characters; else `undefined`.
+ */
+export function inlineArray(elements: readonly string[], form: ConstForm, used: number): string | undefined {
+  const inline = `${arrayOpen(form)}${elements.join(', ')}]`;
+  return used + inline.length <= MAX_LINE_LENGTH ? inline : undefined;
+}
+
+/** How an array opens: `[`, or as a `type` a readonly tuple's `readonly [`. */
+export function arrayOpen(form: ConstForm): string {
+  return form === 'value' ? '[' : 'readonly [';
 }
 
 /**
@@ -104,14 +118,18 @@ function constHead(name: string, form: ConstForm): string {
  * its line fits {@link MAX_LINE_LENGTH} after `used` characters, one element per line otherwise.
  */
 function writeArray(writer: CodeBlockWriter, elements: readonly string[], form: ConstForm, used: number): void {
-  const open = form === 'value' ? '[' : 'readonly [';
-  const inline = `${open}${elements.join(', ')}]`;
-  if (used + inline.length <= MAX_LINE_LENGTH) {
+  const inline = inlineArray(elements, form, used);
+  if (inline !== undefined) {
     writer.write(inline);
     return;
   }
-  writer.write(open).indent(() => writeLines(writer, elements.map((element) => `${element},`)));
+  writer.write(arrayOpen(form)).indent(() => writeLines(writer, elements.map((element) => `${element},`)));
   writer.write(']');
+}
+
+/** One property of an object literal on one line: `key: value,`, or as a `type` the member `readonly key: value;`. */
+export function propertyLine(key: string, value: string, form: ConstForm): string {
+  return form === 'value' ? `${key}: ${value},` : `readonly ${key}: ${value};`;
 }
 
 /**
@@ -130,13 +148,13 @@ function writeObject(writer: CodeBlockWriter, properties: readonly PropertyText[
     let lines: string[] = [];
     for (const [key, value] of properties) {
       if (typeof value === 'string') {
-        lines.push(`${readonly}${key}: ${value}${end}`);
+        lines.push(propertyLine(key, value, form));
         continue;
       }
       const head = `${readonly}${key}: `;
-      const inline = `${head}${form === 'value' ? '[' : 'readonly ['}${value.join(', ')}]${end}`;
-      if (indent + inline.length <= MAX_LINE_LENGTH) {
-        lines.push(inline);
+      const inline = inlineArray(value, form, indent + head.length + end.length);
+      if (inline !== undefined) {
+        lines.push(`${head}${inline}${end}`);
         continue;
       }
       writeLines(writer, lines);
@@ -157,16 +175,5 @@ function writeObject(writer: CodeBlockWriter, properties: readonly PropertyText[
 export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value'): void {
   writer.write(constHead(name, form));
   writeObject(writer, properties, form);
-  writer.write(`${suffix};`).newLine();
-}
-
-/**
- * Writes `export const <name> = [ … ]<suffix>;` (or, as a `type`, its declaration as a readonly
- * tuple): inline when it fits {@link MAX_LINE_LENGTH}, one element per line otherwise.
- */
-export function writeExportedArray(writer: CodeBlockWriter, name: string, elements: readonly string[], suffix: string, form: ConstForm = 'value'): void {
-  const head = constHead(name, form);
-  writer.write(head);
-  writeArray(writer, elements, form, head.length + suffix.length + 1);
   writer.write(`${suffix};`).newLine();
 }

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-import { fileText, newWriter, type PropertyText, writeDocs, writeExportedArray, writeExportedObject } from '../../src/emit/writers.js';
+import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject } from '../../src/emit/writers.js';
 
 describe('newWriter', () => {
   it("is ts-morph's CodeBlockWriter with the fixed options (2 spaces, LF, single quotes)", () => {
@@ -12,7 +12,7 @@ describe('newWriter', () => {
   });
 });
 
-describe('writeExportedObject and writeExportedArray', () => {
+describe('writeExportedObject', () => {
   const long = Array.from({ length: 8 }, (_, i) => `'element${i}'`);
   const properties: PropertyText[] = [['name', "'Order'"], ['short', ["'a'", "'b'"]], ['long', long]];
   const cases: Array<{ name: string; write: (writer: ReturnType<typeof newWriter>) => void; want: string }> = [
@@ -27,12 +27,6 @@ describe('writeExportedObject and writeExportedArray', () => {
       want: ['export declare const X: {', "  readonly name: 'Order';", "  readonly short: readonly ['a', 'b'];", '};', ''].join('\n'),
     },
     { name: 'no properties', write: (w) => writeExportedObject(w, 'X', [], ' as const'), want: 'export const X = {} as const;\n' },
-    { name: 'an array that fits', write: (w) => writeExportedArray(w, 'names', ["'a'"], ' as const'), want: "export const names = ['a'] as const;\n" },
-    {
-      name: 'an array that does not fit, as a type',
-      write: (w) => writeExportedArray(w, 'names', long, '', 'type'),
-      want: ['export declare const names: readonly [', ...long.map((e) => `  ${e},`), '];', ''].join('\n'),
-    },
   ];
   it.each(cases)('$name', ({ write, want }) => {
     const writer = newWriter();

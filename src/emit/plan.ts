@@ -8,7 +8,7 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings, makeDescriptor, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
-import { hashOf } from '../util/hash.js';
+import { hashOf, pieceHasher } from '../util/hash.js';
 import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
@@ -103,9 +103,9 @@ const RENDERERS = {
 export const MESSAGES_DIR = 'messages';
 
 /** A planned file whose renderer reads `view` (JSON) and nothing else. */
-function planned<V>(path: string, renderer: string, view: V, render: (view: V) => string, viewJson: string = JSON.stringify(view)): PlannedFile {
+function planned<V>(path: string, renderer: string, view: V, render: (view: V) => string, input: string = hashOf(`${renderer}\0${path}\0${JSON.stringify(view)}`)): PlannedFile {
   // NUL keeps the parts apart: JSON escapes it, and neither a renderer id nor a path holds one.
-  return { path, input: hashOf(`${renderer}\0${path}\0${viewJson}`), render: () => render(view), formatted: true };
+  return { path, input, render: () => render(view), formatted: true };
 }
 
 /**
@@ -171,13 +171,15 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
   // Made again when an index renders rather than kept: a few hundred bytes a type.
   const indexEntries = () => typeNames.map((name, i) => indexView({ name, mNum: numbers[i]!, keyFields: keyFields?.[i] }, names.get(name)!));
-  const whole = indexJsons(indexEntries(), kinds, sharedBanner, fields).map(([kind, json]) =>
+  const entries = indexEntries();
+  const inputs = kinds.map((kind) => indexInput(modulePath('index', kind), entries, sharedBanner, kind, fields));
+  const whole = kinds.map((kind, i) =>
     planned(
       modulePath('index', kind),
       RENDERERS.index,
       { banner: sharedBanner, kind, fields },
       (v) => (valid(), indexFileText({ entries: indexEntries(), banner: v.banner, kind: v.kind, fields: v.fields })),
-      json,
+      inputs[i],
     ),
   );
   whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
@@ -265,13 +267,18 @@ class MessageModuleFile implements PlannedFile {
 }
 
 /**
- * The JSON of what each kind of index reads. Apart from {@link plan}: a value a closure there
- * used would be held in its context, which every module's render closure keeps, for the whole
- * run (the entries' JSON is a few hundred bytes a type).
+ * The input of an index: the hash {@link planned} takes of its view, `[the entries' JSON, banner,
+ * kind, fields]`, taken a piece at a time. Whole, the entries' JSON and that JSON again as a
+ * string inside the view's would be tens of MB each for a large listing.
  */
-function indexJsons(entries: readonly unknown[], kinds: readonly ModuleKind[], banner: string, fields: boolean): Array<[ModuleKind, string]> {
-  const entriesJson = JSON.stringify(entries);
-  return kinds.map((kind) => [kind, JSON.stringify([entriesJson, banner, kind, fields])]);
+function indexInput(path: string, entries: readonly unknown[], banner: string, kind: ModuleKind, fields: boolean): string {
+  // Escaped as inside a JSON string, a piece at a time: whole entries, so no pair of surrogates is cut.
+  const inString = (text: string) => JSON.stringify(text).slice(1, -1);
+  const hasher = pieceHasher();
+  hasher.update(`${RENDERERS.index}\0${path}\0["[`);
+  entries.forEach((entry, i) => hasher.update(inString(`${i === 0 ? '' : ','}${JSON.stringify(entry)}`)));
+  hasher.update(`]",${JSON.stringify(banner)},${JSON.stringify(kind)},${JSON.stringify(fields)}]`);
+  return hasher.digest();
 }
 
 /**

@@ -65,6 +65,8 @@ export interface EmittedFile {
   path: string;
   /** The full text, LF line ends, ending with a newline. */
   text: string;
+  /** The text's UTF-8 bytes, when they can be made without the whole text (`PlannedFile.renderBytes`). */
+  bytes?(): Buffer;
 }
 
 function byPath(a: EmittedFile, b: EmittedFile): number {
@@ -126,6 +128,10 @@ class RenderedOnRead implements EmittedFile {
 
   get text(): string {
     return this.#file.render();
+  }
+
+  bytes(): Buffer {
+    return this.#file.renderBytes?.() ?? Buffer.from(this.#file.render(), 'utf8');
   }
 }
 

@@ -52,6 +52,11 @@ export interface IndexInput {
  * written: nothing is kept a message type but the text.
  */
 export function indexFileText(input: IndexInput): string {
+  return indexFilePieces(input).join('');
+}
+
+/** {@link indexFileText} as pieces that run together to it (`SplicedWriter.pieces`). */
+export function indexFilePieces(input: IndexInput): string[] {
   const { entries, banner, kind, fields = false } = input;
   // Plain JavaScript (`index.js`) has no types: it re-exports and imports values only.
   const types = kind !== 'js';
@@ -104,7 +109,7 @@ export function indexFileText(input: IndexInput): string {
     writeElementGuard(writer, kind);
   }
   if (types) writeIndexTypes(out, fields ? entries : undefined, queryResultElement);
-  return out.text();
+  return out.pieces();
 }
 
 /**

@@ -9,13 +9,14 @@ import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings, makeDescriptor, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf, pieceHasher } from '../util/hash.js';
+import { utf8Of } from '../util/utf8-of.js';
 import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { scoped, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
-import { indexFileText, typesFileText } from './index-file.js';
+import { indexFilePieces, indexFileText, typesFileText } from './index-file.js';
 import { commentText } from '../text/safe-text.js';
 import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
@@ -35,6 +36,11 @@ export interface PlannedFile {
   input: string;
   /** The file's text (before any formatting), from the value its input hashes. */
   render(): string;
+  /**
+   * The UTF-8 bytes of the text {@link PlannedFile.render} gives, made without one text of the
+   * whole file, when its renderer can (the index of a large listing).
+   */
+  renderBytes?(): Buffer;
   /** Whether the file is code or docs in the user's style, which prettier formats when asked to (not the module marker or `.gitattributes`). */
   formatted: boolean;
   /** When set, prettier formats the rendered text, its config resolved from this folder (see `format-plan.ts`). */
@@ -173,15 +179,11 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const indexEntries = () => typeNames.map((name, i) => indexView({ name, mNum: numbers[i]!, keyFields: keyFields?.[i] }, names.get(name)!));
   const entries = indexEntries();
   const inputs = kinds.map((kind) => indexInput(modulePath('index', kind), entries, sharedBanner, kind, fields));
-  const whole = kinds.map((kind, i) =>
-    planned(
-      modulePath('index', kind),
-      RENDERERS.index,
-      { banner: sharedBanner, kind, fields },
-      (v) => (valid(), indexFileText({ entries: indexEntries(), banner: v.banner, kind: v.kind, fields: v.fields })),
-      inputs[i],
-    ),
-  );
+  const indexInputOf = (kind: ModuleKind) => (valid(), { entries: indexEntries(), banner: sharedBanner, kind, fields });
+  const whole = kinds.map((kind, i): PlannedFile => ({
+    ...planned(modulePath('index', kind), RENDERERS.index, kind, (kind) => indexFileText(indexInputOf(kind)), inputs[i]),
+    renderBytes: () => utf8Of(indexFilePieces(indexInputOf(kind))),
+  }));
   whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
 
   let extra: PlannedFile[];

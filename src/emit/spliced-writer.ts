@@ -75,8 +75,17 @@ export class SplicedWriter {
 
   /** The file's text: the writer's, ending with one newline, with the runs in their places. */
   text(): string {
+    return this.pieces().join('');
+  }
+
+  /**
+   * {@link SplicedWriter.text} as pieces that run together to it (whole lines each): a large
+   * file's bytes are made from them without one text of it, which a two-byte banner (its dash)
+   * would make two bytes a character throughout.
+   */
+  pieces(): string[] {
     const text = fileText('', this.writer);
-    if (this.#splices.length === 0) return text;
+    if (this.#splices.length === 0) return [text];
     const parts: string[] = [];
     let at = 0;
     for (const { start, end, chunks } of this.#splices) {
@@ -84,7 +93,7 @@ export class SplicedWriter {
       at = end;
     }
     parts.push(text.slice(at));
-    return parts.join('');
+    return parts;
   }
 }
 

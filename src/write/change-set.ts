@@ -17,6 +17,8 @@ export interface OutputFile {
   /** Posix path relative to the output folder. */
   path: string;
   text: string;
+  /** The text's UTF-8 bytes, when they can be made without the whole text. */
+  bytes?(): Buffer;
 }
 
 /**
@@ -135,7 +137,7 @@ export async function changeSet<F extends ExpectedFile>(input: {
     const file = rendered[i]!;
     // Each text is let go once it is bytes: the output of a large listing is never held twice.
     rendered[i] = undefined;
-    const bytes = Buffer.from(file.text, 'utf8');
+    const bytes = file.bytes?.() ?? Buffer.from(file.text, 'utf8');
     next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(bytes) });
     const current = await read(file.path);
     if (current === null) continue;

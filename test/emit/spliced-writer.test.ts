@@ -2,6 +2,7 @@
 import type { CodeBlockWriter } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 
+import { utf8Of } from '../../src/util/utf8-of.js';
 import { SplicedWriter, writeExportedList, writeExportedRegistry, writeInterfaceOf } from '../../src/emit/spliced-writer.js';
 import { memberLine } from '../../src/emit/type-declarations.js';
 import { fileText, newWriterAfterBanner, propertyLine, writeLines } from '../../src/emit/writers.js';
@@ -15,7 +16,12 @@ function spliced(banner: string, parts: readonly Part[]): string {
     if ('write' in part) part.write(out.writer);
     else out.writeRun((line) => part.lines.forEach(line));
   }
-  return out.text();
+  // Its pieces run together to its text, and their bytes to its bytes (no character cut in two).
+  const pieces = out.pieces();
+  const text = out.text();
+  expect(pieces.join('')).toBe(text);
+  expect(utf8Of(pieces).equals(Buffer.from(text, 'utf8'))).toBe(true);
+  return text;
 }
 
 function throughWriter(banner: string, parts: readonly Part[]): string {

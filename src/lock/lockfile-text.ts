@@ -2,7 +2,7 @@ import { hashOf, hashOfPieces, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import type { Descriptor } from '../model/descriptor.js';
-import { parseLockfile, validEntryDescriptor } from './parse.js';
+import { parseLaidOutLockfile, parseLockfile, validEntryDescriptor } from './parse.js';
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
 import { serializeLockfileEntries } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
@@ -136,7 +136,8 @@ export class LockfileText implements HashedText {
    */
   parse(): Lockfile {
     if (this.#parsed === undefined) {
-      const parsed = parseLockfile(this.text, this.named);
+      const texts = this.entryTexts();
+      const parsed = (texts === undefined ? undefined : parseLaidOutLockfile(this.headText(), texts, this.named)) ?? parseLockfile(this.text, this.named);
       shareEntryStrings(parsed.messages, () => this.entryTexts());
       this.#parsed = parsed;
     }

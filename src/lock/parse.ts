@@ -118,6 +118,34 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
 }
 
 /**
+ * {@link parseLockfile} of a lockfile in schema-sync's own layout, from its head (`lockfileHeadText`)
+ * and its entries' texts (`lockfileEntries`), each entry parsed as its turn comes: the parsed JSON
+ * of a large lockfile is never all in memory at once. Undefined when anything is wrong (then
+ * {@link parseLockfile} of the whole text says what, as it always has).
+ */
+export function parseLaidOutLockfile(head: string, entries: ReadonlyMap<string, string>, file: string | Message): Lockfile | undefined {
+  let json: unknown;
+  try {
+    // The head ends with the comma before the messages.
+    json = JSON.parse(`${head.endsWith(',') ? head.slice(0, -1) : head}\n}`);
+  } catch {
+    return undefined;
+  }
+  const top = headerSchema.safeParse(json);
+  if (!top.success || top.data.lockfileVersion !== LOCKFILE_VERSION) return undefined;
+  try {
+    const { messages, fileStems } = readEntries(parsedEntries(entries), file);
+    return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages, ...(fileStems.size > 0 && { fileStems }) };
+  } catch {
+    return undefined;
+  }
+}
+
+function* parsedEntries(entries: ReadonlyMap<string, string>): Generator<[name: string, raw: unknown]> {
+  for (const [name, text] of entries) yield [name, JSON.parse(text)];
+}
+
+/**
  * Validates lockfile entries (name, parsed JSON value) into descriptors sorted by name; a
  * {@link LockError} lists every invalid field of every entry.
  */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entryLine, lockfileEntries, lockfileHeadText, recordedFileStems } from '../../src/lock/entries.js';
 import { LockfileText } from '../../src/lock/lockfile-text.js';
-import { parseLockfile } from '../../src/lock/parse.js';
+import { parseLaidOutLockfile, parseLockfile } from '../../src/lock/parse.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
 import { compareStrings, type Descriptor } from '../../src/model/descriptor.js';
 import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
@@ -38,6 +38,36 @@ describe('LockfileText', () => {
         expect(held.messageCount()).toBe(lock.messages.length);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('parseLaidOutLockfile', () => {
+  it('parses a lockfile entry by entry as parseLockfile parses it whole, or gives up where the whole parse is needed', () => {
+    const edits: Array<(text: string) => string> = [
+      (text) => text,
+      (text) => text.replace('"mNum": ', '"mNum": "x", "y": '),
+      (text) => text.replace('"lockfileVersion": 1', '"lockfileVersion": 2'),
+      (text) => text.replace('"schemaHash": ', '"schemaHash": 7, "z": '),
+      (text) => text.replace('\n  "messages": {', '\n  "extra": true,\n  "messages": {'),
+      (text) => text.replace('{\n      ', '{\n      "deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],\n      '),
+    ];
+    fc.assert(
+      fc.property(lockfile, fc.constantFrom(...edits), (lock, edit) => {
+        const text = edit(serializeLockfileEntries(lock).pieces.join(''));
+        const entries = lockfileEntries(text);
+        const whole = (() => {
+          try {
+            return parseLockfile(text, 'lock');
+          } catch (error) {
+            return error;
+          }
+        })();
+        const laidOut = entries === undefined ? undefined : parseLaidOutLockfile(lockfileHeadText(text), entries, 'lock');
+        if (laidOut !== undefined) expect(laidOut).toEqual(whole);
+        if (edit === edits[0]) expect(laidOut).toBeDefined();
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,12 +1,14 @@
 import { isUtf8 } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
 import { ResponseError, type SaidIssue } from '../model/errors.js';
 import { redactDeep, redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { KNOWN_FIELD_KEYS } from '../model/field.js';
 import { parseArrayElements } from './array-elements.js';
+import { releaseBlock } from './read-limited.js';
 import { deepIssue, deepNestingError, listingReader, parseListing, refuseDeepNesting, type ElementReader, type ParsedListing } from './parse-listing.js';
-import { notUtf8Error } from './utf8.js';
+import { blocksAreUtf8, notUtf8Error } from './utf8.js';
 import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
@@ -40,8 +42,8 @@ export interface ListingResponse {
 interface ReceivedListing {
   source: ListingSource;
   identity: ListingResponse['identity'];
-  /** The body's bytes (`identity.bodyHash` is their hash). */
-  body: Buffer;
+  /** The body's bytes, as the blocks they were read in (`identity.bodyHash` is their hash): let go of as they are parsed. */
+  body: Buffer[];
   /** Where the answer came from, for messages: a redacted URL or a file name. */
   origin: string;
   /** The run's redactor: every error redacted, the recognisable secrets scrubbed from the listing. */
@@ -54,8 +56,8 @@ interface ReceivedListing {
  * may be hundreds of MB, and the run goes on to hold its descriptors, lockfile and output.
  */
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
-  let bytes: Buffer | undefined = body;
-  const large = body.length >= LARGE_READ_BYTES;
+  let blocks: Buffer[] | undefined = body;
+  const large = body.reduce((size, block) => size + block.length, 0) >= LARGE_READ_BYTES;
   /**
    * The body read (its elements validated and normalised as they are parsed), once: the bytes are
    * let go then. An error of what the body is (not JSON …) is thrown by echoesSecrets too; one of
@@ -65,11 +67,11 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
   const readBody = () => {
     if (read === undefined) {
       try {
-        read = readListingBody({ body: bytes!, contentType: identity.contentType }, origin, redact, identity);
+        read = readListingBody({ blocks: blocks!, contentType: identity.contentType }, origin, redact, identity);
       } catch (error) {
         read = { error: redactError(error, redact) };
       }
-      bytes = undefined;
+      blocks = undefined;
       // A large answer's bytes and the texts of its elements are garbage now, and would stay
       // resident while the run builds its lockfile.
       if (large) garbageCollector().full();
@@ -110,7 +112,7 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
  * A listing's body validated and normalised ({@link readAnswerBody}), and the indexes of its
  * elements that held one of the run's secrets.
  */
-function readListingBody(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor, identity: ListingResponse['identity']) {
+function readListingBody(answer: Answer, origin: string, redact: Redactor, identity: ListingResponse['identity']) {
   const options = { origin, limit: identity.limit, allowTruncated: identity.allowTruncated };
   const read = readAnswerBody(answer, origin, redact, () => listingReader(options));
   return 'body' in read ? { outcome: settled(() => parseListing(read.body, options)), elements: read.elements } : read;
@@ -127,7 +129,7 @@ export function echoWarning(elements: number[], of: Message = msg`the listing`):
  * the indexes of the elements that held one. Errors say what the body is instead (not UTF-8,
  * not JSON, nested too deep for the recursive code after it); the caller redacts them.
  */
-export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
+export function answerJson(answer: Answer, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
   let collected: unknown[] = [];
   const read = readAnswerBody(answer, origin, redact, () => {
     collected = [];
@@ -147,30 +149,46 @@ function settled<R>(make: () => R): Outcome<R> {
   }
 }
 
+/** An answer's body as received: its bytes, as the blocks they were read in (taken from the array as they are parsed), and its content type. */
+interface Answer {
+  blocks: Buffer[];
+  contentType: string;
+}
+
 /**
  * Reads an answer's body into `startReader()`'s reader, each element checked for depth and
  * scrubbed of the run's secrets before the reader gets it. An array is parsed a batch of elements
  * at a time from the bytes (array-elements.ts), each batch read as it is parsed, so its raw
- * elements are garbage before the next is parsed; anything else, and any answer that fails,
- * through its whole text, whose checks say what it is instead (a new reader then starts over). A
- * body that is no array is given back whole (`body`, scrubbed) for its parser to refuse.
+ * elements are garbage before the next is parsed, and the bytes before it are let go; anything
+ * else, and any answer that fails, through its whole text, whose checks say what it is instead (a
+ * new reader then starts over). A body that is no array is given back whole (`body`, scrubbed)
+ * for its parser to refuse.
  * @returns what the reader made of the elements (or its refusal), and the indexes of the elements that held a secret
  * @throws what the body is instead of elements (not UTF-8, not JSON, nested too deep for the recursive code after it); the caller redacts it
  */
 function readAnswerBody<R>(
-  answer: { body: Buffer; contentType: string },
+  answer: Answer,
   origin: string,
   redact: Redactor,
   startReader: () => ElementReader<R>,
 ): { outcome: Outcome<R>; elements: number[] } | { body: unknown; elements: number[] } {
-  if (!answer.contentType.includes('html') && isUtf8(answer.body)) {
+  const { blocks, contentType } = answer;
+  let bytes: Buffer;
+  if (!contentType.includes('html') && blocksAreUtf8(blocks)) {
+    const size = blocks.reduce((sum, block) => sum + block.length, 0);
+    // The start of the text, for the excerpt of an error found once its bytes are gone.
+    const head = textHead(blocks);
     const screen = screenElements(startReader(), redact);
     // A large answer's batch texts are collected as it goes: they would pile up beside the bytes.
-    const afterBatch = answer.body.length >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
-    const array = parseArrayElements(answer.body, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch });
-    if (array) return screen.finish(origin);
+    const afterBatch = size >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
+    const read = parseArrayElements(blocks, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch, release: releaseBlock });
+    if (read.complete) return screen.finish(origin);
+    if (read.skipped > 0) throw restError(read, head, contentType, origin, redact);
+    bytes = read.rest;
+  } else {
+    bytes = Buffer.concat(blocks.splice(0));
   }
-  const raw = parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
+  const raw = parseJson(answerText({ body: bytes, contentType }, origin, redact), contentType, origin, redact);
   if (Array.isArray(raw)) {
     const screen = screenElements(startReader(), redact);
     raw.forEach((element: unknown, index) => screen.element(element, index));
@@ -180,6 +198,39 @@ function readAnswerBody<R>(
   if (!redact.data) return { body: raw, elements: [] };
   const scrubbed = scrubSecrets(raw, redact.data);
   return { body: scrubbed.body, elements: scrubbed.found ? [-1] : [] };
+}
+
+/**
+ * The error of an answer found not to be JSON after some of its elements were read and their
+ * bytes let go: the one JSON.parse gives for the whole text. Its failure is in `rest`, and the
+ * text before it is valid elements up to a comma, as `[0,` padded to the same length leaves the
+ * parser: the failure is then at the same place, and said the same way.
+ */
+function restError(read: { skipped: number; rest: Buffer }, head: string, contentType: string, origin: string, redact: Redactor): ResponseError {
+  const text = `[${' '.repeat(read.skipped - 3)}0,${read.rest.toString('utf8')}`;
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return notJsonError(error, head, contentType, origin, redact);
+  }
+  throw new Error('array-elements: an array found incomplete is valid JSON');
+}
+
+/**
+ * The start of the text of `blocks` as {@link answerText} reads it (its byte order mark and
+ * leading white space left out), as far as an excerpt reads it and a character more when there
+ * is more: {@link excerpt} gives the same for it as for the whole text.
+ */
+function textHead(blocks: readonly Buffer[]): string {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  for (const block of blocks) {
+    for (let at = 0; at < block.length; at += EXCERPT_SOURCE) {
+      text = (text + decoder.write(block.subarray(at, at + EXCERPT_SOURCE))).trimStart();
+      if (text.length > EXCERPT_SOURCE) return text.slice(0, EXCERPT_SOURCE + 1);
+    }
+  }
+  return text;
 }
 
 /**
@@ -263,11 +314,16 @@ function parseJson(text: string, contentType: string, origin: string, redact: Re
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ResponseError(
-      msg`${origin}: expected a JSON array, got ${contentType || own('a body')} that is not JSON (${own(jsonFailure(error))}): ${excerpt(text, redact)}`,
-      { hint: msg`Check --base-url; the answer did not come from the schema listing service, or was cut off.` },
-    );
+    throw notJsonError(error, text, contentType, origin, redact);
   }
+}
+
+/** The error of a body that is not JSON: where JSON.parse gave up (its `error`), and an excerpt of the start of its `text`. */
+function notJsonError(error: unknown, text: string, contentType: string, origin: string, redact: Redactor): ResponseError {
+  return new ResponseError(
+    msg`${origin}: expected a JSON array, got ${contentType || own('a body')} that is not JSON (${own(jsonFailure(error))}): ${excerpt(text, redact)}`,
+    { hint: msg`Check --base-url; the answer did not come from the schema listing service, or was cut off.` },
+  );
 }
 
 /**

@@ -36,9 +36,11 @@ export interface ReadBody {
 /**
  * How many bytes a block of a body holds: few enough blocks that reading on from one to the
  * next costs nothing to speak of, small enough that the part of a large listing not yet parsed
- * is all that is held of its bytes.
+ * is most of what is held of its bytes, and large enough that the C library maps each block's
+ * memory on its own (past its threshold, which a freed buffer of a few MB raises to its size),
+ * so a block freed is memory the system gets back, not a gap in its heap.
  */
-const BLOCK_BYTES = 1 << 20;
+const BLOCK_BYTES = 1 << 23;
 
 /**
  * Reads a stream (through `decoder`, e.g. a decompressor, when given) to its end, counting the

@@ -9,6 +9,7 @@ import { releaseBlock } from './read-limited.js';
 import { deepIssue, deepNestingError, refuseDeepNesting, type ElementReader } from './parse-listing.js';
 import { blocksAreUtf8, notUtf8Error } from './utf8.js';
 import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
+import { tooDeep } from '../util/nesting.js';
 import { msg, own } from '../model/message.js';
 
 /**
@@ -31,9 +32,39 @@ export function answerJson(answer: Answer, origin: string, redact: Redactor): { 
   return 'body' in read ? read : { body: collected, elements: read.elements };
 }
 
+/**
+ * Whether an element of an answer's body holds one of the run's secrets (`scrub`, the redactor's
+ * `data` part, would change it), read a batch at a time and nothing kept: cheaper than reading
+ * the answer, for a run that may not need to. Undefined when the body is not plainly an array
+ * within the nesting limit: only reading it says what it is then.
+ */
+export function answerEchoes(answer: Answer, scrub: (text: string) => string): boolean | undefined {
+  if (answer.contentType.includes('html') || !blocksAreUtf8(answer.blocks)) return undefined;
+  let echoes = false;
+  let sound = true;
+  // Over a copy of the list: the blocks stay, for the answer's reading.
+  const read = parseArrayElements([...answer.blocks], (batch) => {
+    for (const element of batch) {
+      if (!sound) return;
+      if (tooDeep(element) !== undefined) sound = false;
+      else echoes ||= holdsSecret(element, scrub);
+    }
+  });
+  return read.complete && sound ? echoes : undefined;
+}
+
+/** Whether scrubbing `value` (see `scrubSecrets`) would change it. */
+function holdsSecret(value: unknown, scrub: (text: string) => string): boolean {
+  if (typeof value === 'string') return scrub(value) !== value;
+  if (Array.isArray(value)) return value.some((item) => holdsSecret(item, scrub));
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => (!WIRE_KEYS.has(key) && scrub(key) !== key) || holdsSecret(item, scrub));
+}
+
 /** What the elements of an answer made, or the error the reader refused them with. */
 export type Outcome<R> = { result: R } | { error: unknown };
 
+/** What `make` gives, or the error it throws. */
 export function settled<R>(make: () => R): Outcome<R> {
   try {
     return { result: make() };
@@ -50,7 +81,8 @@ export interface Answer {
 
 /**
  * Reads an answer's body into `startReader()`'s reader, each element checked for depth and
- * scrubbed of the run's secrets before the reader gets it. An array is parsed a batch of elements
+ * scrubbed of the run's secrets (`scrub`, the redactor's `data` part, unless the answer is known
+ * to hold none) before the reader gets it. An array is parsed a batch of elements
  * at a time from the bytes (array-elements.ts), each batch read as it is parsed, so its raw
  * elements are garbage before the next is parsed, and the bytes before it are let go; anything
  * else, and any answer that fails, through its whole text, whose checks say what it is instead (a
@@ -64,6 +96,7 @@ export function readAnswerBody<R>(
   origin: string,
   redact: Redactor,
   startReader: () => ElementReader<R>,
+  scrub: ((text: string) => string) | undefined = redact.data,
 ): { outcome: Outcome<R>; elements: number[] } | { body: unknown; elements: number[] } {
   const { blocks, contentType } = answer;
   let bytes: Buffer;
@@ -71,7 +104,7 @@ export function readAnswerBody<R>(
     const size = blocks.reduce((sum, block) => sum + block.length, 0);
     // The start of the text, for the excerpt of an error found once its bytes are gone.
     const head = textHead(blocks);
-    const screen = screenElements(startReader(), redact);
+    const screen = screenElements(startReader(), scrub);
     // A large answer's batch texts are collected as it goes: they would pile up beside the bytes.
     const afterBatch = size >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
     const read = parseArrayElements(blocks, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch, release: releaseBlock });
@@ -83,13 +116,13 @@ export function readAnswerBody<R>(
   }
   const raw = parseJson(answerText({ body: bytes, contentType }, origin, redact), contentType, origin, redact);
   if (Array.isArray(raw)) {
-    const screen = screenElements(startReader(), redact);
+    const screen = screenElements(startReader(), scrub);
     raw.forEach((element: unknown, index) => screen.element(element, index));
     return screen.finish(origin);
   }
   refuseDeepNesting(raw, origin);
-  if (!redact.data) return { body: raw, elements: [] };
-  const scrubbed = scrubSecrets(raw, redact.data);
+  if (!scrub) return { body: raw, elements: [] };
+  const scrubbed = scrubSecrets(raw, scrub);
   return { body: scrubbed.body, elements: scrubbed.found ? [-1] : [] };
 }
 
@@ -130,11 +163,10 @@ function textHead(blocks: readonly Buffer[]): string {
  * Hands each element to `reader`, unless an element so far nests too deep (then only the depth of
  * the rest is checked, for the refusal that names them all), scrubbed of the run's secrets.
  */
-function screenElements<R>(reader: ElementReader<R>, redact: Redactor) {
+function screenElements<R>(reader: ElementReader<R>, scrub: ((text: string) => string) | undefined) {
   const deep: SaidIssue[] = [];
   const elements: number[] = [];
   let refused: { error: unknown } | undefined;
-  const scrub = redact.data;
   return {
     element(element: unknown, index: number): void {
       const issue = deepIssue(element, index);

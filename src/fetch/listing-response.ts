@@ -1,6 +1,6 @@
 import { redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
-import { readAnswerBody, settled, type Answer } from './answer-body.js';
+import { answerEchoes, readAnswerBody, settled, type Answer } from './answer-body.js';
 import { listingReader, parseListing, type ParsedListing } from './parse-listing.js';
 import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
@@ -56,11 +56,14 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
    * let go then. An error of what the body is (not JSON …) is thrown by echoesSecrets too; one of
    * the listing's (invalid fields …) only by parse.
    */
+  /** Whether the answer holds one of the run's secrets, when looked for before it was read (undefined when that could not say). */
+  let echoes: boolean | undefined;
   let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;
   const readBody = () => {
     if (read === undefined) {
       try {
-        read = readListingBody({ blocks: blocks!, contentType: identity.contentType }, origin, redact, identity);
+        // An answer found to hold no secret needs no scrubbing.
+        read = readListingBody({ blocks: blocks!, contentType: identity.contentType }, origin, redact, identity, echoes === false ? undefined : redact.data);
       } catch (error) {
         read = { error: redactError(error, redact) };
       }
@@ -92,7 +95,12 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    echoesSecrets: () => redact.data !== undefined && readBody().elements.length > 0,
+    // Else looked for without reading the answer, which a run that has read it before skips.
+    echoesSecrets: () => {
+      if (redact.data === undefined) return false;
+      if (read === undefined) echoes ??= answerEchoes({ blocks: blocks!, contentType: identity.contentType }, redact.data);
+      return echoes ?? readBody().elements.length > 0;
+    },
     parse,
     result: () => {
       const parsed = parse();
@@ -105,9 +113,9 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
  * A listing's body validated and normalised ({@link readAnswerBody}), and the indexes of its
  * elements that held one of the run's secrets.
  */
-function readListingBody(answer: Answer, origin: string, redact: Redactor, identity: ListingResponse['identity']) {
+function readListingBody(answer: Answer, origin: string, redact: Redactor, identity: ListingResponse['identity'], scrub: ((text: string) => string) | undefined) {
   const options = { origin, limit: identity.limit, allowTruncated: identity.allowTruncated };
-  const read = readAnswerBody(answer, origin, redact, () => listingReader(options));
+  const read = readAnswerBody(answer, origin, redact, () => listingReader(options), scrub);
   return 'body' in read ? { outcome: settled(() => parseListing(read.body, options)), elements: read.elements } : read;
 }
 

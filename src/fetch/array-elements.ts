@@ -28,44 +28,110 @@ function isJsonSpace(byte: number | undefined): boolean {
  */
 const BATCH_BYTES = 1 << 16;
 
+/** How {@link parseArrayElements} ended. */
+export type ArrayRead =
+  /** Every element was handed over. */
+  | { complete: true }
+  /**
+   * Not plainly an array: `rest` holds the bytes not yet handed over, from the start of the batch
+   * that failed (the whole body when no batch was handed over: then `skipped` is 0), and `skipped`
+   * how many characters of the text (from its `[`) came before them.
+   */
+  | { complete: false; skipped: number; rest: Buffer };
+
 /**
- * The elements of the JSON array that `bytes` (valid UTF-8) hold, after an optional byte order
- * mark and white space, parsed a batch of whole elements at a time and handed to `onBatch` in
- * order (`first`: the index of the batch's first element) as soon as each is parsed, so only one
- * batch's values need be alive at a time: together the same value `JSON.parse` gives for the
- * whole text. False whenever that is not plainly so (not an array, a syntax error anywhere, an
- * unterminated string …), possibly after some batches were handed over: the caller then drops
- * what it made of them and parses the whole text, which also says what is wrong. `afterBatch`
- * runs after each batch but the last, once the batch is garbage (a large answer's run collects
- * it there); `batchBytes` (tests) sets where a batch may end.
+ * The elements of the JSON array whose bytes (valid UTF-8) are `blocks`, after an optional byte
+ * order mark and white space, parsed a batch of whole elements at a time and handed to `onBatch`
+ * in order (`first`: the index of the batch's first element) as soon as each is parsed, so only
+ * one batch's values need be alive at a time: together the same value `JSON.parse` gives for the
+ * whole text. The blocks are taken from `blocks` as they are read, and once a batch is handed over
+ * the bytes before the next are let go. Incomplete whenever that is not plainly so (not an array,
+ * a syntax error anywhere, an unterminated string …), possibly after some batches were handed
+ * over: the caller then drops what it made of them and parses the text, which also says what is
+ * wrong. `afterBatch` runs after each batch but the last, once the batch is garbage (a large
+ * answer's run collects it there); `release` is given each block (and each buffer made of
+ * blocks) once its bytes are copied on; `batchBytes` (tests) sets where a batch may end.
  */
 export function parseArrayElements(
-  bytes: Buffer,
+  blocks: Buffer[],
   onBatch: (elements: unknown[], first: number) => void,
-  options: { afterBatch?: () => void; batchBytes?: number } = {},
-): boolean {
-  const { afterBatch, batchBytes = BATCH_BYTES } = options;
-  let at = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? UTF8_BOM.length : 0;
-  while (isJsonSpace(bytes[at])) at++;
-  if (bytes[at] !== OPEN_ARRAY) return false;
+  options: { afterBatch?: () => void; release?: (bytes: Buffer) => void; batchBytes?: number } = {},
+): ArrayRead {
+  const { afterBatch, release, batchBytes = BATCH_BYTES } = options;
+  // The bytes from `start` (from the first, until a batch was handed over), as far as read.
+  let window = blocks.shift() ?? Buffer.alloc(0);
+  let start = 0;
   let parsed = 0;
-  /** Parses the batch `from`–`to` of `count` elements and hands it over; false when it is not that. */
-  const batch = (from: number, to: number, count: number): boolean => {
-    const elements = parseBatch(bytes, from, to, count);
-    if (elements === undefined) return false;
-    onBatch(elements, parsed);
-    parsed += count;
+  let skipped = 1;
+  /** Reads the next block onto the window: undefined at the end, else how far the window's indexes moved. */
+  const more = (): number | undefined => {
+    const block = blocks.shift();
+    if (block === undefined) return undefined;
+    const keep = parsed === 0 ? 0 : start;
+    const read = window;
+    window = Buffer.concat([window.subarray(keep), block]);
+    release?.(read);
+    release?.(block);
+    start -= keep;
+    return keep;
+  };
+  const incomplete = (): ArrayRead => {
+    const from = parsed === 0 ? 0 : start;
+    const rest = Buffer.concat([window.subarray(from), ...blocks.splice(0)]);
+    return { complete: false, skipped: parsed === 0 ? 0 : skipped, rest };
+  };
+  /** Whether there is a byte at `i`; only before the first batch, while the window's indexes do not move. */
+  const has = (i: number): boolean => {
+    while (i >= window.length) if (more() === undefined) return false;
     return true;
   };
+  let at = has(UTF8_BOM.length - 1) && UTF8_BOM.every((byte, i) => window[i] === byte) ? UTF8_BOM.length : 0;
+  while (has(at) && isJsonSpace(window[at])) at++;
+  if (!has(at) || window[at] !== OPEN_ARRAY) return incomplete();
+  /** Parses the batch `from`–`to` of `count` elements and hands it over: its length in characters, undefined when it is not that. */
+  const batch = (from: number, to: number, count: number): number | undefined => {
+    const read = parseBatch(window, from, to, count);
+    if (read === undefined) return undefined;
+    onBatch(read.elements, parsed);
+    parsed += count;
+    return read.chars;
+  };
+  /** The index of the quote that ends the string whose contents start at `from`, reading on as needed; -1 when there is none. */
+  const quoteFrom = (from: number): number => {
+    for (let searched = from; ; ) {
+      const quote = closingQuote(window, searched);
+      if (quote >= 0) return quote;
+      const end = window.length;
+      const moved = more();
+      if (moved === undefined) return -1;
+      searched = end - moved;
+    }
+  };
+  /** Whether only white space follows `from`, to the end of the bytes. */
+  const onlySpaceAfter = (from: number): boolean => {
+    for (let i = from; ; i++) {
+      if (i >= window.length) {
+        const moved = more();
+        if (moved === undefined) return true;
+        i -= moved;
+      }
+      if (!isJsonSpace(window[i])) return false;
+    }
+  };
   // The batch: from `start`, elements separated by `commas` top-level commas.
-  let start = at + 1;
+  start = at + 1;
   let commas = 0;
   let depth = 0;
-  for (let i = start; i < bytes.length; i++) {
-    const byte = bytes[i];
+  for (let i = start; ; i++) {
+    if (i >= window.length) {
+      const moved = more();
+      if (moved === undefined) return incomplete();
+      i -= moved;
+    }
+    const byte = window[i];
     if (byte === QUOTE) {
-      i = closingQuote(bytes, i + 1);
-      if (i < 0) return false;
+      i = quoteFrom(i + 1);
+      if (i < 0) return incomplete();
     } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
       depth++;
     } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
@@ -73,22 +139,24 @@ export function parseArrayElements(
         depth--;
         continue;
       }
-      if (byte !== CLOSE_ARRAY) return false;
+      if (byte !== CLOSE_ARRAY) return incomplete();
       // `[]` (white space inside allowed), else the last batch.
-      if ((parsed > 0 || !onlySpace(bytes, start, i)) && !batch(start, i, commas + 1)) return false;
-      return onlySpace(bytes, i + 1, bytes.length);
+      if ((parsed > 0 || !onlySpace(window, start, i)) && batch(start, i, commas + 1) === undefined) return incomplete();
+      return onlySpaceAfter(i + 1) ? { complete: true } : incomplete();
     } else if (byte === COMMA && depth === 0) {
       if (i - start < batchBytes) {
         commas++;
       } else {
-        if (!batch(start, i, commas + 1)) return false;
+        const chars = batch(start, i, commas + 1);
+        if (chars === undefined) return incomplete();
+        // The batch and the comma after it.
+        skipped += chars + 1;
         afterBatch?.();
         start = i + 1;
         commas = 0;
       }
     }
   }
-  return false;
 }
 
 /** The index of the quote that ends the string whose contents start at `from`; -1 when there is none. */
@@ -108,14 +176,15 @@ function onlySpace(bytes: Buffer, from: number, to: number): boolean {
 
 /**
  * The bytes `from`–`to` parsed as `count` elements separated by commas (as the inside of an
- * array); undefined when they are not exactly that.
+ * array), and how many characters their text has; undefined when they are not exactly that.
  */
-function parseBatch(bytes: Buffer, from: number, to: number, count: number): unknown[] | undefined {
+function parseBatch(bytes: Buffer, from: number, to: number, count: number): { elements: unknown[]; chars: number } | undefined {
+  const text = bytes.toString('utf8', from, to);
   let batch: unknown;
   try {
-    batch = JSON.parse(`[${bytes.toString('utf8', from, to)}]`);
+    batch = JSON.parse(`[${text}]`);
   } catch {
     return undefined;
   }
-  return Array.isArray(batch) && batch.length === count ? batch : undefined;
+  return Array.isArray(batch) && batch.length === count ? { elements: batch, chars: text.length } : undefined;
 }

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, REDACTED, type Redactor } from '../model/redact.js';
 import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
-import { excerpt, listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
+import { excerpt } from './answer-body.js';
+import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
-import { validateMaxBytes } from './read-limited.js';
+import { joinBlocks, validateMaxBytes } from './read-limited.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
 
@@ -69,7 +70,7 @@ export async function requestListing(options: FetchOptions): Promise<ListingResp
     return listingResponse({
       source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
       identity: { bodyHash: response.hash, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
-      body: response.bytes,
+      body: response.blocks,
       origin: shownUrl,
       redact,
     });
@@ -177,7 +178,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
     let retryAfterMs: number | undefined;
     try {
       const response = await httpGet(url, get);
-      options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Math.round(performance.now() - started) });
+      options.onEvent?.({ type: 'response', status: response.status, bytes: response.size, ms: Math.round(performance.now() - started) });
       if (response.status >= 200 && response.status < 300) return response;
       const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
@@ -238,7 +239,7 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
  */
 function statusFailure(response: HttpResponse, request: { shownUrl: string; keyGiven: boolean }, redact: Redactor): NetworkError {
   const { shownUrl } = request;
-  const body = excerpt(response.bytes, redact);
+  const body = excerpt(joinBlocks(response), redact);
   const detail = body ? msg`: ${body}` : own('');
   let hint = msg`Check --base-url and the query parameters.`;
   if ((response.status === 401 || response.status === 403) && !request.keyGiven) {

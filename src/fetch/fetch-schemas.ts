@@ -2,7 +2,8 @@ import { ConfigError, SchemaSyncError } from '../model/errors.js';
 import { compareStrings } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { withServiceRequests, type FetchOptions } from './fetch-descriptors.js';
-import { answerJson, echoWarning } from './listing-response.js';
+import { answerJson } from './answer-body.js';
+import { echoWarning } from './listing-response.js';
 import { parseSchemaAnswer } from './schema-answer.js';
 import { quoteString } from '../text/safe-text.js';
 import { joinMessages, messageText, msg, own, type Message } from '../model/message.js';
@@ -50,7 +51,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
       forEachBounded(names, concurrency, async (msgType, index) => {
         try {
           const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
-          const { body, elements } = answerJson({ body: response.bytes, contentType: response.contentType }, shownUrl, redact);
+          const { body, elements } = answerJson({ blocks: response.blocks, contentType: response.contentType }, shownUrl, redact);
           const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
           const echoed = elements.length > 0 ? [echoWarning(elements, msg`the getschema answer for ${quoteString(msgType)}`)] : [];
           answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };

@@ -1,12 +1,7 @@
-import { isUtf8 } from 'node:buffer';
-import { ResponseError, type SaidIssue } from '../model/errors.js';
-import { redactDeep, redactError, type Redactor } from '../model/redact.js';
+import { redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
-import { KNOWN_FIELDS } from '../model/descriptor.js';
-import { KNOWN_FIELD_KEYS } from '../model/field.js';
-import { parseArrayElements } from './array-elements.js';
-import { deepIssue, deepNestingError, listingReader, parseListing, refuseDeepNesting, type ElementReader, type ParsedListing } from './parse-listing.js';
-import { notUtf8Error } from './utf8.js';
+import { answerEchoes, readAnswerBody, settled, type Answer } from './answer-body.js';
+import { listingReader, parseListing, type ParsedListing } from './parse-listing.js';
 import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
@@ -40,8 +35,8 @@ export interface ListingResponse {
 interface ReceivedListing {
   source: ListingSource;
   identity: ListingResponse['identity'];
-  /** The body's bytes (`identity.bodyHash` is their hash). */
-  body: Buffer;
+  /** The body's bytes, as the blocks they were read in (`identity.bodyHash` is their hash): let go of as they are parsed. */
+  body: Buffer[];
   /** Where the answer came from, for messages: a redacted URL or a file name. */
   origin: string;
   /** The run's redactor: every error redacted, the recognisable secrets scrubbed from the listing. */
@@ -54,22 +49,25 @@ interface ReceivedListing {
  * may be hundreds of MB, and the run goes on to hold its descriptors, lockfile and output.
  */
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
-  let bytes: Buffer | undefined = body;
-  const large = body.length >= LARGE_READ_BYTES;
+  let blocks: Buffer[] | undefined = body;
+  const large = body.reduce((size, block) => size + block.length, 0) >= LARGE_READ_BYTES;
   /**
    * The body read (its elements validated and normalised as they are parsed), once: the bytes are
    * let go then. An error of what the body is (not JSON …) is thrown by echoesSecrets too; one of
    * the listing's (invalid fields …) only by parse.
    */
+  /** Whether the answer holds one of the run's secrets, when looked for before it was read (undefined when that could not say). */
+  let echoes: boolean | undefined;
   let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;
   const readBody = () => {
     if (read === undefined) {
       try {
-        read = readListingBody({ body: bytes!, contentType: identity.contentType }, origin, redact, identity);
+        // An answer found to hold no secret needs no scrubbing.
+        read = readListingBody({ blocks: blocks!, contentType: identity.contentType }, origin, redact, identity, echoes === false ? undefined : redact.data);
       } catch (error) {
         read = { error: redactError(error, redact) };
       }
-      bytes = undefined;
+      blocks = undefined;
       // A large answer's bytes and the texts of its elements are garbage now, and would stay
       // resident while the run builds its lockfile.
       if (large) garbageCollector().full();
@@ -97,7 +95,12 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
     source,
     identity,
     // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    echoesSecrets: () => redact.data !== undefined && readBody().elements.length > 0,
+    // Else looked for without reading the answer, which a run that has read it before skips.
+    echoesSecrets: () => {
+      if (redact.data === undefined) return false;
+      if (read === undefined) echoes ??= answerEchoes({ blocks: blocks!, contentType: identity.contentType }, redact.data);
+      return echoes ?? readBody().elements.length > 0;
+    },
     parse,
     result: () => {
       const parsed = parse();
@@ -110,9 +113,9 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
  * A listing's body validated and normalised ({@link readAnswerBody}), and the indexes of its
  * elements that held one of the run's secrets.
  */
-function readListingBody(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor, identity: ListingResponse['identity']) {
+function readListingBody(answer: Answer, origin: string, redact: Redactor, identity: ListingResponse['identity'], scrub: ((text: string) => string) | undefined) {
   const options = { origin, limit: identity.limit, allowTruncated: identity.allowTruncated };
-  const read = readAnswerBody(answer, origin, redact, () => listingReader(options));
+  const read = readAnswerBody(answer, origin, redact, () => listingReader(options), scrub);
   return 'body' in read ? { outcome: settled(() => parseListing(read.body, options)), elements: read.elements } : read;
 }
 
@@ -120,186 +123,4 @@ function readListingBody(answer: { body: Buffer; contentType: string }, origin: 
 export function echoWarning(elements: number[], of: Message = msg`the listing`): Message {
   const where = elements[0] === -1 ? 'its answer' : `${elements.length === 1 ? 'element' : 'elements'} ${elements.slice(0, 10).join(', ')}${elements.length > 10 ? ' …' : ''}`;
   return msg`the service echoed the API key or secret in ${own(where)} of ${of}; replaced by *** so it is neither stored nor generated.`;
-}
-
-/**
- * The JSON of an answer's body with the run's secrets scrubbed from it (see `scrubSecrets`), and
- * the indexes of the elements that held one. Errors say what the body is instead (not UTF-8,
- * not JSON, nested too deep for the recursive code after it); the caller redacts them.
- */
-export function answerJson(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  let collected: unknown[] = [];
-  const read = readAnswerBody(answer, origin, redact, () => {
-    collected = [];
-    return { element: (element) => collected.push(element), finish: () => collected };
-  });
-  return 'body' in read ? read : { body: collected, elements: read.elements };
-}
-
-/** What the elements of an answer made, or the error the reader refused them with. */
-type Outcome<R> = { result: R } | { error: unknown };
-
-function settled<R>(make: () => R): Outcome<R> {
-  try {
-    return { result: make() };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/**
- * Reads an answer's body into `startReader()`'s reader, each element checked for depth and
- * scrubbed of the run's secrets before the reader gets it. An array is parsed a batch of elements
- * at a time from the bytes (array-elements.ts), each batch read as it is parsed, so its raw
- * elements are garbage before the next is parsed; anything else, and any answer that fails,
- * through its whole text, whose checks say what it is instead (a new reader then starts over). A
- * body that is no array is given back whole (`body`, scrubbed) for its parser to refuse.
- * @returns what the reader made of the elements (or its refusal), and the indexes of the elements that held a secret
- * @throws what the body is instead of elements (not UTF-8, not JSON, nested too deep for the recursive code after it); the caller redacts it
- */
-function readAnswerBody<R>(
-  answer: { body: Buffer; contentType: string },
-  origin: string,
-  redact: Redactor,
-  startReader: () => ElementReader<R>,
-): { outcome: Outcome<R>; elements: number[] } | { body: unknown; elements: number[] } {
-  if (!answer.contentType.includes('html') && isUtf8(answer.body)) {
-    const screen = screenElements(startReader(), redact);
-    // A large answer's batch texts are collected as it goes: they would pile up beside the bytes.
-    const afterBatch = answer.body.length >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
-    const array = parseArrayElements(answer.body, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch });
-    if (array) return screen.finish(origin);
-  }
-  const raw = parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
-  if (Array.isArray(raw)) {
-    const screen = screenElements(startReader(), redact);
-    raw.forEach((element: unknown, index) => screen.element(element, index));
-    return screen.finish(origin);
-  }
-  refuseDeepNesting(raw, origin);
-  if (!redact.data) return { body: raw, elements: [] };
-  const scrubbed = scrubSecrets(raw, redact.data);
-  return { body: scrubbed.body, elements: scrubbed.found ? [-1] : [] };
-}
-
-/**
- * Hands each element to `reader`, unless an element so far nests too deep (then only the depth of
- * the rest is checked, for the refusal that names them all), scrubbed of the run's secrets.
- */
-function screenElements<R>(reader: ElementReader<R>, redact: Redactor) {
-  const deep: SaidIssue[] = [];
-  const elements: number[] = [];
-  let refused: { error: unknown } | undefined;
-  const scrub = redact.data;
-  return {
-    element(element: unknown, index: number): void {
-      const issue = deepIssue(element, index);
-      if (issue !== undefined) deep.push(issue);
-      if (deep.length > 0) return;
-      let clean = element;
-      if (scrub) {
-        const scrubbed = scrubSecrets(element, scrub);
-        if (scrubbed.found) elements.push(index);
-        clean = scrubbed.body;
-      }
-      if (refused !== undefined) return;
-      try {
-        reader.element(clean, index);
-      } catch (error) {
-        // A reader may refuse the answer at one element (a getschema answer of another type):
-        // the rest are still scrubbed, to say which held a secret.
-        refused = { error };
-      }
-    },
-    finish(origin: string): { outcome: Outcome<R>; elements: number[] } {
-      if (deep.length > 0) throw deepNestingError(deep, origin);
-      return { outcome: refused ?? settled(reader.finish), elements };
-    },
-  };
-}
-
-/**
- * How much of a body an excerpt reads (far more than it shows, so folding white space leaves
- * enough), and what it drops from the end of that when the body is longer: more than any secret
- * is long, which the cut may have split where the redactor cannot see it.
- */
-const EXCERPT_SOURCE = 64 * 1024;
-const CUT_MARGIN = 1024;
-
-/** A short, single-line, redacted excerpt of the start of a body for error messages. */
-export function excerpt(body: string | Buffer, redact: Redactor, max = 160): string {
-  const start = redact(typeof body === 'string' ? body.slice(0, EXCERPT_SOURCE) : body.toString('utf8', 0, EXCERPT_SOURCE));
-  const flat = (body.length > EXCERPT_SOURCE ? start.slice(0, -CUT_MARGIN) : start).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/**
- * The text of a body that should be a JSON array (its byte order mark and leading white space
- * left out). Servers answer errors with HTML pages, sometimes with status 200 (login pages,
- * proxies), so an HTML or empty body is named for what it is; a body that is not valid UTF-8 is
- * refused with the offset of the first bad byte.
- */
-function answerText(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): string {
-  const { body: bytes, contentType } = answer;
-  // Decoded leniently to say what the body looks like; parsed only when it is valid UTF-8.
-  const trimmed = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  const looksHtml = contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed);
-  if (looksHtml || trimmed.startsWith('<')) {
-    throw new ResponseError(msg`${origin}: expected a JSON array, got ${contentType || own('text/html')}: ${excerpt(trimmed, redact)}`, {
-      hint: msg`The URL answered with a web page, not the service: check --base-url, and whether a proxy or login page is in the way.`,
-    });
-  }
-  if (trimmed === '') {
-    throw new ResponseError(msg`${origin}: expected a JSON array, got an empty body.`, {
-      hint: msg`Check --base-url and try again; the service sent nothing.`,
-    });
-  }
-  if (!isUtf8(bytes)) throw notUtf8Error(bytes, origin, redact);
-  return trimmed;
-}
-
-/** Parses the text of a body (see {@link answerText}); a body that is not JSON says so, with an excerpt. */
-function parseJson(text: string, contentType: string, origin: string, redact: Redactor): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ResponseError(
-      msg`${origin}: expected a JSON array, got ${contentType || own('a body')} that is not JSON (${own(jsonFailure(error))}): ${excerpt(text, redact)}`,
-      { hint: msg`Check --base-url; the answer did not come from the schema listing service, or was cut off.` },
-    );
-  }
-}
-
-/**
- * Where JSON.parse gave up, without its message: V8 quotes the first characters of the offending
- * token there, which may be the start of an echoed secret the redactor cannot recognise cut.
- */
-function jsonFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  const position = /at position (\d+)/.exec(message)?.[1];
-  if (position !== undefined) return `invalid at position ${position}`;
-  return /end of (JSON|data)/i.test(message) ? 'it ends too early' : 'invalid';
-}
-
-/**
- * The keys of the wire format (an element, its header, a descriptor, a `FieldDesc`, the
- * `QueryResult` trailer): the program's vocabulary, never an echo, so kept as they are.
- */
-const WIRE_KEYS: ReadonlySet<string> = new Set(['header', 'message', 'msgType', 'mTyp', 'numMessagesSent', 'queryElapsed', 'result', 'detail', ...KNOWN_FIELDS, ...KNOWN_FIELD_KEYS]);
-
-/**
- * Servers echo the API key back, also inside a successful listing (a `desc` that quotes the
- * request, a `pkey` that holds it). Whatever is kept from a listing ends up in the lockfile and
- * the generated code, so the run's secrets are replaced (by `***`) in every string and key of
- * each element (or of a body that is no array) before it is validated; `found`: whether one was.
- */
-function scrubSecrets(body: unknown, redact: (text: string) => string): { body: unknown; found: boolean } {
-  let found = false;
-  const clean = (text: string): string => {
-    const result = redact(text);
-    found ||= result !== text;
-    return result;
-  };
-  const scrubbed = redactDeep(body, clean, WIRE_KEYS);
-  return { body: scrubbed, found };
 }

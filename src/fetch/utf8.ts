@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { ResponseError } from '../model/errors.js';
 import { quoteString } from '../text/safe-text.js';
 import { msg } from '../model/message.js';
@@ -52,4 +53,46 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     at += length;
   }
   return at;
+}
+
+/**
+ * Whether the bytes read as `blocks` are valid UTF-8 together (one native pass, `isUtf8`, per
+ * block): a character may be split between two blocks.
+ */
+export function blocksAreUtf8(blocks: readonly Buffer[]): boolean {
+  let carried: Buffer = Buffer.alloc(0);
+  for (const block of blocks) {
+    let from = 0;
+    if (carried.length > 0) {
+      // The rest of the character the blocks before ended in.
+      const needed = sequenceLength(carried[0]!) - carried.length;
+      if (needed > block.length) {
+        carried = Buffer.concat([carried, block]);
+        continue;
+      }
+      if (!isUtf8(Buffer.concat([carried, block.subarray(0, needed)]))) return false;
+      from = needed;
+    }
+    const end = completeEnd(block, from);
+    if (!isUtf8(block.subarray(from, end))) return false;
+    carried = block.subarray(end);
+  }
+  return carried.length === 0;
+}
+
+/** How many bytes the sequence that `lead` starts should have (1 for what starts none: `isUtf8` judges it). */
+function sequenceLength(lead: number): number {
+  if (lead >= 0xf0) return 4;
+  if (lead >= 0xe0) return 3;
+  return lead >= 0xc0 ? 2 : 1;
+}
+
+/** Where the last sequence of `block` that it holds whole ends: before a lead byte whose sequence goes on in the next block. */
+function completeEnd(block: Buffer, from: number): number {
+  for (let at = block.length - 1; at >= Math.max(from, block.length - 3); at--) {
+    const byte = block[at]!;
+    if (byte < 0x80) return block.length;
+    if (byte >= 0xc0) return at + sequenceLength(byte) > block.length ? at : block.length;
+  }
+  return block.length;
 }

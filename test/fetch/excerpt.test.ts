@@ -1,6 +1,6 @@
 /** The excerpt of a body in error messages: redacted, one line, cut; it reads only the start of a long body. */
 import { describe, expect, it } from 'vitest';
-import { excerpt } from '../../src/fetch/listing-response.js';
+import { excerpt } from '../../src/fetch/answer-body.js';
 import { createRedactor } from '../../src/model/redact.js';
 
 const SECRET = 'k3y-s3cr3t-value';

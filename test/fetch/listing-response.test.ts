@@ -40,23 +40,38 @@ const DAMAGE: Record<string, (e: Record<string, unknown>, i: number) => unknown>
   reservedKey: (e) => ({ ...e, message: { ...(e['message'] as object), $file: 'x.ts' } }),
 };
 
-type Outcome = { descriptors: unknown; trailer: unknown; warnings: string[] } | { error: string; hint: string | undefined };
+type Outcome = ({ descriptors: unknown; trailer: unknown; warnings: string[] } | { error: string; hint: string | undefined }) & { echoes?: boolean | 'refused' };
 
-/** The answer read as a fetched one is (batches of elements as they are parsed). */
-function streamed(text: string, redact: Redactor, limit: number | undefined): Outcome {
+/** `body` cut into blocks of `size` bytes (any cut: inside a character, a string, an escape). */
+const blocksOf = (body: Buffer, size: number) => Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size));
+
+/** The answer read as a fetched one is (batches of elements as they are parsed), its bytes in blocks of `blockBytes`. */
+function streamed(text: string, redact: Redactor, limit: number | undefined, blockBytes = 1 << 30, askEchoes = false): Outcome {
   const body = Buffer.from(text);
   const identity = { bodyHash: hashOf(body), contentType: 'application/json', limit, allowTruncated: false };
-  const response = listingResponse({ source: { query: {} }, identity, body, origin: 'test', redact });
+  const response = listingResponse({ source: { query: {} }, identity, body: blocksOf(body, blockBytes), origin: 'test', redact });
+  // Asked first, as a run asks before it decides to read the answer.
+  let echoes: Outcome['echoes'];
+  if (askEchoes) {
+    try {
+      echoes = response.echoesSecrets();
+    } catch {
+      echoes = 'refused';
+    }
+  }
+  const asked = askEchoes ? { echoes } : {};
   try {
     const { descriptors, trailer, warnings } = response.result();
-    return { descriptors, trailer, warnings };
+    return { descriptors, trailer, warnings, ...asked };
   } catch (error) {
-    return { error: (error as Error).message, hint: (error as { hint?: string }).hint };
+    return { error: (error as Error).message, hint: (error as { hint?: string }).hint, ...asked };
   }
 }
 
 /** The same answer read whole: parsed, checked for depth, scrubbed, then validated. */
-function whole(text: string, redact: Redactor, limit: number | undefined): Outcome {
+function whole(text: string, redact: Redactor, limit: number | undefined, askEchoes = false): Outcome {
+  // echoesSecrets refuses only what the body is instead of elements (here: nested too deep).
+  let asked: { echoes?: boolean | 'refused' } = askEchoes ? { echoes: 'refused' } : {};
   try {
     const body = JSON.parse(text) as unknown[];
     refuseDeepNesting(body, 'test');
@@ -66,11 +81,12 @@ function whole(text: string, redact: Redactor, limit: number | undefined): Outco
       if (JSON.stringify(clean) !== JSON.stringify(item)) echoed.push(index);
       return clean;
     });
+    if (askEchoes) asked = { echoes: echoed.length > 0 };
     const { descriptors, trailer, warnings } = parseListing(scrubbed, { origin: 'test', limit, allowTruncated: false });
     const all = echoed.length > 0 ? [echoWarning(echoed), ...warnings] : warnings;
-    return { descriptors, trailer, warnings: all.map((warning) => messageText(warning, redact)) };
+    return { descriptors, trailer, warnings: all.map((warning) => messageText(warning, redact)), ...asked };
   } catch (error) {
-    return { error: (error as Error).message, hint: (error as { hint?: string }).hint };
+    return { error: (error as Error).message, hint: (error as { hint?: string }).hint, ...asked };
   }
 }
 
@@ -80,14 +96,29 @@ describe('a listing read a batch at a time', () => {
     const damage = fc.oneof({ arbitrary: fc.constant(null), weight: 15 }, { arbitrary: fc.constantFrom(...Object.keys(DAMAGE)), weight: 1 });
     const listing = fc.array(fc.record({ descLength: fc.integer({ min: 0, max: 6000 }), damage }), { minLength: 0, maxLength: 120, size: 'max' });
     fc.assert(
-      fc.property(listing, fc.boolean(), fc.option(fc.integer({ min: 1, max: 130 })), (items, pretty, limit) => {
+      fc.property(listing, fc.boolean(), fc.option(fc.integer({ min: 1, max: 130 })), fc.integer({ min: 1, max: 70_000 }), fc.boolean(), (items, pretty, limit, blockBytes, askEchoes) => {
         const elements = items.map(({ descLength, damage }, i) => (damage === null ? element(i, descLength) : DAMAGE[damage]!(element(i, descLength), i)));
         const text = JSON.stringify(elements, null, pretty ? 1 : undefined);
         const redact = createRedactor([SECRET]);
         const limitSent = limit ?? undefined;
-        expect(streamed(text, redact, limitSent)).toEqual(whole(text, redact, limitSent));
+        expect(streamed(text, redact, limitSent, blockBytes, askEchoes)).toEqual(whole(text, redact, limitSent, askEchoes));
       }),
       { numRuns: 40, seed: 30 },
+    );
+  });
+
+  it('refuses a body that is not JSON as the whole text does, wherever it goes wrong: the position and the excerpt of its start', () => {
+    const junk = fc.constantFrom('', ']', '"', '\\', ',', '{', '}', '[', 'x', '\u00e9');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.nat(), junk, fc.boolean(), fc.integer({ min: 1, max: 70_000 }), (count, at, inserted, cut, blockBytes) => {
+        const text = JSON.stringify(Array.from({ length: count }, (_, i) => element(i, 3000 + (i % 7))));
+        const where = at % (text.length + 1);
+        const damaged = cut ? text.slice(0, where) : text.slice(0, where) + inserted + text.slice(where);
+        const redact = createRedactor([]);
+        // A leading no-break space is left out of the text, but sends the whole body through JSON.parse at once.
+        expect(streamed(damaged, redact, undefined, blockBytes)).toEqual(streamed(`\u00a0${damaged}`, redact, undefined));
+      }),
+      { numRuns: 40, seed: 11 },
     );
   });
 
@@ -98,4 +129,16 @@ describe('a listing read a batch at a time', () => {
     expect(outcome).toEqual(whole(text, createRedactor([]), undefined));
     expect('descriptors' in outcome && (outcome.descriptors as unknown[]).length).toBe(120);
   });
+
+  it('lets go of the bytes as it reads them: each block of the body is freed once its elements are read', () => {
+    const body = Buffer.from(JSON.stringify(Array.from({ length: 120 }, (_, i) => element(i, 3000))));
+    // Blocks that are each the whole of their memory, as the body's reader makes them.
+    const blocks = blocksOf(body, 65536).map((block) => Buffer.from(block));
+    const read = [...blocks];
+    const identity = { bodyHash: hashOf(body), contentType: 'application/json', limit: undefined, allowTruncated: false };
+    const response = listingResponse({ source: { query: {} }, identity, body: blocks, origin: 'test', redact: createRedactor([]) });
+    expect(response.parse().descriptors).toHaveLength(120);
+    expect(read.filter((block) => block.length > 0)).toEqual([]);
+  });
 });
+

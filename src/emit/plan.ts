@@ -177,8 +177,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
   // Made again when an index renders rather than kept: a few hundred bytes a type.
   const indexEntries = () => typeNames.map((name, i) => indexView({ name, mNum: numbers[i]!, keyFields: keyFields?.[i] }, names.get(name)!));
-  const entries = indexEntries();
-  const inputs = kinds.map((kind) => indexInput(modulePath('index', kind), entries, sharedBanner, kind, fields));
+  const inputs = indexInputs(indexEntries(), kinds, sharedBanner, fields);
   const indexInputOf = (kind: ModuleKind) => (valid(), { entries: indexEntries(), banner: sharedBanner, kind, fields });
   const whole = kinds.map((kind, i): PlannedFile => ({
     ...planned(modulePath('index', kind), RENDERERS.index, kind, (kind) => indexFileText(indexInputOf(kind)), inputs[i]),
@@ -266,6 +265,15 @@ class MessageModuleFile implements PlannedFile {
   render(): string {
     return this.modules.render(this.name, this.kind);
   }
+}
+
+/**
+ * The input of each kind of index. Apart from {@link plan}: a value a closure there used would be
+ * held in its context, which every module keeps, for the whole run (the entries are a few
+ * hundred bytes a type).
+ */
+function indexInputs(entries: readonly unknown[], kinds: readonly ModuleKind[], banner: string, fields: boolean): string[] {
+  return kinds.map((kind) => indexInput(modulePath('index', kind), entries, banner, kind, fields));
 }
 
 /**

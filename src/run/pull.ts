@@ -52,24 +52,22 @@ export async function pull(options: PullOptions): Promise<PullResult> {
 
 /** What a pull would change (`dryRun`), in a read-only view of the folder: nothing is written. */
 async function previewPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
-  const { found, drift, result } = await diffPull(run, view, answer, options);
-  const impact = await projectImpact(run.paths, options.impact, { before: found?.lockfile, after: drift.after });
+  const { found, fetched, result } = await diffPull(run, view, answer, options);
+  const impact = await projectImpact(run.paths, options.impact, { before: found?.lockfile, after: fetched });
   if (impact !== undefined) run.mark('impact');
   return { ...result, ...(impact !== undefined && { report: withImpact(result.report, impact) }), lockfileText: found?.text, write: undefined };
 }
 
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
 async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
-  const { found, after, drift, result } = await diffPull(run, view, answer, options);
+  const { after, answered, lockfileUnchanged, result } = await diffPull(run, view, answer, options);
   const staging = openStaging(run.paths.outDir);
   const output = await outputChanges(run, view, after, staging);
   run.mark('emit');
-  // A lockfile with conflict markers is rewritten clean even when its entries do not change.
-  const lockfileUnchanged = after.hash === found?.lockfile.hash && found.conflictAt === undefined;
   const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   run.mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
-  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, messageCount: drift.messageCount, warnings: drift.warnings }, lockfile: after, ...outputFacts(output, manifest) });
+  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, ...answered }, lockfile: after, ...outputFacts(output, manifest) });
   // Read only when asked for (GitHub annotations): a lockfile written in pieces is joined then.
   return {
     ...result,
@@ -96,10 +94,15 @@ async function diffPull(run: RunContext, view: FolderView, answer: Answer, optio
   const report = reportFor(run.warn, options, { changes: drift.changes });
   const after = releasePackage(drift.after, before, run.given.packageVersion, report);
   run.mark('diff');
+  // Not the drift itself: its changes are the report's now, and a pull of a large listing
+  // would hold both for the rest of the run.
   return {
     found,
     after,
-    drift,
+    fetched: drift.after,
+    // A lockfile with conflict markers is rewritten clean even when its entries do not change.
+    lockfileUnchanged: after.hash === before?.hash && found?.conflictAt === undefined,
+    answered: { messageCount: drift.messageCount, warnings: drift.warnings },
     result: { report, messageCount: drift.messageCount, firstLock: found === undefined, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, package: packageSummary(before, after) },
   };
 }

@@ -101,7 +101,12 @@ describe('a listing read a batch at a time', () => {
         const text = JSON.stringify(elements, null, pretty ? 1 : undefined);
         const redact = createRedactor([SECRET]);
         const limitSent = limit ?? undefined;
-        expect(streamed(text, redact, limitSent, blockBytes, askEchoes)).toEqual(whole(text, redact, limitSent, askEchoes));
+        const got = streamed(text, redact, limitSent, blockBytes, askEchoes);
+        const want = whole(text, redact, limitSent, askEchoes);
+        // A body refused for its nesting may be told apart only by reading it: echoesSecrets may
+        // then say whether an element holds a secret, or refuse it.
+        if (want.echoes === 'refused' && got.echoes !== 'refused') want.echoes = elements.some((item) => JSON.stringify(redactDeep(item, (value) => redact.data?.(value) ?? value)) !== JSON.stringify(item));
+        expect(got).toEqual(want);
       }),
       { numRuns: 40, seed: 30 },
     );
@@ -139,6 +144,16 @@ describe('a listing read a batch at a time', () => {
     const response = listingResponse({ source: { query: {} }, identity, body: blocks, origin: 'test', redact: createRedactor([]) });
     expect(response.parse().descriptors).toHaveLength(120);
     expect(read.filter((block) => block.length > 0)).toEqual([]);
+  });
+
+  it('finds a secret the answer writes with JSON escapes, before reading it as after', () => {
+    const items = Array.from({ length: 40 }, (_, i) => element(i, 3000));
+    (items[30]!['message'] as Record<string, unknown>)['desc'] = 'ECHO';
+    // The key's first letter escaped: the text holds no plain copy of it.
+    const text = JSON.stringify(items).replace('ECHO', `see \\u006b${SECRET.slice(1)}`);
+    const outcome = streamed(text, createRedactor([SECRET]), undefined, 65536, true);
+    expect(outcome).toMatchObject({ echoes: true, warnings: [expect.stringContaining('element 30 of the listing')] });
+    expect(JSON.stringify(outcome)).not.toContain(SECRET.slice(1));
   });
 });
 

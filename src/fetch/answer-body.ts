@@ -35,21 +35,29 @@ export function answerJson(answer: Answer, origin: string, redact: Redactor): { 
 /**
  * Whether an element of an answer's body holds one of the run's secrets (`scrub`, the redactor's
  * `data` part, would change it), read a batch at a time and nothing kept: cheaper than reading
- * the answer, for a run that may not need to. Undefined when the body is not plainly an array
- * within the nesting limit: only reading it says what it is then.
+ * the answer, for a run that may not need to. A batch whose text holds no escape and no secret
+ * is not even parsed: each of its strings is a piece of that text, as it stands. Undefined when
+ * the body is not plainly an array within the nesting limit, as far as it was parsed: only
+ * reading it says what it is then (a body that is no valid listing may also be judged to hold no
+ * secret; reading it refuses it).
  */
 export function answerEchoes(answer: Answer, scrub: (text: string) => string): boolean | undefined {
   if (answer.contentType.includes('html') || !blocksAreUtf8(answer.blocks)) return undefined;
   let echoes = false;
   let sound = true;
+  const plain = (text: string) => !text.includes('\\') && scrub(text) === text;
   // Over a copy of the list: the blocks stay, for the answer's reading.
-  const read = parseArrayElements([...answer.blocks], (batch) => {
-    for (const element of batch) {
-      if (!sound) return;
-      if (tooDeep(element) !== undefined) sound = false;
-      else echoes ||= holdsSecret(element, scrub);
-    }
-  });
+  const read = parseArrayElements(
+    [...answer.blocks],
+    (batch) => {
+      for (const element of batch) {
+        if (!sound) return;
+        if (tooDeep(element) !== undefined) sound = false;
+        else echoes ||= holdsSecret(element, scrub);
+      }
+    },
+    { skip: plain },
+  );
   return read.complete && sound ? echoes : undefined;
 }
 

@@ -50,14 +50,15 @@ export type ArrayRead =
  * over: the caller then drops what it made of them and parses the text, which also says what is
  * wrong. `afterBatch` runs after each batch but the last, once the batch is garbage (a large
  * answer's run collects it there); `release` is given each block (and each buffer made of
- * blocks) once its bytes are copied on; `batchBytes` (tests) sets where a batch may end.
+ * blocks) once its bytes are copied on; a batch whose text `skip` accepts is neither parsed nor
+ * handed over (nor known to be JSON); `batchBytes` (tests) sets where a batch may end.
  */
 export function parseArrayElements(
   blocks: Buffer[],
   onBatch: (elements: unknown[], first: number) => void,
-  options: { afterBatch?: () => void; release?: (bytes: Buffer) => void; batchBytes?: number } = {},
+  options: { afterBatch?: () => void; release?: (bytes: Buffer) => void; skip?: (text: string) => boolean; batchBytes?: number } = {},
 ): ArrayRead {
-  const { afterBatch, release, batchBytes = BATCH_BYTES } = options;
+  const { afterBatch, release, skip, batchBytes = BATCH_BYTES } = options;
   // The bytes from `start` (from the first, until a batch was handed over), as far as read.
   let window = blocks.shift() ?? Buffer.alloc(0);
   let start = 0;
@@ -90,11 +91,14 @@ export function parseArrayElements(
   if (!has(at) || window[at] !== OPEN_ARRAY) return incomplete();
   /** Parses the batch `from`–`to` of `count` elements and hands it over: its length in characters, undefined when it is not that. */
   const batch = (from: number, to: number, count: number): number | undefined => {
-    const read = parseBatch(window, from, to, count);
-    if (read === undefined) return undefined;
-    onBatch(read.elements, parsed);
+    const text = window.toString('utf8', from, to);
+    if (skip?.(text) !== true) {
+      const elements = parseBatch(text, count);
+      if (elements === undefined) return undefined;
+      onBatch(elements, parsed);
+    }
     parsed += count;
-    return read.chars;
+    return text.length;
   };
   /** The index of the quote that ends the string whose contents start at `from`, reading on as needed; -1 when there is none. */
   const quoteFrom = (from: number): number => {
@@ -174,17 +178,13 @@ function onlySpace(bytes: Buffer, from: number, to: number): boolean {
   return true;
 }
 
-/**
- * The bytes `from`–`to` parsed as `count` elements separated by commas (as the inside of an
- * array), and how many characters their text has; undefined when they are not exactly that.
- */
-function parseBatch(bytes: Buffer, from: number, to: number, count: number): { elements: unknown[]; chars: number } | undefined {
-  const text = bytes.toString('utf8', from, to);
+/** `text` parsed as `count` elements separated by commas (as the inside of an array); undefined when it is not exactly that. */
+function parseBatch(text: string, count: number): unknown[] | undefined {
   let batch: unknown;
   try {
     batch = JSON.parse(`[${text}]`);
   } catch {
     return undefined;
   }
-  return Array.isArray(batch) && batch.length === count ? { elements: batch, chars: text.length } : undefined;
+  return Array.isArray(batch) && batch.length === count ? batch : undefined;
 }

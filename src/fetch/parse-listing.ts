@@ -3,7 +3,7 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type SaidIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
 import { FILE_KEY } from '../model/lockfile.js';
-import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
+import { normaliseMessage, textSharer, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
 import { joinMessages, messageText, msg, own, type Message } from '../model/message.js';
@@ -77,8 +77,9 @@ export function listingReader(options: ParseOptions): AnswerReader<ParsedListing
   const descriptors: Descriptor[] = [];
   const firstByName = new Map<string, number>();
   const firstByNumber = new Map<number, { index: number; name: string }>();
+  const share = textSharer();
   const reader = answerReader({ ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
-    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`));
+    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`), share);
     if ('problems' in descriptor) {
       const name = data.name;
       issues.push(...descriptor.problems.map((p) => ({ index, name, field: own(`message.${p.field}`), message: msg`${p.message}${describeInput(p)}` })));

@@ -125,5 +125,13 @@ describe('parseArrayElements', () => {
     expect(new Set(released).size).toBe(released.length);
     expect(released.filter((block) => block.length === 64).length).toBeGreaterThanOrEqual(count - 1);
   });
+
+  it('skips the batches `skip` accepts: not handed over, counted all the same', () => {
+    const text = JSON.stringify(Array.from({ length: 30 }, (_, i) => ({ i, keep: i % 3 === 0 })));
+    const seen: Array<{ first: number; elements: unknown[] }> = [];
+    const read = parseInBatches(blocksOf(bytes(text), 16), (elements, first) => seen.push({ first, elements }), { batchBytes: 1, skip: (batch) => !batch.includes('true') });
+    expect(read.complete).toBe(true);
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, k) => ({ first: 3 * k, elements: [{ i: 3 * k, keep: true }] })));
+  });
 });
 

@@ -141,7 +141,10 @@ export function readAnswerBody<R>(
  * parser: the failure is then at the same place, and said the same way.
  */
 function restError(read: { skipped: number; rest: Buffer }, head: string, contentType: string, origin: string, redact: Redactor): ResponseError {
-  const text = `[${' '.repeat(read.skipped - 3)}0,${read.rest.toString('utf8')}`;
+  // Only the `[` before it (the one batch was the whole array, with something after its end),
+  // else at least a batch and its comma, which `0,` and spaces stand for.
+  const rest = read.rest.toString('utf8');
+  const text = read.skipped === 1 ? `[${rest}` : `[${' '.repeat(read.skipped - 3)}0,${rest}`;
   try {
     JSON.parse(text);
   } catch (error) {

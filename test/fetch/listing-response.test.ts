@@ -127,6 +127,14 @@ describe('a listing read a batch at a time', () => {
     );
   });
 
+  it.each([' x', ']', ', 1]', '}'])('refuses a short array (one batch) with %j after its end as the whole text does', (after) => {
+    const text = JSON.stringify([element(0, 10), element(1, 10)]) + after;
+    const redact = createRedactor([]);
+    const got = streamed(text, redact, undefined);
+    expect(got).toEqual(streamed(`\u00a0${text}`, redact, undefined));
+    expect('error' in got && got.error).toContain('not JSON');
+  });
+
   it('spans batches: a listing of this size is read in several', () => {
     const text = JSON.stringify(Array.from({ length: 120 }, (_, i) => element(i, 3000)));
     expect(text.length).toBeGreaterThan(4 * 65536);

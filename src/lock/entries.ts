@@ -11,6 +11,10 @@ const MESSAGES_KEY = '\n  "messages": {';
 const MESSAGES_OPEN = `${MESSAGES_KEY}\n`;
 const KEY_END = '": {\n';
 const ENTRY_END = '\n    }';
+/** The end of a lockfile with no messages. */
+const EMPTY_MESSAGES_END = `${MESSAGES_KEY}}\n}\n`;
+/** What a JSON string holds only escaped. */
+const NOT_IN_JSON_STRING = /["\u0000-\u001f]/;
 
 /** The line (1-based) of message `name`'s entry in a lockfile in schema-sync's layout; undefined when it has none. */
 export function entryLine(text: string, name: string): number | undefined {
@@ -33,8 +37,11 @@ export function lockfileHeadText(text: string): string {
  */
 export function lockfileEntries(text: string): Map<string, string> | undefined {
   const entries = new Map<string, string>();
+  // The first messages key is the one whose entries these are: the head is the text before it.
+  const key = text.indexOf(MESSAGES_KEY);
   const open = text.indexOf(MESSAGES_OPEN);
-  if (open < 0) return text.includes(`${MESSAGES_KEY}}\n`) ? entries : undefined;
+  if (open < 0) return key >= 0 && key + EMPTY_MESSAGES_END.length === text.length && text.endsWith(EMPTY_MESSAGES_END) ? entries : undefined;
+  if (key !== open) return undefined;
   let at = open + MESSAGES_OPEN.length;
   for (;;) {
     if (!text.startsWith('    "', at)) return undefined;
@@ -46,7 +53,10 @@ export function lockfileEntries(text: string): Map<string, string> | undefined {
     const raw = text.slice(at + 5, keyEnd);
     if (raw.includes('\n')) return undefined;
     let name: unknown = raw;
-    if (raw.includes('\\')) {
+    if (!raw.includes('\\')) {
+      // Not JSON: a raw quote or control character (the whole parse says what is wrong).
+      if (NOT_IN_JSON_STRING.test(raw)) return undefined;
+    } else {
       try {
         name = JSON.parse(text.slice(at + 4, keyEnd + 1));
       } catch {

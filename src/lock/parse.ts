@@ -124,10 +124,11 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
  * {@link parseLockfile} of the whole text says what, as it always has).
  */
 export function parseLaidOutLockfile(head: string, entries: ReadonlyMap<string, string>, file: string | Message): Lockfile | undefined {
+  // The head ends with the comma before the messages.
+  if (!head.endsWith(',')) return undefined;
   let json: unknown;
   try {
-    // The head ends with the comma before the messages.
-    json = JSON.parse(`${head.endsWith(',') ? head.slice(0, -1) : head}\n}`);
+    json = JSON.parse(`${head.slice(0, -1)}\n}`);
   } catch {
     return undefined;
   }

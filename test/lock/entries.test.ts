@@ -50,6 +50,12 @@ describe('parseLaidOutLockfile', () => {
       (text) => text.replace('"lockfileVersion": 1', '"lockfileVersion": 2'),
       (text) => text.replace('"schemaHash": ', '"schemaHash": 7, "z": '),
       (text) => text.replace('\n  "messages": {', '\n  "extra": true,\n  "messages": {'),
+      // Not JSON, or not one lockfile, in ways a scan of the layout could miss (review findings).
+      (text) => text.replace(',\n  "messages": {', '\n  "messages": {'),
+      (text) => text.replace(/\n {4}"([^"\\]*)": \{\n/, '\n    "$1\tx": {\n'),
+      (text) => text.replace(/\n {4}"([^"\\]*)": \{\n/, '\n    "$1"x": {\n'),
+      (text) => text.replace('\n  "messages": {', '\n  "messages": {},\n  "lockfileVersion": 9,\n  "messages": {'),
+      (text) => text.replace('\n  "messages": {}\n}\n', '\n  "messages": {}\n}\n{}'),
       (text) => text.replace('{\n      ', '{\n      "deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],\n      '),
     ];
     fc.assert(

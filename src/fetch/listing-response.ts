@@ -51,14 +51,14 @@ interface ReceivedListing {
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
   let blocks: Buffer[] | undefined = body;
   const large = body.reduce((size, block) => size + block.length, 0) >= LARGE_READ_BYTES;
+  /** Whether the answer holds one of the run's secrets, when looked for before it was read (undefined when that could not say). */
+  let echoes: boolean | undefined;
+  let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;
   /**
    * The body read (its elements validated and normalised as they are parsed), once: the bytes are
    * let go then. An error of what the body is (not JSON …) is thrown by echoesSecrets too; one of
    * the listing's (invalid fields …) only by parse.
    */
-  /** Whether the answer holds one of the run's secrets, when looked for before it was read (undefined when that could not say). */
-  let echoes: boolean | undefined;
-  let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;
   const readBody = () => {
     if (read === undefined) {
       try {

@@ -20,7 +20,7 @@ export interface LockfileHead {
  */
 export class LockfileText implements HashedText {
   readonly hash: string;
-  /** The text as pieces that, run together, are the text (one piece when it was read). */
+  /** The text as pieces that, run together, are the text (one piece when it was read); each ends after an entry, never inside a character. */
   readonly #pieces: readonly string[];
   #parsed: Lockfile | undefined;
   #head: LockfileHead | undefined;

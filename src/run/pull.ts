@@ -27,9 +27,10 @@ export interface PullResult {
   lockfilePath: string;
   /**
    * The lockfile's text as the pull leaves the file (its entries' lines are where annotations
-   * point); undefined when there is none. Made when read: a large lockfile's text is not held whole.
+   * point); undefined when there is none. A getter that joins the text each time it is read (so
+   * does `JSON.stringify` of the result): a large lockfile's text is not held whole otherwise.
    */
-  lockfileText: string | undefined;
+  readonly lockfileText: string | undefined;
   /** The package the output folder is (its version after this pull, and before when it changed); undefined for a plain folder. */
   package?: PackageRelease | undefined;
 }

@@ -53,7 +53,7 @@ export interface HashedText {
   readonly hash: string;
 }
 
-/** {@link hashOf} of the text that `pieces` make run together. */
+/** {@link hashOf} of the text that `pieces` make run together; no piece may end between the halves of a surrogate pair (each would be hashed as U+FFFD). */
 export function hashOfPieces(pieces: readonly string[]): string {
   if (pieces.length === 1) return hashOf(pieces[0]!);
   const hasher = pieceHasher();

@@ -53,20 +53,13 @@ export function answerEchoes(answer: Answer, scrub: (text: string) => string): b
       for (const element of batch) {
         if (!sound) return;
         if (tooDeep(element) !== undefined) sound = false;
-        else echoes ||= holdsSecret(element, scrub);
+        // Scrubbed as reading would (a copy, let go at once): only a batch that may hold one gets here.
+        else echoes ||= scrubSecrets(element, scrub).found;
       }
     },
     { skip: plain },
   );
   return read.complete && sound ? echoes : undefined;
-}
-
-/** Whether scrubbing `value` (see `scrubSecrets`) would change it. */
-function holdsSecret(value: unknown, scrub: (text: string) => string): boolean {
-  if (typeof value === 'string') return scrub(value) !== value;
-  if (Array.isArray(value)) return value.some((item) => holdsSecret(item, scrub));
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => (!WIRE_KEYS.has(key) && scrub(key) !== key) || holdsSecret(item, scrub));
 }
 
 /** What the elements of an answer made, or the error the reader refused them with. */

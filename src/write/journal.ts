@@ -106,7 +106,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       writes: [...staged, ...tx.writes.map((w) => w.path)],
       deletes: [...tx.deletes],
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
-      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOfPieces(typeof tx.lockfile.text === 'string' ? [tx.lockfile.text] : tx.lockfile.text) } : {}),
+      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOfPieces(piecesOf(tx.lockfile.text)) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
     };
     if (staged.length === 0) await rm(txnDir, { recursive: true, force: true });
@@ -116,7 +116,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     if (tx.lockfile) {
       // Whatever is found at that path is not written through (a symbolic link is removed, not followed).
       if (beside) await rm(pendingLockfilePath(outDir, journal), { force: true });
-      await writeNewText(pendingLockfilePath(outDir, journal), tx.lockfile.text);
+      await writeNewText(pendingLockfilePath(outDir, journal), piecesOf(tx.lockfile.text));
     }
   } catch (error) {
     await removePrepared();
@@ -345,14 +345,19 @@ function hashOrNull(bytes: Buffer | undefined): string | null {
 }
 
 /**
- * Writes `text` to a new file (refused when one is there, as `wx`), a piece at a time: a large
+ * Writes the text `pieces` run together to a new file (refused when one is there, as `wx`), a piece at a time: a large
  * lockfile is never also one buffer of its size.
  */
-async function writeNewText(path: string, text: string | readonly string[]): Promise<void> {
+async function writeNewText(path: string, pieces: readonly string[]): Promise<void> {
   const handle = await open(path, 'wx');
   try {
-    for (const piece of typeof text === 'string' ? textPieces(text) : text) await handle.write(piece);
+    for (const piece of pieces) for (const part of textPieces(piece)) await handle.write(part);
   } finally {
     await handle.close();
   }
+}
+
+/** A text given whole or as pieces that run together to it, as pieces. */
+function piecesOf(text: string | readonly string[]): readonly string[] {
+  return typeof text === 'string' ? [text] : text;
 }

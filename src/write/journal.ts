@@ -345,8 +345,8 @@ function hashOrNull(bytes: Buffer | undefined): string | null {
 }
 
 /**
- * Writes the text `pieces` run together to a new file (refused when one is there, as `wx`), a piece at a time: a large
- * lockfile is never also one buffer of its size.
+ * Writes the text `pieces` run together to a new file (refused when one is there, as `wx`), a
+ * piece at a time: a large lockfile is never also one buffer of its size.
  */
 async function writeNewText(path: string, pieces: readonly string[]): Promise<void> {
   const handle = await open(path, 'wx');

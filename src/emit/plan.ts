@@ -6,7 +6,7 @@
  * own version (schema-sync's version and the renderer's id) is part of it.
  */
 import type { Descriptor } from '../model/descriptor.js';
-import { compareStrings, makeDescriptor, sortDescriptors } from '../model/descriptor.js';
+import { compareStrings, sortDescriptors } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf, pieceHasher } from '../util/hash.js';
 import { utf8Of } from '../util/utf8-of.js';
@@ -20,10 +20,11 @@ import { indexFilePieces, indexFileText, typesFileText } from './index-file.js';
 import { commentText } from '../text/safe-text.js';
 import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
+import { fieldView, MessageModuleFile, MessageModules } from './message-modules.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
-import { hasInt64Field, int64Of } from './record-field-types.js';
+import { int64Of } from './record-field-types.js';
 import { checkRecords } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
@@ -209,64 +210,6 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   return [...files, ...whole, ...extra, gitAttributes].sort((a, b) => compareStrings(a.path, b.path));
 }
 
-/** How a plan's message modules are made: their names, the settings they read, and the renderer. */
-class MessageModules {
-  constructor(
-    private readonly settings: {
-      names: ReadonlyMap<string, PlannedName>;
-      descriptorOf: (name: string) => Descriptor;
-      fields: boolean;
-      int64: Int64Type;
-      render: (message: Descriptor, name: PlannedName, kind: ModuleKind, int64: Int64Type | undefined) => string;
-    },
-  ) {}
-
-  /**
-   * The int64 setting a module reads: only where the record types have a 64-bit field, the only
-   * place it shows (changing it re-renders those modules alone).
-   */
-  #int64(descriptor: Descriptor): Int64Type | undefined {
-    return this.settings.fields && hasInt64Field(descriptor) ? this.settings.int64 : undefined;
-  }
-
-  /** The input of `descriptor`'s module, one for every kind (the kind is its path's, which the manifest keys by), and its planned name. */
-  input(descriptor: Descriptor, context: string): { input: string; name: PlannedName } {
-    const { fields } = this.settings;
-    const name = this.settings.names.get(descriptor.name)!;
-    const message = messageView(descriptor, fields);
-    const int64 = this.#int64(descriptor);
-    return { input: hashOf(`${context}\0${JSON.stringify(int64 === undefined ? [message, name, fields] : [message, name, fields, int64])}`), name };
-  }
-
-  /** The text of message `name`'s module of `kind`, from the same view its input hashes. */
-  render(name: string, kind: ModuleKind): string {
-    const descriptor = this.settings.descriptorOf(name);
-    return this.settings.render(messageView(descriptor, this.settings.fields), this.settings.names.get(name)!, kind, this.#int64(descriptor));
-  }
-}
-
-/**
- * A message module of the plan, known by its message type's name. A class, not an object with a
- * closure: a plan holds one a file, and the descriptor and view a module reads are got again
- * when it renders rather than kept (for 100,000 types a closure, its context, a descriptor and a
- * view each would be hundreds of bytes more a type).
- */
-class MessageModuleFile implements PlannedFile {
-  readonly formatted = true;
-
-  constructor(
-    readonly path: string,
-    readonly input: string,
-    private readonly modules: MessageModules,
-    private readonly name: string,
-    private readonly kind: ModuleKind,
-  ) {}
-
-  render(): string {
-    return this.modules.render(this.name, this.kind);
-  }
-}
-
 /**
  * The input of each kind of index. Apart from {@link plan}: a value a closure there used would be
  * held in its context, which every module keeps, for the whole run (the entries are a few
@@ -291,25 +234,6 @@ function indexInput(path: string, entries: readonly unknown[], banner: string, k
   return hasher.digest();
 }
 
-/**
- * What a message module reads of a descriptor: its known fields, its description (the one
- * unknown key it shows), and with fields on its field descriptors without their unknown keys.
- * Other unknown keys are not shown, so they are not part of its input either: their key order,
- * which a lockfile may hold otherwise than the service sent it, re-renders nothing.
- */
-function messageView(descriptor: Descriptor, fields: boolean): Descriptor {
-  const desc = descriptor.extra['desc'];
-  // Built field by field (makeDescriptor), not by object rest and spread: V8 gives each object
-  // made that way a hidden class of its own, and a plan holds one view a message type.
-  const view = makeDescriptor(descriptor, typeof desc === 'string' ? { desc } : {});
-  if (fields && descriptor.fields !== undefined) view.fields = descriptor.fields.map(fieldView);
-  return view;
-}
-
-function fieldView(field: FieldDescriptor): FieldDescriptor {
-  const { extra: _unknown, ...known } = field;
-  return { ...known, extra: {} };
-}
 
 /** The key fields of a descriptor's primary key type (with fields on), as the index reads them. */
 function primaryKeyFields(descriptor: Descriptor): FieldDescriptor[] {

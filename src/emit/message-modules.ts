@@ -79,12 +79,13 @@ export class MessageModuleFile implements PlannedFile {
 function messageView(descriptor: Descriptor, fields: boolean): Descriptor {
   const desc = descriptor.extra['desc'];
   // Built field by field (makeDescriptor), not by object rest and spread: V8 gives each object
-  // made that way a hidden class of its own, and a plan holds one view a message type.
+  // made that way a hidden class of its own, and a view is made for each module's input and render.
   const view = makeDescriptor(descriptor, typeof desc === 'string' ? { desc } : {});
   if (fields && descriptor.fields !== undefined) view.fields = descriptor.fields.map(fieldView);
   return view;
 }
 
+/** What a module or the index reads of a field descriptor: its known keys, no unknown ones. */
 export function fieldView(field: FieldDescriptor): FieldDescriptor {
   const { extra: _unknown, ...known } = field;
   return { ...known, extra: {} };

@@ -62,6 +62,11 @@ export function answerEchoes(answer: Answer, scrub: (text: string) => string): b
   return read.complete && sound ? echoes : undefined;
 }
 
+/** Whether an answer's body is large enough that its reading collects its garbage as it goes (`LARGE_READ_BYTES`). */
+export function isLargeAnswer(blocks: readonly Buffer[]): boolean {
+  return blocks.reduce((size, block) => size + block.length, 0) >= LARGE_READ_BYTES;
+}
+
 /** What the elements of an answer made, or the error the reader refused them with. */
 export type Outcome<R> = { result: R } | { error: unknown };
 
@@ -102,12 +107,11 @@ export function readAnswerBody<R>(
   const { blocks, contentType } = answer;
   let bytes: Buffer;
   if (!contentType.includes('html') && blocksAreUtf8(blocks)) {
-    const size = blocks.reduce((sum, block) => sum + block.length, 0);
     // The start of the text, for the excerpt of an error found once its bytes are gone.
     const head = textHead(blocks);
     const screen = screenElements(startReader(), scrub);
     // A large answer's batch texts are collected as it goes: they would pile up beside the bytes.
-    const afterBatch = size >= LARGE_READ_BYTES ? garbageCollector().young : undefined;
+    const afterBatch = isLargeAnswer(blocks) ? garbageCollector().young : undefined;
     const read = parseArrayElements(blocks, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch, release: releaseBlock });
     if (read.complete) return screen.finish(origin);
     if (read.skipped > 0) throw restError(read, head, contentType, origin, redact);

@@ -1,8 +1,8 @@
 import { redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
-import { answerEchoes, readAnswerBody, settled, type Answer } from './answer-body.js';
+import { answerEchoes, isLargeAnswer, readAnswerBody, settled, type Answer } from './answer-body.js';
 import { listingReader, parseListing, type ParsedListing } from './parse-listing.js';
-import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
+import { garbageCollector } from '../util/collect-garbage.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
 /** A validated listing and where it came from, as the library's callers get it. */
@@ -50,7 +50,7 @@ interface ReceivedListing {
  */
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
   let blocks: Buffer[] | undefined = body;
-  const large = body.reduce((size, block) => size + block.length, 0) >= LARGE_READ_BYTES;
+  const large = isLargeAnswer(body);
   /** Whether the answer holds one of the run's secrets, when looked for before it was read (undefined when that could not say). */
   let echoes: boolean | undefined;
   let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;

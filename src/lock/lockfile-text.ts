@@ -1,4 +1,4 @@
-import { hashOf, hashOfPieces, type HashedText } from '../util/hash.js';
+import { hashOfPieces, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import type { Descriptor } from '../model/descriptor.js';
@@ -39,7 +39,7 @@ export class LockfileText implements HashedText {
     private readonly named: Message | string = path,
   ) {
     this.#pieces = typeof text === 'string' ? [text] : text;
-    this.hash = typeof text === 'string' ? hashOf(text) : hashOfPieces(text);
+    this.hash = hashOfPieces(this.#pieces);
     this.#head = recorded?.(this.hash);
   }
 

@@ -6,14 +6,14 @@
  * own version (schema-sync's version and the renderer's id) is part of it.
  */
 import type { Descriptor } from '../model/descriptor.js';
-import { compareStrings, sortDescriptors } from '../model/descriptor.js';
+import { compareStrings } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf, pieceHasher } from '../util/hash.js';
 import { utf8Of } from '../util/utf8-of.js';
 import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
-import { scoped, type Scope } from '../model/scope.js';
+import { inScope, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
 import { indexFilePieces, indexFileText, typesFileText } from './index-file.js';
@@ -25,7 +25,7 @@ import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
 import { int64Of } from './record-field-types.js';
-import { checkRecords } from './record-types.js';
+import { assertFieldsRecorded, recordChecks } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
 
@@ -50,15 +50,19 @@ export interface PlannedFile {
 
 /** The lockfile a plan is made of. */
 export interface PlanInput {
-  /** Its message types (those in the settings' scope are planned). */
-  messages: readonly Descriptor[];
+  /**
+   * Its message types (those in the settings' scope are planned), iterated twice: a large
+   * lockfile gives them from its entries each time, not held.
+   */
+  messages: Iterable<Descriptor>;
   source: ListingSource;
   /** The file stems it records (`Lockfile.fileStems`). */
   fileStems?: ReadonlyMap<string, string> | undefined;
   /**
-   * The descriptor of the message type of this name, equal to the one in `messages`, when a
-   * module renders. When given, the plan keeps none of `messages` (a run lets a large listing's
-   * descriptors go once the plan is made, and gives each again from its lockfile entry).
+   * The descriptor of the message type of this name, equal to the one in `messages`, when the
+   * plan reads it again and when a module renders. When given, the plan keeps none of
+   * `messages` (a run lets a large listing's descriptors go once the plan is made, and gives
+   * each again from its lockfile entry).
    */
   descriptorOf?: ((name: string) => Descriptor) | undefined;
 }
@@ -132,12 +136,13 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
-  const descriptors = sortDescriptors(settings.scope === undefined ? lockfile.messages : scoped(lockfile.messages, settings.scope));
-  // What the index reads of each type, kept as columns: no closure of the plan keeps the
-  // descriptors themselves (see PlanInput.descriptorOf).
-  const typeNames = descriptors.map((d) => d.name);
-  const numbers = descriptors.map((d) => d.mNum);
-  const keyFields = fields ? descriptors.map(primaryKeyFields) : undefined;
+  // What the names and the index read of each type in the scope, kept as columns: no closure of
+  // the plan keeps the descriptors themselves (see PlanInput.descriptorOf), and each is let go
+  // once read, here and below.
+  const rows = inScopeRows(lockfile.messages, settings.scope, fields);
+  const typeNames = rows.map((row) => row.name);
+  const numbers = rows.map((row) => row.mNum);
+  const keyFields = fields ? rows.map((row) => row.keyFields) : undefined;
   // Checked once, before the first file is rendered: a plan that renders nothing needs no check.
   let checked = false;
   const valid = () => {
@@ -145,8 +150,8 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     checked = true;
   };
   const names = planNames(typeNames, lockfile.fileStems);
-  if (fields) checkRecords(descriptors, names);
-  const descriptorOf = lockfile.descriptorOf ?? byName(descriptors);
+  if (fields) assertFieldsRecorded(rows.filter((row) => !row.hasFields).map((row) => row.name));
+  const descriptorOf = lockfile.descriptorOf ?? byName(lockfile.messages);
   const templates = await loadTemplates(settings.templatesDir);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   const sharedBanner = templates.banner.render(bannerValues);
@@ -170,9 +175,12 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     },
   });
   const files: PlannedFile[] = [];
-  for (const descriptor of descriptors) {
-    const { input, name } = modules.input(descriptor, context);
-    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${name.fileStem}`, kind), input, modules, descriptor.name, kind));
+  const checkRecords = fields ? recordChecks(names) : undefined;
+  for (const name of typeNames) {
+    const descriptor = descriptorOf(name);
+    checkRecords?.(descriptor);
+    const { input, name: planned } = modules.input(descriptor, context);
+    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${planned.fileStem}`, kind), input, modules, name, kind));
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
@@ -241,9 +249,24 @@ function primaryKeyFields(descriptor: Descriptor): FieldDescriptor[] {
 }
 
 /** The descriptors by name (for a plan whose input does not give them again). */
-function byName(descriptors: readonly Descriptor[]): (name: string) => Descriptor {
-  const map = new Map(descriptors.map((descriptor) => [descriptor.name, descriptor]));
+function byName(descriptors: Iterable<Descriptor>): (name: string) => Descriptor {
+  const map = new Map<string, Descriptor>();
+  for (const descriptor of descriptors) map.set(descriptor.name, descriptor);
   return (name) => map.get(name)!;
+}
+
+/**
+ * What a plan reads of each message type in `scope` before it names them, sorted by name: its
+ * name, number, whether it records fields and (with `fields`) its primary key fields.
+ */
+function inScopeRows(messages: Iterable<Descriptor>, scope: Scope | undefined, fields: boolean): Array<{ name: string; mNum: number; hasFields: boolean; keyFields: FieldDescriptor[] | undefined }> {
+  const included = scope === undefined ? undefined : inScope(scope);
+  const rows = [];
+  for (const descriptor of messages) {
+    if (included !== undefined && !included(descriptor)) continue;
+    rows.push({ name: descriptor.name, mNum: descriptor.mNum, hasFields: descriptor.fields !== undefined, keyFields: fields ? primaryKeyFields(descriptor) : undefined });
+  }
+  return rows.sort((a, b) => compareStrings(a.name, b.name));
 }
 
 /**

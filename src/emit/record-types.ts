@@ -66,13 +66,16 @@ export function hasPrimaryKey(descriptor: Descriptor): boolean {
 }
 
 /**
- * The checks of output with fields on: {@link assertFieldsRecorded}, then
- * {@link checkRecordNames} and {@link checkPkeyProperty}.
+ * The checks of output with fields on, as a plan reads the descriptors in name order once
+ * (after {@link assertFieldsRecorded}): each descriptor's record type names
+ * ({@link checkRecordNames}) and `pkey` property ({@link checkPkeyProperty}).
  */
-export function checkRecords(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
-  assertFieldsRecorded(descriptors);
-  checkRecordNames(descriptors, plan);
-  for (const descriptor of descriptors) checkPkeyProperty(descriptor);
+export function recordChecks(plan: ReadonlyMap<string, PlannedName>): (descriptor: Descriptor) => void {
+  const recordNames = checkRecordNames(plan);
+  return (descriptor) => {
+    recordNames(descriptor);
+    checkPkeyProperty(descriptor);
+  };
 }
 
 /**
@@ -93,10 +96,10 @@ function checkPkeyProperty(descriptor: Descriptor): void {
 /**
  * Checks that every message type has its fields recorded, for output with fields on: the
  * lockfile of a pull without fields has none, and `generate` cannot fetch them.
+ * @param missing - the names of the types without field descriptors, in name order
  * @throws LockError naming the types without fields
  */
-function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
-  const missing = descriptors.filter((descriptor) => descriptor.fields === undefined).map((descriptor) => descriptor.name);
+export function assertFieldsRecorded(missing: readonly string[]): void {
   if (missing.length === 0) return;
   const listed = msg`${joinMessages(missing.slice(0, 5).map((name) => msg`${showName(name)}`), ', ')}${own(missing.length > 5 ? ' …' : '')}`;
   throw new LockError(msg`fields are on, but the lockfile records no field descriptors for ${missing.length} message ${own(missing.length === 1 ? 'type' : 'types')} (${listed}).`, {
@@ -105,15 +108,14 @@ function assertFieldsRecorded(descriptors: readonly Descriptor[]): void {
 }
 
 /**
- * Checks that the record types the index exports clash with no message constant, no generated
- * export and no other record type.
- * @param descriptors - sorted by name
+ * A check that the record types the index exports clash with no message constant, no generated
+ * export and no other record type: each descriptor's, in name order.
  * @throws EmitError naming both owners of a clashing identifier
  */
-function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<string, PlannedName>): void {
+function checkRecordNames(plan: ReadonlyMap<string, PlannedName>): (descriptor: Descriptor) => void {
   const owners = new Map<string, Message>(GENERATED_EXPORTS.map((name) => [name, msg`the generated export ${own(name)}`]));
   for (const [name, planned] of plan) owners.set(planned.identifier, msg`the constant of message type ${showName(name)}`);
-  for (const descriptor of descriptors) {
+  return (descriptor) => {
     const names = recordNames(plan.get(descriptor.name)!.identifier);
     for (const identifier of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) {
       const other = owners.get(identifier);
@@ -124,7 +126,7 @@ function checkRecordNames(descriptors: readonly Descriptor[], plan: ReadonlyMap<
       }
       owners.set(identifier, msg`the record type ${identifier} of message type ${showName(descriptor.name)}`);
     }
-  }
+  };
 }
 
 /** One property of a record interface. */

@@ -5,21 +5,21 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 /**
  * The descriptors of the lockfile `before`, exactly as its full parse gives them (same values,
  * same errors): a memo of parsing an entry, keyed by the entry's text. Parsing is a pure
- * function of that text, and `after` was serialised from its own valid descriptors, so an entry
- * of `before` whose text is the same in `after` is `after`'s descriptor object (which the diff
+ * function of that text, and `after` was serialised from `fetched`, valid descriptors, so an entry
+ * of `before` whose text is the same in `after` is the fetched descriptor object (which the diff
  * skips by identity); only the other entries are parsed and validated. A pull that changed a few
  * of many types parses and compares only those. A `before` not in schema-sync's layout, or with
  * another head (version, source, settings), is parsed whole.
  */
-export function lockedDescriptors(before: LockfileText, after: LockfileText): readonly Descriptor[] {
+export function lockedDescriptors(before: LockfileText, after: LockfileText, fetched: readonly Descriptor[]): readonly Descriptor[] {
   const entries = before.entryTexts();
   const made = after.entryTexts();
   if (entries === undefined || made === undefined || before.headText() !== after.headText()) return before.parse().messages;
-  const fetched = new Map(after.parse().messages.map((descriptor) => [descriptor.name, descriptor]));
+  const byName = new Map(fetched.map((descriptor) => [descriptor.name, descriptor]));
   const shared: Descriptor[] = [];
   const others: Array<[string, unknown]> = [];
   for (const [name, text] of entries) {
-    const same = made.get(name) === text ? fetched.get(name) : undefined;
+    const same = made.get(name) === text ? byName.get(name) : undefined;
     if (same !== undefined) {
       shared.push(same);
       continue;

@@ -1,11 +1,24 @@
-import { hashOfPieces, type HashedText } from '../util/hash.js';
+import { hashOfPieces, pieceHasher, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import type { Descriptor } from '../model/descriptor.js';
 import { parseLaidOutLockfile, parseLockfile, validEntryDescriptor } from './parse.js';
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
-import { serializeLockfileEntries } from './serialize.js';
+import { writeLockfilePieces } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
+import { SpillFile, type EntrySpans } from './spill-file.js';
+
+/**
+ * Characters of a lockfile's text past which a run that makes it keeps it in a temporary file
+ * (`spill-file.ts`) rather than in memory: about 32,000 types of 1 KB. Below, the text is held,
+ * and planning reads the descriptors that are in memory anyway; above, the descriptors go after
+ * the diff and planning reads each again from its entry, twice (bench/README.md, "Memory of
+ * large listings").
+ */
+const SPILL_CHARS = 32 * 1024 * 1024;
+
+/** The contents of a lockfile as a plan reads them: its messages as often as they are iterated, and each by name when a module renders. */
+export type PlanLockfile = Omit<Lockfile, 'messages'> & { messages: Iterable<Descriptor>; descriptorOf?: (name: string) => Descriptor };
 
 /** What a run reads of a lockfile besides its descriptors: the settings it records, and how many message types. */
 export interface LockfileHead {
@@ -19,13 +32,20 @@ export interface LockfileHead {
  * hash, and never parses its entries.
  */
 export class LockfileText implements HashedText {
-  readonly hash: string;
-  /** The text as pieces that, run together, are the text (one piece when it was read); each ends after an entry, never inside a character. */
-  readonly #pieces: readonly string[];
+  #hash: string | undefined;
+  /**
+   * The text as pieces that, run together, are the text: one piece when it was read, the
+   * serialiser's when a run made it (each ending after an entry, never inside a character), or
+   * the spill file a large one is kept in, which gives it in chunks.
+   */
+  #pieces: readonly string[] | SpillFile;
+  #headText: string | undefined;
   #parsed: Lockfile | undefined;
   #head: LockfileHead | undefined;
   /** The entry texts once known: `texts` undefined when the text is not in schema-sync's layout. */
   #entries: { texts: ReadonlyMap<string, string> | undefined } | undefined;
+  /** A spilled lockfile's contents but its messages, which a plan reads from the entries instead. */
+  #outline: Omit<Lockfile, 'messages'> | undefined;
 
   /**
    * `path` names the file in errors unless `named` does (e.g. "the base lockfile main:…");
@@ -39,40 +59,85 @@ export class LockfileText implements HashedText {
     private readonly named: Message | string = path,
   ) {
     this.#pieces = typeof text === 'string' ? [text] : text;
-    this.hash = hashOfPieces(this.#pieces);
     this.#head = recorded?.(this.hash);
   }
 
   /**
    * The lockfile that serialises to these bytes, held as the serialiser's pieces (never joined
-   * unless {@link LockfileText.text} is read); the long strings of its descriptors become slices
-   * of them (`shareStrings`).
+   * unless {@link LockfileText.text} is read). Past `spillChars` characters (a large listing) the
+   * text goes to a spill file instead, and the lockfile's descriptors are not kept: once the
+   * caller lets them go, only the file holds them. Where no spill file can be made or written
+   * (Windows, a full disk), the text is held.
    */
-  static of(lockfile: Lockfile, path: string): LockfileText {
-    const { pieces, entries } = serializeLockfileEntries(lockfile, { shareStrings: true });
+  static of(lockfile: Lockfile, path: string, options: { spillChars?: number } = {}): LockfileText {
+    const spillChars = options.spillChars ?? SPILL_CHARS;
+    const hasher = pieceHasher();
+    const pieces: string[] = [];
+    const spans: EntrySpans[] = [];
+    let headText: string | undefined;
+    let chars = 0;
+    let spill: SpillFile | undefined;
+    try {
+      writeLockfilePieces(lockfile, {}, (piece, entries) => {
+        hasher.update(piece);
+        headText ??= lockfileHeadText(piece);
+        if (spill !== undefined) return spill.append(piece, entries);
+        pieces.push(piece);
+        spans.push(entries);
+        chars += piece.length;
+        if (chars <= spillChars || (spill = SpillFile.create()) === undefined) return;
+        pieces.forEach((held, i) => spill!.append(held, spans[i]!));
+        pieces.length = 0;
+        spans.length = 0;
+      });
+    } catch (error) {
+      if (spill === undefined) throw error;
+      // The spill file could not be written (a full disk): the text is held after all.
+      return LockfileText.of(lockfile, path, { spillChars: Infinity });
+    }
     const made = new LockfileText(pieces, path);
-    made.#parsed = lockfile;
-    made.#entries = { texts: entries };
+    made.#hash = hasher.digest();
+    made.#headText = headText;
+    if (spill === undefined) {
+      made.#parsed = lockfile;
+      const texts = new Map<string, string>();
+      pieces.forEach((piece, i) => {
+        for (const [name, start, end] of spans[i]!) texts.set(name, piece.slice(start, end));
+      });
+      made.#entries = { texts };
+    } else {
+      const { messages, ...outline } = lockfile;
+      made.#pieces = spill;
+      made.#entries = { texts: spill.entries() };
+      made.#outline = outline;
+      made.#head = { settings: lockfile.settings, messageCount: messages.length };
+    }
     return made;
   }
 
+  /** The {@link hashOf} of the text. */
+  get hash(): string {
+    return (this.#hash ??= hashOfPieces(this.#pieces));
+  }
+
   /**
-   * The whole text. One made by {@link LockfileText.of} is joined from its pieces on each read
-   * (and not kept: a large lockfile would then be held twice, as the text and as the pieces its
-   * entries and strings are slices of); a run reads its pieces and hash instead.
+   * The whole text, joined from its pieces (or read from its spill file) on each read, and not
+   * kept: a large lockfile would then be held twice, as the text and as the pieces its entries
+   * and strings are slices of; a run reads its pieces and hash instead.
    */
   get text(): string {
-    return this.#pieces.length === 1 ? this.#pieces[0]! : this.#pieces.join('');
+    const pieces = this.#pieces instanceof SpillFile ? [...this.#pieces] : this.#pieces;
+    return pieces.length === 1 ? pieces[0]! : pieces.join('');
   }
 
   /** Pieces that, run together, are the text: to write it a piece at a time. */
-  pieces(): readonly string[] {
+  pieces(): Iterable<string> {
     return this.#pieces;
   }
 
   /** The text before the messages: version, source and settings (`lockfileHeadText`), which the first piece holds. */
   headText(): string {
-    return lockfileHeadText(this.#pieces[0]!);
+    return (this.#headText ??= lockfileHeadText((this.#pieces as readonly string[])[0]!));
   }
 
   /** The settings and the number of message types: as recorded for this hash, else parsed. */
@@ -118,16 +183,30 @@ export class LockfileText implements HashedText {
    * The contents as a plan reads them. With `letGo` (a run that writes: it plans once), in
    * schema-sync's layout, the plan gets each descriptor again from its entry text when a module
    * renders, and the parsed contents are let go here: a large listing's descriptors are not held
-   * once the plan is made. A later {@link LockfileText.parse} parses the text again.
+   * once the plan is made. A later {@link LockfileText.parse} parses the text again. A spilled
+   * lockfile is never parsed whole for a plan: its messages are read from the entries each time
+   * they are iterated.
    */
-  planInput(letGo: boolean): Lockfile & { descriptorOf?: (name: string) => Descriptor } {
+  planInput(letGo: boolean): PlanLockfile {
+    if (this.#outline !== undefined) {
+      const texts = this.entryTexts()!;
+      const descriptorOf = this.#descriptorOf(texts);
+      return { ...this.#outline, messages: { *[Symbol.iterator]() { for (const name of texts.keys()) yield descriptorOf(name); } }, descriptorOf };
+    }
     const parsed = this.parse();
     const texts = letGo ? this.entryTexts() : undefined;
     if (texts === undefined) return parsed;
     this.head();
     this.#parsed = undefined;
-    // Valid: the entries were written from validated descriptors, or parsed whole just now.
-    return { ...parsed, descriptorOf: (name) => validEntryDescriptor(name, JSON.parse(texts.get(name)!) as Record<string, unknown>) };
+    return { ...parsed, descriptorOf: this.#descriptorOf(texts) };
+  }
+
+  /**
+   * Each descriptor read again from its entry text. Valid: the entries were written from
+   * validated descriptors, or parsed whole just now.
+   */
+  #descriptorOf(texts: ReadonlyMap<string, string>): (name: string) => Descriptor {
+    return (name) => validEntryDescriptor(name, JSON.parse(texts.get(name)!) as Record<string, unknown>);
   }
 
   /**
@@ -138,7 +217,8 @@ export class LockfileText implements HashedText {
     if (this.#parsed === undefined) {
       const texts = this.entryTexts();
       const parsed = (texts === undefined ? undefined : parseLaidOutLockfile(this.headText(), texts, this.named)) ?? parseLockfile(this.text, this.named);
-      shareEntryStrings(parsed.messages, () => this.entryTexts());
+      // A spilled text's entries are read afresh each time: a slice of one would keep its copy.
+      if (this.#outline === undefined) shareEntryStrings(parsed.messages, () => this.entryTexts());
       this.#parsed = parsed;
     }
     return this.#parsed;

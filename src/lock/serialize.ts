@@ -4,7 +4,7 @@ import { fieldEntry } from './fields.js';
 import { STORED_FIELDS } from './stored-fields.js';
 import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { jsonText, safeJson } from '../text/safe-text.js';
-import { shareable } from './shared-strings.js';
+import type { EntrySpans } from './spill-file.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
@@ -20,11 +20,30 @@ export function serializeLockfile(lock: Lockfile): string {
  * {@link serializeLockfile} as pieces of text that, run together, are the lockfile's (each a
  * run of whole entries of about {@link PIECE_CHARS} characters, the first one holding everything
  * before the first entry), also giving each message's entry text (the object after its key) by
- * name, a slice of its piece. With `shareStrings`, each long string of a descriptor's `extra`
- * that the text holds as it is becomes a slice of its piece (`shared-strings.ts`); `pieceChars`
- * (tests) sets where a piece may end.
+ * name, a slice of its piece; `pieceChars` (tests) sets where a piece may end.
  */
-export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings?: boolean; pieceChars?: number } = {}): { pieces: string[]; entries: Map<string, string> } {
+export function serializeLockfileEntries(lock: Lockfile, options: SerializeOptions = {}): { pieces: string[]; entries: Map<string, string> } {
+  const pieces: string[] = [];
+  const entries = new Map<string, string>();
+  writeLockfilePieces(lock, options, (piece, spans) => {
+    pieces.push(piece);
+    for (const [name, start, end] of spans) entries.set(name, piece.slice(start, end));
+  });
+  return { pieces, entries };
+}
+
+/** How {@link serializeLockfileEntries} cuts its pieces. */
+export interface SerializeOptions {
+  /** Characters after which a piece ends (at the next entry's end). @default 65536 */
+  pieceChars?: number;
+}
+
+/**
+ * {@link serializeLockfileEntries}, each piece handed to `write` as it is made, with where its
+ * entries lie in it, and not kept: a caller that writes the pieces elsewhere never holds the
+ * whole text.
+ */
+export function writeLockfilePieces(lock: Lockfile, options: SerializeOptions, write: (piece: string, spans: EntrySpans) => void): void {
   const { pieceChars = PIECE_CHARS } = options;
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
@@ -33,49 +52,29 @@ export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);
-  const entries = new Map<string, string>();
-  if (messages.length === 0) return { pieces: [`${head},\n  "messages": {}\n}\n`], entries };
-  const pieces: string[] = [];
+  if (messages.length === 0) return write(`${head},\n  "messages": {}\n}\n`, []);
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts = [head, ',\n  "messages": {\n'];
   // Where each entry of the piece being written lies in it: the entries are then slices of it
   // (which V8 keeps as references into the piece), not a second copy of every descriptor's text.
-  const spans: Array<[name: string, start: number, end: number]> = [];
-  // The long strings go into the piece's join as they are (no entry text copies them first).
-  const shared: Array<{ extra: Record<string, unknown>; key: string; at: number; length: number }> = [];
+  let spans: Array<[name: string, start: number, end: number]> = [];
   let at = head.length + parts[1]!.length;
-  // A piece at a time, not one text: each long string of the piece written becomes a slice of it
-  // at once, so a large listing's strings are never held both as the descriptors' and as the
-  // text's (one text would hold them all while the descriptors still did).
+  // A piece at a time, not one text: a caller that writes them elsewhere holds one at a time.
   const endPiece = () => {
-    const piece = parts.join('');
-    pieces.push(piece);
-    for (const [name, start, end] of spans) entries.set(name, piece.slice(start, end));
-    for (const string of shared) string.extra[string.key] = piece.slice(string.at, string.at + string.length);
+    write(parts.join(''), spans);
     parts.length = 0;
-    spans.length = 0;
-    shared.length = 0;
+    spans = [];
     at = 0;
   };
   for (let i = 0; i < messages.length; i++) {
     const d = messages[i]!;
     const key = jsonText(d.name);
-    parts.push('    ', key, ': ');
+    const entry = safeJson(entryText(d, lock.fileStems?.get(d.name)));
+    parts.push('    ', key, ': ', entry);
     at += 4 + key.length + 2;
-    const start = at;
-    for (const piece of entryPieces(d, lock.fileStems?.get(d.name), options.shareStrings === true)) {
-      if (typeof piece === 'string') {
-        const safe = safeJson(piece);
-        parts.push(safe);
-        at += safe.length;
-      } else {
-        shared.push({ extra: d.extra, key: piece.key, at, length: piece.value.length });
-        parts.push(piece.value);
-        at += piece.value.length;
-      }
-    }
-    spans.push([d.name, start, at]);
+    spans.push([d.name, at, at + entry.length]);
+    at += entry.length;
     if (i === messages.length - 1) break;
     parts.push(',\n');
     at += 2;
@@ -83,23 +82,20 @@ export function serializeLockfileEntries(lock: Lockfile, options: { shareStrings
   }
   parts.push('\n  }\n}\n');
   endPiece();
-  return { pieces, entries };
 }
 
 /** Characters of a lockfile's text after which a piece ends (at the next entry's end). */
-const PIECE_CHARS = 1 << 20;
+const PIECE_CHARS = 1 << 16;
 
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';
 
 /**
- * One entry: known fields (except `name`, the key) in the field table's order, those sent only,
- * then unknown ones sorted, then the field descriptors (if recorded), then the file stem (if not
- * the rule's). As pieces of JSON text; with `share`, a long string of `extra` that JSON and
- * `safeJson` write as it is comes as itself between them (inside its quotes), named by its key.
+ * One entry's JSON text (before `safeJson`): known fields (except `name`, the key) in the field
+ * table's order, those sent only, then unknown ones sorted, then the field descriptors (if
+ * recorded), then the file stem (if not the rule's).
  */
-function entryPieces(d: Descriptor, fileStem: string | undefined, share: boolean): Array<string | { key: string; value: string }> {
-  const pieces: Array<string | { key: string; value: string }> = [];
+function entryText(d: Descriptor, fileStem: string | undefined): string {
   const parts: string[] = [];
   for (const { name, key, list } of KNOWN_KEYS) {
     const value = d[name];
@@ -112,23 +108,14 @@ function entryPieces(d: Descriptor, fileStem: string | undefined, share: boolean
   for (const key of keys) {
     const value = d.extra[key];
     if (value === undefined) continue;
-    parts.push(FIELD, JSON.stringify(key), ': ');
-    if (share && shareable(value)) {
-      parts.push('"');
-      pieces.push(parts.join(''), { key, value });
-      parts.length = 0;
-      parts.push('"');
-    } else {
-      parts.push(rawStringify(value, 3));
-    }
+    parts.push(FIELD, JSON.stringify(key), ': ', rawStringify(value, 3));
   }
   if (d.fields !== undefined) parts.push(FIELD, JSON.stringify(FIELDS_KEY), ': ', rawStringify(d.fields.map(fieldEntry), 3));
   if (fileStem !== undefined) parts.push(FIELD, JSON.stringify(FILE_KEY), ': ', JSON.stringify(fileStem));
   parts.push('\n    }');
-  pieces.push(parts.join(''));
   // An entry always has a field (`mNum` is required): the first one opens the object.
-  pieces[0] = `{\n      ${(pieces[0] as string).slice(FIELD.length)}`;
-  return pieces;
+  parts[0] = '{\n      ';
+  return parts.join('');
 }
 
 /** Each known field of an entry with its key as written (`"mNum": `), and whether it is a list of strings (else a scalar), as its row says. */

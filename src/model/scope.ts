@@ -64,7 +64,7 @@ function indexOfPiece(piece: readonly string[], chars: readonly string[], from: 
  * A test of whether a descriptor is in scope; everything is when the scope names nothing.
  * @example inScope({ include: ['Order*', { mToken: 'Trading' }], exclude: ['OrderDebug'] })
  */
-function inScope(scope: Scope): (descriptor: Pick<Descriptor, 'name' | 'mToken'>) => boolean {
+export function inScope(scope: Scope): (descriptor: Pick<Descriptor, 'name' | 'mToken'>) => boolean {
   const include = (scope.include ?? []).map(ruleMatcher);
   const exclude = (scope.exclude ?? []).map(ruleMatcher);
   return (descriptor) => (include.length === 0 || include.some((matches) => matches(descriptor))) && !exclude.some((matches) => matches(descriptor));

@@ -54,9 +54,8 @@ export interface HashedText {
 }
 
 /** {@link hashOf} of the text that `pieces` make run together; no piece may end between the halves of a surrogate pair (each would be hashed as U+FFFD). */
-export function hashOfPieces(pieces: readonly string[]): string {
-  if (pieces.length === 1) return hashOf(pieces[0]!);
+export function hashOfPieces(pieces: Iterable<string>): string {
   const hasher = pieceHasher();
-  for (const piece of pieces) hasher.update(piece);
+  for (const piece of pieces) for (const part of textPieces(piece)) hasher.update(part);
   return hasher.digest();
 }

@@ -40,7 +40,7 @@ export async function applyChangeSet(input: {
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
   /** The lockfile to write with the folder, when the run updates it (with its `hashOf`, when known). */
-  lockfile?: { path: string; text: string | readonly string[]; hash?: string };
+  lockfile?: { path: string; text: string | Iterable<string>; hash?: string };
   /** The project's lockfile (the journal records its state even when the run leaves it alone). */
   lockfilePath: string;
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
@@ -89,7 +89,7 @@ function refuseLockfileAmongOutput(outDir: string, lockfilePath: string, changes
 }
 
 /** Whether `found` (a file's text; undefined when there is none) is `text`, given whole or as pieces run together. */
-function sameText(found: string | undefined, text: string | readonly string[]): boolean {
+function sameText(found: string | undefined, text: string | Iterable<string>): boolean {
   if (found === undefined || typeof text === 'string') return found === text;
   let at = 0;
   for (const piece of text) {

@@ -72,7 +72,7 @@ export interface Transaction {
   /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
   /** The lockfile to write (its `hashOf` when known: a large one is not hashed again). */
-  lockfile?: { path: string; text: string | readonly string[]; hash?: string };
+  lockfile?: { path: string; text: string | Iterable<string>; hash?: string };
   /** The project's lockfile, whose state the journal records even when the run leaves it alone. */
   lockfilePath: string;
 }
@@ -348,7 +348,7 @@ function hashOrNull(bytes: Buffer | undefined): string | null {
  * Writes the text `pieces` run together to a new file (refused when one is there, as `wx`), a
  * piece at a time: a large lockfile is never also one buffer of its size.
  */
-async function writeNewText(path: string, pieces: readonly string[]): Promise<void> {
+async function writeNewText(path: string, pieces: Iterable<string>): Promise<void> {
   const handle = await open(path, 'wx');
   try {
     for (const piece of pieces) for (const part of textPieces(piece)) await handle.write(part);
@@ -358,6 +358,6 @@ async function writeNewText(path: string, pieces: readonly string[]): Promise<vo
 }
 
 /** A text given whole or as pieces that run together to it, as pieces. */
-function piecesOf(text: string | readonly string[]): readonly string[] {
+function piecesOf(text: string | Iterable<string>): Iterable<string> {
   return typeof text === 'string' ? [text] : text;
 }

@@ -69,15 +69,24 @@ describe('serializeLockfile', () => {
     );
   });
 
-  it('shareStrings: the same bytes, and every descriptor keeps equal values (its long strings now slices of the text)', () => {
+  it('a lockfile spilled to a file is the one held: same bytes, hash, head, entries and contents, whatever the text', () => {
+    // Multibyte and astral characters: a spill file keeps each entry by its byte offsets.
     const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '\ud800', '😀', '\u0000'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
     fc.assert(
-      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 2000 }), (lock, descs, pieceChars) => {
+      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.nat(3000), (lock, descs, spillChars) => {
         const withDescs = { ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: `${descs[0]}!` } })) };
-        const expected = structuredClone(withDescs.messages);
-        const text = serializeLockfileEntries(withDescs, { shareStrings: true, pieceChars }).pieces.join('');
-        expect(text).toBe(serializeLockfile(structuredClone(withDescs)));
-        expect(withDescs.messages).toEqual(expected);
+        const held = LockfileText.of(structuredClone(withDescs), 'lock', { spillChars: Infinity });
+        const spilled = LockfileText.of(structuredClone(withDescs), 'lock', { spillChars });
+        expect([...spilled.pieces()].join('')).toBe(held.text);
+        expect(spilled.text).toBe(held.text);
+        expect(spilled.hash).toBe(held.hash);
+        expect(spilled.headText()).toBe(held.headText());
+        expect(spilled.head()).toEqual(held.head());
+        expect([...spilled.entryTexts()!]).toEqual([...held.entryTexts()!]);
+        expect(spilled.entryTexts()!.get('no such type')).toBeUndefined();
+        // Held, the contents are the lockfile given, its messages in their order.
+        const { messages, ...rest } = spilled.parse();
+        expect({ ...rest, messages: [...messages].sort((a, b) => compareStrings(a.name, b.name)) }).toEqual(parseLockfile(held.text, 'lock'));
       }),
       { numRuns: 200 },
     );

@@ -8,15 +8,6 @@ import { writeLockfilePieces } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
 import { SpillFile, type EntrySpans } from './spill-file.js';
 
-/**
- * Characters of a lockfile's text past which a run that makes it keeps it in a temporary file
- * (`spill-file.ts`) rather than in memory: about 32,000 types of 1 KB. Below, the text is held,
- * and planning reads the descriptors that are in memory anyway; above, the descriptors go after
- * the diff and planning reads each again from its entry, twice (bench/README.md, "Memory of
- * large listings").
- */
-const SPILL_CHARS = 32 * 1024 * 1024;
-
 /** The contents of a lockfile as a plan reads them: its messages as often as they are iterated, and each by name when a module renders. */
 export type PlanLockfile = Omit<Lockfile, 'messages'> & { messages: Iterable<Descriptor>; descriptorOf?: (name: string) => Descriptor };
 
@@ -63,37 +54,31 @@ export class LockfileText implements HashedText {
   }
 
   /**
-   * The lockfile that serialises to these bytes, held as the serialiser's pieces (never joined
-   * unless {@link LockfileText.text} is read). Past `spillChars` characters (a large listing) the
-   * text goes to a spill file instead, and the lockfile's descriptors are not kept: once the
-   * caller lets them go, only the file holds them. Where no spill file can be made or written
-   * (Windows, a full disk), the text is held.
+   * The lockfile that serialises to these bytes. Its text goes to a spill file as it is
+   * serialised (`spill-file.ts`), and its descriptors are not kept: once the caller lets them go,
+   * only the file holds them, and a plan reads them from their entries (a listing of 100,000
+   * types is about 100 MB of each). Where no spill file can be made or written (Windows, a full
+   * disk), or with `hold`, the text is held as the serialiser's pieces (never joined unless
+   * {@link LockfileText.text} is read), and the descriptors with it.
    */
-  static of(lockfile: Lockfile, path: string, options: { spillChars?: number } = {}): LockfileText {
-    const spillChars = options.spillChars ?? SPILL_CHARS;
+  static of(lockfile: Lockfile, path: string, options: { hold?: boolean } = {}): LockfileText {
+    const spill = options.hold === true ? undefined : SpillFile.create();
     const hasher = pieceHasher();
     const pieces: string[] = [];
     const spans: EntrySpans[] = [];
     let headText: string | undefined;
-    let chars = 0;
-    let spill: SpillFile | undefined;
     try {
-      writeLockfilePieces(lockfile, {}, (piece, entries) => {
+      writeLockfilePieces(lockfile, (piece, entries) => {
         hasher.update(piece);
         headText ??= lockfileHeadText(piece);
         if (spill !== undefined) return spill.append(piece, entries);
         pieces.push(piece);
         spans.push(entries);
-        chars += piece.length;
-        if (chars <= spillChars || (spill = SpillFile.create()) === undefined) return;
-        pieces.forEach((held, i) => spill!.append(held, spans[i]!));
-        pieces.length = 0;
-        spans.length = 0;
       });
     } catch (error) {
       if (spill === undefined) throw error;
       // The spill file could not be written (a full disk): the text is held after all.
-      return LockfileText.of(lockfile, path, { spillChars: Infinity });
+      return LockfileText.of(lockfile, path, { hold: true });
     }
     const made = new LockfileText(pieces, path);
     made.#hash = hasher.digest();

@@ -25,16 +25,16 @@ export function serializeLockfile(lock: Lockfile): string {
 export function serializeLockfileEntries(lock: Lockfile, options: SerializeOptions = {}): { pieces: string[]; entries: Map<string, string> } {
   const pieces: string[] = [];
   const entries = new Map<string, string>();
-  writeLockfilePieces(lock, options, (piece, spans) => {
+  writeLockfilePieces(lock, (piece, spans) => {
     pieces.push(piece);
     for (const [name, start, end] of spans) entries.set(name, piece.slice(start, end));
-  });
+  }, options);
   return { pieces, entries };
 }
 
 /** How {@link serializeLockfileEntries} cuts its pieces. */
 export interface SerializeOptions {
-  /** Characters after which a piece ends (at the next entry's end). @default 65536 */
+  /** Characters after which a piece ends (at the next entry's end). @default 65536 (PIECE_CHARS) */
   pieceChars?: number;
 }
 
@@ -43,7 +43,7 @@ export interface SerializeOptions {
  * entries lie in it, and not kept: a caller that writes the pieces elsewhere never holds the
  * whole text.
  */
-export function writeLockfilePieces(lock: Lockfile, options: SerializeOptions, write: (piece: string, spans: EntrySpans) => void): void {
+export function writeLockfilePieces(lock: Lockfile, write: (piece: string, spans: EntrySpans) => void, options: SerializeOptions = {}): void {
   const { pieceChars = PIECE_CHARS } = options;
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
@@ -84,7 +84,11 @@ export function writeLockfilePieces(lock: Lockfile, options: SerializeOptions, w
   endPiece();
 }
 
-/** Characters of a lockfile's text after which a piece ends (at the next entry's end). */
+/**
+ * Characters of a lockfile's text after which a piece ends (at the next entry's end): small
+ * enough that V8 makes each piece in its young generation, where one written out and let go
+ * (`LockfileText.of`) is freed by the next scavenge rather than by a full collection.
+ */
 const PIECE_CHARS = 1 << 16;
 
 /** Between the fields of an entry. */

@@ -59,10 +59,16 @@ export class SpillFile implements Iterable<string> {
 
   /** Appends a piece of the text whose entries lie at `spans` (character offsets in `piece`). */
   append(piece: string, spans: EntrySpans): void {
-    const bytes = Buffer.from(piece, 'utf8');
-    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, this.#size + done);
+    // Written as text: a Buffer of each piece would be memory outside the heap that only a
+    // collection frees, and a large lockfile's pieces would pile up before one came.
+    const length = Buffer.byteLength(piece, 'utf8');
+    let done = writeSync(this.fd, piece, this.#size, 'utf8');
+    if (done < length) {
+      const bytes = Buffer.from(piece, 'utf8');
+      while (done < length) done += writeSync(this.fd, bytes, done, length - done, this.#size + done);
+    }
     // Character offsets are byte offsets in a piece of ASCII text, the usual case; else each span is measured.
-    const ascii = bytes.length === piece.length;
+    const ascii = length === piece.length;
     let chars = 0;
     let at = this.#size;
     for (const [name, start, end] of spans) {
@@ -72,7 +78,7 @@ export class SpillFile implements Iterable<string> {
       this.#at.set(name, this.#spans.length);
       this.#spans.push(from, to);
     }
-    this.#size += bytes.length;
+    this.#size += length;
   }
 
   /** The text, a chunk at a time. */

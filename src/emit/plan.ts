@@ -25,7 +25,7 @@ import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
 import { int64Of } from './record-field-types.js';
-import { assertFieldsRecorded, recordChecks } from './record-types.js';
+import { checkRecords, recordFacts, type RecordFacts } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
 
@@ -150,7 +150,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     checked = true;
   };
   const names = planNames(typeNames, lockfile.fileStems);
-  if (fields) assertFieldsRecorded(rows.filter((row) => !row.hasFields).map((row) => row.name));
+  if (fields) checkRecords(rows.map((row) => row.record!), names);
   const descriptorOf = lockfile.descriptorOf ?? byName(lockfile.messages);
   const templates = await loadTemplates(settings.templatesDir);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
@@ -175,10 +175,8 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     },
   });
   const files: PlannedFile[] = [];
-  const checkRecords = fields ? recordChecks(names) : undefined;
   for (const name of typeNames) {
     const descriptor = descriptorOf(name);
-    checkRecords?.(descriptor);
     const { input, name: planned } = modules.input(descriptor, context);
     for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${planned.fileStem}`, kind), input, modules, name, kind));
   }
@@ -257,14 +255,14 @@ function byName(descriptors: Iterable<Descriptor>): (name: string) => Descriptor
 
 /**
  * What a plan reads of each message type in `scope` before it names them, sorted by name: its
- * name, number, whether it records fields and (with `fields`) its primary key fields.
+ * name, number and, with `fields`, its primary key fields and what the record checks read.
  */
-function inScopeRows(messages: Iterable<Descriptor>, scope: Scope | undefined, fields: boolean): Array<{ name: string; mNum: number; hasFields: boolean; keyFields: FieldDescriptor[] | undefined }> {
+function inScopeRows(messages: Iterable<Descriptor>, scope: Scope | undefined, fields: boolean): Array<{ name: string; mNum: number; keyFields: FieldDescriptor[] | undefined; record: RecordFacts | undefined }> {
   const included = scope === undefined ? undefined : inScope(scope);
   const rows = [];
   for (const descriptor of messages) {
     if (included !== undefined && !included(descriptor)) continue;
-    rows.push({ name: descriptor.name, mNum: descriptor.mNum, hasFields: descriptor.fields !== undefined, keyFields: fields ? primaryKeyFields(descriptor) : undefined });
+    rows.push({ name: descriptor.name, mNum: descriptor.mNum, keyFields: fields ? primaryKeyFields(descriptor) : undefined, record: fields ? recordFacts(descriptor) : undefined });
   }
   return rows.sort((a, b) => compareStrings(a.name, b.name));
 }

@@ -65,17 +65,34 @@ export function hasPrimaryKey(descriptor: Descriptor): boolean {
   return keyFieldsOf(descriptor.fields ?? []).length > 0;
 }
 
+/** What the checks of output with fields on read of a message type (a plan reads each descriptor once for them): {@link recordFacts}. */
+export interface RecordFacts {
+  name: string;
+  /** Whether the lockfile records its field descriptors. */
+  hasFields: boolean;
+  /** Whether it has primary key fields (then it has a `<Name>PKey`). */
+  hasKey: boolean;
+  /** Whether a top-level field or repeating group is named `pkey` besides its key fields. */
+  pkeyClash: boolean;
+}
+
+/** The {@link RecordFacts} of a descriptor. */
+export function recordFacts(descriptor: Descriptor): RecordFacts {
+  const fields = descriptor.fields ?? [];
+  const hasKey = keyFieldsOf(fields).length > 0;
+  const pkeyClash = hasKey && fields.some((field) => (field.name === PKEY_PROPERTY && field.isPkey !== true && field.inRepeater === undefined) || field.inRepeater === PKEY_PROPERTY);
+  return { name: descriptor.name, hasFields: descriptor.fields !== undefined, hasKey, pkeyClash };
+}
+
 /**
- * The checks of output with fields on, as a plan reads the descriptors in name order once
- * (after {@link assertFieldsRecorded}): each descriptor's record type names
- * ({@link checkRecordNames}) and `pkey` property ({@link checkPkeyProperty}).
+ * The checks of output with fields on: {@link assertFieldsRecorded}, then
+ * {@link checkRecordNames} and {@link checkPkeyProperty}.
+ * @param types - sorted by name
  */
-export function recordChecks(plan: ReadonlyMap<string, PlannedName>): (descriptor: Descriptor) => void {
-  const recordNames = checkRecordNames(plan);
-  return (descriptor) => {
-    recordNames(descriptor);
-    checkPkeyProperty(descriptor);
-  };
+export function checkRecords(types: readonly RecordFacts[], plan: ReadonlyMap<string, PlannedName>): void {
+  assertFieldsRecorded(types.filter((type) => !type.hasFields).map((type) => type.name));
+  checkRecordNames(types, plan);
+  for (const type of types) checkPkeyProperty(type);
 }
 
 /**
@@ -83,12 +100,9 @@ export function recordChecks(plan: ReadonlyMap<string, PlannedName>): (descripto
  * object: a record cannot hold both under one name.
  * @throws EmitError naming the message type
  */
-function checkPkeyProperty(descriptor: Descriptor): void {
-  const fields = descriptor.fields ?? [];
-  if (keyFieldsOf(fields).length === 0) return;
-  const clash = fields.some((field) => (field.name === PKEY_PROPERTY && field.isPkey !== true && field.inRepeater === undefined) || field.inRepeater === PKEY_PROPERTY);
-  if (!clash) return;
-  throw new EmitError(msg`Message type ${showName(descriptor.name)} has a field or repeating group named "${own(PKEY_PROPERTY)}" besides its key fields, which records hold under "${own(PKEY_PROPERTY)}".`, {
+function checkPkeyProperty(type: RecordFacts): void {
+  if (!type.pkeyClash) return;
+  throw new EmitError(msg`Message type ${showName(type.name)} has a field or repeating group named "${own(PKEY_PROPERTY)}" besides its key fields, which records hold under "${own(PKEY_PROPERTY)}".`, {
     hint: msg`Rename the field on the server, narrow the listing (--where) to leave the type out, or pull with --no-fields.`,
   });
 }
@@ -99,7 +113,7 @@ function checkPkeyProperty(descriptor: Descriptor): void {
  * @param missing - the names of the types without field descriptors, in name order
  * @throws LockError naming the types without fields
  */
-export function assertFieldsRecorded(missing: readonly string[]): void {
+function assertFieldsRecorded(missing: readonly string[]): void {
   if (missing.length === 0) return;
   const listed = msg`${joinMessages(missing.slice(0, 5).map((name) => msg`${showName(name)}`), ', ')}${own(missing.length > 5 ? ' …' : '')}`;
   throw new LockError(msg`fields are on, but the lockfile records no field descriptors for ${missing.length} message ${own(missing.length === 1 ? 'type' : 'types')} (${listed}).`, {
@@ -108,25 +122,26 @@ export function assertFieldsRecorded(missing: readonly string[]): void {
 }
 
 /**
- * A check that the record types the index exports clash with no message constant, no generated
- * export and no other record type: each descriptor's, in name order.
+ * Checks that the record types the index exports clash with no message constant, no generated
+ * export and no other record type.
+ * @param types - sorted by name
  * @throws EmitError naming both owners of a clashing identifier
  */
-function checkRecordNames(plan: ReadonlyMap<string, PlannedName>): (descriptor: Descriptor) => void {
+function checkRecordNames(types: readonly RecordFacts[], plan: ReadonlyMap<string, PlannedName>): void {
   const owners = new Map<string, Message>(GENERATED_EXPORTS.map((name) => [name, msg`the generated export ${own(name)}`]));
   for (const [name, planned] of plan) owners.set(planned.identifier, msg`the constant of message type ${showName(name)}`);
-  return (descriptor) => {
-    const names = recordNames(plan.get(descriptor.name)!.identifier);
-    for (const identifier of hasPrimaryKey(descriptor) ? [names.record, names.pkey] : [names.record]) {
+  for (const type of types) {
+    const names = recordNames(plan.get(type.name)!.identifier);
+    for (const identifier of type.hasKey ? [names.record, names.pkey] : [names.record]) {
       const other = owners.get(identifier);
       if (other !== undefined) {
-        throw new EmitError(msg`The record type ${identifier} of message type ${showName(descriptor.name)} clashes with ${other}.`, {
+        throw new EmitError(msg`The record type ${identifier} of message type ${showName(type.name)} clashes with ${other}.`, {
           hint: msg`Rename one of them on the server, narrow the listing (--where) to leave one out, or pull with --no-fields.`,
         });
       }
-      owners.set(identifier, msg`the record type ${identifier} of message type ${showName(descriptor.name)}`);
+      owners.set(identifier, msg`the record type ${identifier} of message type ${showName(type.name)}`);
     }
-  };
+  }
 }
 
 /** One property of a record interface. */

@@ -6,7 +6,14 @@ import { parseLaidOutLockfile, parseLockfile, validEntryDescriptor } from './par
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
 import { writeLockfilePieces } from './serialize.js';
 import { shareEntryStrings } from './shared-strings.js';
-import { SpillFile, type EntrySpans } from './spill-file.js';
+import { SpillError, SpillFile, type EntrySpans } from './spill-file.js';
+
+/**
+ * Characters of a lockfile's text past which a run that makes it keeps it in a spill file, not in
+ * memory: a lockfile of more than about a thousand types. Held, a smaller one costs no temporary
+ * file, and its plan reads the descriptors in memory.
+ */
+const SPILL_CHARS = 1024 * 1024;
 
 /** The contents of a lockfile as a plan reads them: its messages as often as they are iterated, and each by name when a module renders. */
 export type PlanLockfile = Omit<Lockfile, 'messages'> & { messages: Iterable<Descriptor>; descriptorOf?: (name: string) => Descriptor };
@@ -25,9 +32,9 @@ export interface LockfileHead {
 export class LockfileText implements HashedText {
   #hash: string | undefined;
   /**
-   * The text as pieces that, run together, are the text: one piece when it was read, the
-   * serialiser's when a run made it (each ending after an entry, never inside a character), or
-   * the spill file a large one is kept in, which gives it in chunks.
+   * The text as pieces that, run together, are the text: one piece when it was read, the spill
+   * file when a run made it (which gives it in chunks), or the serialiser's pieces where there
+   * could be no spill file (each ending after an entry, never inside a character).
    */
   #pieces: readonly string[] | SpillFile;
   #headText: string | undefined;
@@ -54,19 +61,23 @@ export class LockfileText implements HashedText {
   }
 
   /**
-   * The lockfile that serialises to these bytes. Its text goes to a spill file as it is
-   * serialised (`spill-file.ts`), and its descriptors are not kept: once the caller lets them go,
-   * only the file holds them, and a plan reads them from their entries (a listing of 100,000
-   * types is about 100 MB of each). Where no spill file can be made or written (Windows, a full
-   * disk), or with `hold`, the text is held as the serialiser's pieces (never joined unless
-   * {@link LockfileText.text} is read), and the descriptors with it.
+   * The lockfile that serialises to these bytes. Past `spillChars` characters of text (about a
+   * thousand types) it goes to a spill file as it is serialised (`spill-file.ts`), and its
+   * descriptors are not kept: once the caller lets them go, only the file holds them, and a plan
+   * reads them from their entries (a listing of 100,000 types is about 100 MB of each). A smaller
+   * one, or one for which no spill file can be made or written (Windows, a temporary folder that
+   * cannot be written, a full disk), is held as the serialiser's pieces (never joined unless
+   * {@link LockfileText.text} is read), and its descriptors with it. `pieceChars` (tests) sets
+   * where the serialiser's pieces end.
    */
-  static of(lockfile: Lockfile, path: string, options: { hold?: boolean } = {}): LockfileText {
-    const spill = options.hold === true ? undefined : SpillFile.create();
+  static of(lockfile: Lockfile, path: string, options: { spillChars?: number; pieceChars?: number } = {}): LockfileText {
+    let spillChars = options.spillChars ?? SPILL_CHARS;
     const hasher = pieceHasher();
     const pieces: string[] = [];
     const spans: EntrySpans[] = [];
+    let chars = 0;
     let headText: string | undefined;
+    let spill: SpillFile | undefined;
     try {
       writeLockfilePieces(lockfile, (piece, entries) => {
         hasher.update(piece);
@@ -74,11 +85,22 @@ export class LockfileText implements HashedText {
         if (spill !== undefined) return spill.append(piece, entries);
         pieces.push(piece);
         spans.push(entries);
-      });
+        chars += piece.length;
+        if (chars <= spillChars) return;
+        spill = SpillFile.create();
+        if (spill === undefined) {
+          spillChars = Infinity;
+          return;
+        }
+        // The pieces so far go first; each one after goes as it comes.
+        pieces.forEach((held, i) => spill!.append(held, spans[i]!));
+        pieces.length = 0;
+        spans.length = 0;
+      }, options);
     } catch (error) {
-      if (spill === undefined) throw error;
+      if (!(error instanceof SpillError)) throw error;
       // The spill file could not be written (a full disk): the text is held after all.
-      return LockfileText.of(lockfile, path, { hold: true });
+      return LockfileText.of(lockfile, path, { ...options, spillChars: Infinity });
     }
     const made = new LockfileText(pieces, path);
     made.#hash = hasher.digest();
@@ -106,9 +128,9 @@ export class LockfileText implements HashedText {
   }
 
   /**
-   * The whole text, joined from its pieces (or read from its spill file) on each read, and not
-   * kept: a large lockfile would then be held twice, as the text and as the pieces its entries
-   * and strings are slices of; a run reads its pieces and hash instead.
+   * The whole text, read from its spill file (or joined from its pieces) on each read, and not
+   * kept: a large lockfile would then be held for the rest of the run; a run reads its pieces
+   * and hash instead.
    */
   get text(): string {
     const pieces = this.#pieces instanceof SpillFile ? [...this.#pieces] : this.#pieces;
@@ -122,6 +144,7 @@ export class LockfileText implements HashedText {
 
   /** The text before the messages: version, source and settings (`lockfileHeadText`), which the first piece holds. */
   headText(): string {
+    // A spilled lockfile has it from the start: its pieces are chunks of the file.
     return (this.#headText ??= lockfileHeadText((this.#pieces as readonly string[])[0]!));
   }
 

@@ -1,10 +1,9 @@
 /**
- * A lockfile's descriptors and its text hold the same long strings (a `desc` may be MBs): kept
- * apart, a large listing's descriptions are resident twice for the rest of a run. A long string
+ * A lockfile read and its parsed descriptors hold the same long strings (a `desc` may be MBs):
+ * kept apart, a large listing's descriptions are resident twice while both are. A long string
  * of a descriptor's `extra` that the text holds as it is becomes a slice of the text instead, an
- * equal value held once, whether the text was written from the descriptors
- * (`serializeLockfileEntries`) or the descriptors parsed from the text ({@link shareEntryStrings}).
- * The other way round, a descriptor kept keeps the whole text.
+ * equal value held once ({@link shareEntryStrings}). The other way round, a descriptor kept
+ * keeps the whole text. (A lockfile a run makes is not held: `spill-file.ts`.)
  */
 import type { Descriptor } from '../model/descriptor.js';
 import { hasUnsafe } from '../text/safe-text.js';
@@ -19,7 +18,7 @@ const SHARED_MIN_LENGTH = 64;
 const JSON_SPECIALS = /["\\]/;
 
 /** Whether `value` is a string long enough to share that a lockfile's text holds as it is (inside its quotes). */
-export function shareable(value: unknown): value is string {
+function shareable(value: unknown): value is string {
   return typeof value === 'string' && value.length >= SHARED_MIN_LENGTH && !JSON_SPECIALS.test(value) && !hasUnsafe(value);
 }
 

@@ -9,6 +9,9 @@ export type EntrySpans = ReadonlyArray<readonly [name: string, start: number, en
 /** Bytes read at a time: the text in chunks when written out, entries a window at a time. */
 const CHUNK_BYTES = 1 << 20;
 
+/** A spill file that could not be written (a full disk): it is closed, and the text is to be held instead. */
+export class SpillError extends Error {}
+
 /** Closes the file of a spill that is no longer reachable (a library that pulls again and again). */
 const closer = new FinalizationRegistry<number>((fd) => {
   try {
@@ -19,9 +22,10 @@ const closer = new FinalizationRegistry<number>((fd) => {
 });
 
 /**
- * The text of a large lockfile that a run made, kept in a temporary file rather than in memory
+ * The text of a lockfile that a run made, kept in a temporary file rather than in memory
  * (`LockfileText.of`): a listing of 100,000 types makes about 100 MB of it, which would be held
- * from the diff to the end of the run. The file is removed as soon as it is open, so nothing is
+ * from the diff to the end of the run. (Where the temporary folder is in memory, a tmpfs, the
+ * process's memory is spared but not the machine's: TMPDIR can name a folder on disk.) The file is removed as soon as it is open, so nothing is
  * left behind however the run ends; it is read through its descriptor, each entry by its byte
  * offsets, and the text in chunks when it is written out.
  */
@@ -34,7 +38,7 @@ export class SpillFile implements Iterable<string> {
   #window: { start: number; bytes: Buffer } | undefined;
 
   private constructor(private readonly fd: number) {
-    closer.register(this, fd);
+    closer.register(this, fd, this);
   }
 
   /**
@@ -57,15 +61,24 @@ export class SpillFile implements Iterable<string> {
     }
   }
 
-  /** Appends a piece of the text whose entries lie at `spans` (character offsets in `piece`). */
+  /**
+   * Appends a piece of the text whose entries lie at `spans` (character offsets in `piece`).
+   * @throws SpillError when it cannot be written; the file is closed then
+   */
   append(piece: string, spans: EntrySpans): void {
     // Written as text: a Buffer of each piece would be memory outside the heap that only a
     // collection frees, and a large lockfile's pieces would pile up before one came.
     const length = Buffer.byteLength(piece, 'utf8');
-    let done = writeSync(this.fd, piece, this.#size, 'utf8');
-    if (done < length) {
-      const bytes = Buffer.from(piece, 'utf8');
-      while (done < length) done += writeSync(this.fd, bytes, done, length - done, this.#size + done);
+    try {
+      let done = writeSync(this.fd, piece, this.#size, 'utf8');
+      if (done < length) {
+        const bytes = Buffer.from(piece, 'utf8');
+        while (done < length) done += writeSync(this.fd, bytes, done, length - done, this.#size + done);
+      }
+    } catch (cause) {
+      closer.unregister(this);
+      closeSync(this.fd);
+      throw new SpillError(`the lockfile's spill file could not be written: ${(cause as Error).message}`, { cause });
     }
     // Character offsets are byte offsets in a piece of ASCII text, the usual case; else each span is measured.
     const ascii = length === piece.length;

@@ -87,6 +87,13 @@ describe('record types', () => {
     await expect(planOutput({ messages: [order, clash], source: { query: {} }, fields: true })).rejects.toThrow(
       'The record type OrderRecord of message type "Order" clashes with the constant of message type "OrderRecord".',
     );
+    // The checks come in one order, whichever type is first and whatever else is wrong: names
+    // before a field named pkey, both before the templates are read.
+    const keyedFirst = descriptor({ name: 'AKeyed', mNum: 6, fields: pkeyField.fields! });
+    for (const more of [{}, { templatesDir: '/nonexistent-templates' }]) {
+      await expect(planOutput({ messages: [keyedFirst, order, clash], source: { query: {} }, fields: true, ...more })).rejects.toThrow('The record type OrderRecord of message type "Order" clashes');
+    }
+    await expect(planOutput({ messages: [keyedFirst], source: { query: {} }, fields: true, templatesDir: '/nonexistent-templates' })).rejects.toThrow('Message type "AKeyed" has a field');
   });
 
   it('plans the index anew when a type gains a primary key, and every file anew when fields are turned on', async () => {

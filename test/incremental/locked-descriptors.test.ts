@@ -36,7 +36,7 @@ describe('lockedDescriptors', () => {
         const next = roundTrip({ ...before, messages: [...kept, ...other.messages.filter((d) => !kept.some((k) => k.name === d.name))] });
         const current = new LockfileText(serializeLockfileEntries(old).pieces.join(''), 'lock');
         // Spilled or held, the entries compare the same.
-        const after = LockfileText.of(next, 'lock', { hold: seed % 3 === 0 });
+        const after = LockfileText.of(next, 'lock', { spillChars: seed % 3 === 0 ? 0 : Infinity });
         const locked = lockedDescriptors(current, after, next.messages);
         expect(locked).toEqual(parseLockfile(current.text, 'lock').messages);
         // Unchanged entries are the fetched objects themselves (what lets the diff skip them).

@@ -27,8 +27,8 @@ describe('LockfileText.planInput', () => {
     await fc.assert(
       fc.asyncProperty(lockfile, fc.boolean(), fc.boolean(), async (lock, fields, spill) => {
         const expected = await planned(structuredClone(lock), fields);
-        // Spilled to a file, or held (where there can be no spill file): spilled, the plan reads the messages from the entries.
-        const text = LockfileText.of(structuredClone(lock), 'lock', { hold: !spill });
+        // Held, or spilled to a file (a large listing): spilled, the plan reads the messages from the entries.
+        const text = LockfileText.of(structuredClone(lock), 'lock', { spillChars: spill ? 0 : Infinity });
         const input = text.planInput(true);
         expect(input.descriptorOf).toBeDefined();
         const got = await planned(input, fields);
@@ -43,7 +43,7 @@ describe('LockfileText.planInput', () => {
 
   it('without letGo, or for a lockfile not in schema-sync layout, the plan reads the parsed descriptors', () => {
     const lock = { lockfileVersion: 1 as const, source: { query: {} }, settings: {}, messages: [{ name: 'A', mNum: 1, schemaHash: 'AB', extra: {} }] };
-    const text = LockfileText.of(structuredClone(lock), 'lock', { hold: true });
+    const text = LockfileText.of(structuredClone(lock), 'lock');
     expect(text.planInput(false).descriptorOf).toBeUndefined();
     const byHand = new LockfileText(JSON.stringify(JSON.parse(text.text), null, 3), 'lock');
     expect(byHand.planInput(true).descriptorOf).toBeUndefined();

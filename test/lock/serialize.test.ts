@@ -73,10 +73,11 @@ describe('serializeLockfile', () => {
     // Multibyte and astral characters: a spill file keeps each entry by its byte offsets.
     const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '\ud800', '😀', '\u0000'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
     fc.assert(
-      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), (lock, descs) => {
+      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.nat(3000), fc.integer({ min: 1, max: 2000 }), (lock, descs, spillChars, pieceChars) => {
         const withDescs = { ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: `${descs[0]}!` } })) };
-        const held = LockfileText.of(structuredClone(withDescs), 'lock', { hold: true });
-        const spilled = LockfileText.of(structuredClone(withDescs), 'lock');
+        const held = LockfileText.of(structuredClone(withDescs), 'lock', { spillChars: Infinity });
+        // Spilled from the start or after some pieces held (or held, when the text is shorter).
+        const spilled = LockfileText.of(structuredClone(withDescs), 'lock', { spillChars, pieceChars });
         expect([...spilled.pieces()].join('')).toBe(held.text);
         expect(spilled.text).toBe(held.text);
         expect(spilled.hash).toBe(held.hash);

@@ -25,27 +25,40 @@ export class MessageModules {
   ) {}
 
   /**
-   * The int64 setting a module reads: only where the record types have a 64-bit field, the only
-   * place it shows (changing it re-renders those modules alone).
+   * The input of a module, one for every kind (the kind is its path's, which the manifest keys
+   * by): its type's {@link moduleViewKey}, its planned name and `context` (renderer, banner), and
+   * its planned name.
    */
-  #int64(descriptor: Descriptor): Int64Type | undefined {
-    return this.settings.fields && hasInt64Field(descriptor) ? this.settings.int64 : undefined;
-  }
-
-  /** The input of `descriptor`'s module, one for every kind (the kind is its path's, which the manifest keys by), and its planned name. */
-  input(descriptor: Descriptor, context: string): { input: string; name: PlannedName } {
-    const { fields } = this.settings;
-    const name = this.settings.names.get(descriptor.name)!;
-    const message = messageView(descriptor, fields);
-    const int64 = this.#int64(descriptor);
-    return { input: hashOf(`${context}\0${JSON.stringify(int64 === undefined ? [message, name, fields] : [message, name, fields, int64])}`), name };
+  input(viewKey: string, typeName: string, context: string): { input: string; name: PlannedName } {
+    const name = this.settings.names.get(typeName)!;
+    return { input: hashOf(`${context}\0${viewKey}\0${JSON.stringify(name)}`), name };
   }
 
   /** The text of message `name`'s module of `kind`, from the same view its input hashes. */
   render(name: string, kind: ModuleKind): string {
     const descriptor = this.settings.descriptorOf(name);
-    return this.settings.render(messageView(descriptor, this.settings.fields), this.settings.names.get(name)!, kind, this.#int64(descriptor));
+    const { fields, int64 } = this.settings;
+    return this.settings.render(messageView(descriptor, fields), this.settings.names.get(name)!, kind, int64Read(descriptor, fields, int64));
   }
+}
+
+/**
+ * The hash of what a message module reads of its descriptor ({@link messageView}, and the int64
+ * setting where it shows): a plan takes it as it reads each descriptor once, and makes each
+ * module's input of it once the names are planned.
+ */
+export function moduleViewKey(descriptor: Descriptor, fields: boolean, int64: Int64Type): string {
+  const read = int64Read(descriptor, fields, int64);
+  const view = messageView(descriptor, fields);
+  return hashOf(JSON.stringify(read === undefined ? [view, fields] : [view, fields, read]));
+}
+
+/**
+ * The int64 setting a module reads: only where the record types have a 64-bit field, the only
+ * place it shows (changing it re-renders those modules alone).
+ */
+function int64Read(descriptor: Descriptor, fields: boolean, int64: Int64Type): Int64Type | undefined {
+  return fields && hasInt64Field(descriptor) ? int64 : undefined;
 }
 
 /**

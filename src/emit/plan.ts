@@ -20,7 +20,7 @@ import { indexFilePieces, indexFileText, typesFileText } from './index-file.js';
 import { commentText } from '../text/safe-text.js';
 import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
-import { fieldView, MessageModuleFile, MessageModules } from './message-modules.js';
+import { fieldView, MessageModuleFile, MessageModules, moduleViewKey } from './message-modules.js';
 import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
@@ -51,18 +51,18 @@ export interface PlannedFile {
 /** The lockfile a plan is made of. */
 export interface PlanInput {
   /**
-   * Its message types (those in the settings' scope are planned), iterated twice: a large
-   * lockfile gives them from its entries each time, not held.
+   * Its message types (those in the settings' scope are planned), iterated once (once more
+   * without `descriptorOf`, to map them by name): a spilled lockfile gives them from its entries,
+   * not held.
    */
   messages: Iterable<Descriptor>;
   source: ListingSource;
   /** The file stems it records (`Lockfile.fileStems`). */
   fileStems?: ReadonlyMap<string, string> | undefined;
   /**
-   * The descriptor of the message type of this name, equal to the one in `messages`, when the
-   * plan reads it again and when a module renders. When given, the plan keeps none of
-   * `messages` (a run lets a large listing's descriptors go once the plan is made, and gives
-   * each again from its lockfile entry).
+   * The descriptor of the message type of this name, equal to the one in `messages`, when a
+   * module renders. When given, the plan keeps none of `messages` (a run lets a large listing's
+   * descriptors go once the plan is made, and gives each again from its lockfile entry).
    */
   descriptorOf?: ((name: string) => Descriptor) | undefined;
 }
@@ -136,10 +136,10 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
-  // What the names and the index read of each type in the scope, kept as columns: no closure of
-  // the plan keeps the descriptors themselves (see PlanInput.descriptorOf), and each is let go
-  // once read, here and below.
-  const rows = inScopeRows(lockfile.messages, settings.scope, fields);
+  // What the names, the modules' inputs and the index read of each type in the scope, the index's
+  // kept as columns: no closure of the plan keeps the descriptors themselves (see
+  // PlanInput.descriptorOf), and each is let go once read.
+  const rows = inScopeRows(lockfile.messages, settings.scope, { fields, int64: int64Setting });
   const typeNames = rows.map((row) => row.name);
   const numbers = rows.map((row) => row.mNum);
   const keyFields = fields ? rows.map((row) => row.keyFields) : undefined;
@@ -175,9 +175,8 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     },
   });
   const files: PlannedFile[] = [];
-  for (const name of typeNames) {
-    const descriptor = descriptorOf(name);
-    const { input, name: planned } = modules.input(descriptor, context);
+  for (const { name, viewKey } of rows) {
+    const { input, name: planned } = modules.input(viewKey, name, context);
     for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${planned.fileStem}`, kind), input, modules, name, kind));
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
@@ -254,15 +253,27 @@ function byName(descriptors: Iterable<Descriptor>): (name: string) => Descriptor
 }
 
 /**
- * What a plan reads of each message type in `scope` before it names them, sorted by name: its
- * name, number and, with `fields`, its primary key fields and what the record checks read.
+ * What a plan reads of each message type in `scope`, sorted by name: its name, number, the key
+ * of its module's view and, with `fields`, its primary key fields and what the record checks
+ * read. The plan reads each descriptor here only, once.
  */
-function inScopeRows(messages: Iterable<Descriptor>, scope: Scope | undefined, fields: boolean): Array<{ name: string; mNum: number; keyFields: FieldDescriptor[] | undefined; record: RecordFacts | undefined }> {
+function inScopeRows(
+  messages: Iterable<Descriptor>,
+  scope: Scope | undefined,
+  settings: { fields: boolean; int64: Int64Type },
+): Array<{ name: string; mNum: number; viewKey: string; keyFields: FieldDescriptor[] | undefined; record: RecordFacts | undefined }> {
+  const { fields, int64 } = settings;
   const included = scope === undefined ? undefined : inScope(scope);
   const rows = [];
   for (const descriptor of messages) {
     if (included !== undefined && !included(descriptor)) continue;
-    rows.push({ name: descriptor.name, mNum: descriptor.mNum, keyFields: fields ? primaryKeyFields(descriptor) : undefined, record: fields ? recordFacts(descriptor) : undefined });
+    rows.push({
+      name: descriptor.name,
+      mNum: descriptor.mNum,
+      viewKey: moduleViewKey(descriptor, fields, int64),
+      keyFields: fields ? primaryKeyFields(descriptor) : undefined,
+      record: fields ? recordFacts(descriptor) : undefined,
+    });
   }
   return rows.sort((a, b) => compareStrings(a.name, b.name));
 }

@@ -56,8 +56,8 @@ export function writeLockfilePieces(lock: Lockfile, write: (piece: string, spans
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts = [head, ',\n  "messages": {\n'];
-  // Where each entry of the piece being written lies in it: the entries are then slices of it
-  // (which V8 keeps as references into the piece), not a second copy of every descriptor's text.
+  // Where each entry of the piece being written lies in it: a caller finds each entry by it (a
+  // held piece's entries are slices of it, a spill file's are read back by these offsets).
   let spans: Array<[name: string, start: number, end: number]> = [];
   let at = head.length + parts[1]!.length;
   // A piece at a time, not one text: a caller that writes them elsewhere holds one at a time.

@@ -6,7 +6,7 @@ import { createHash, hash } from 'node:crypto';
  * (96 bits: no accidental collision among the files of any folder, and short in the manifest).
  */
 export function hashOf(content: string | Uint8Array): string {
-  if (typeof content !== 'string' || content.length <= TEXT_PIECE) return shortHex(hash('sha256', content, 'buffer'));
+  if (typeof content !== 'string' || content.length <= TEXT_PIECE) return shortHex(hash('sha256', content, 'hex'));
   // A large text (a lockfile of a large listing) is hashed a piece at a time: hashed whole, it
   // would first be copied into one more buffer of its size. Each piece is handed over as text,
   // which crypto encodes into memory it frees at once (a Buffer of each would wait for a GC).
@@ -39,16 +39,16 @@ export function* textPieces(text: string): Generator<string> {
  */
 export function pieceHasher(): { update(piece: Uint8Array | string): void; digest(): string } {
   const hasher = createHash('sha256');
-  return { update: (piece) => void hasher.update(piece), digest: () => shortHex(hasher.digest()) };
+  return { update: (piece) => void hasher.update(piece), digest: () => shortHex(hasher.digest('hex')) };
 }
 
 /**
- * The first 12 bytes of a digest as 24 hex characters, a string of its own: a slice of the full
- * hex would keep all 64 characters alive with it (a plan and manifest of 100,000 types hold two
- * hashes a type).
+ * The first 24 characters of a digest's hex, a string of its own: a slice of the hex would keep
+ * all 64 characters alive with it (a plan and manifest of 100,000 types hold two hashes a type).
+ * Joined from halves shorter than V8 slices: a flat copy, made as fast as the slice.
  */
-function shortHex(digest: Buffer): string {
-  return digest.toString('hex', 0, 12);
+function shortHex(hex: string): string {
+  return [hex.slice(0, 12), hex.slice(12, 24)].join('');
 }
 
 /** {@link hashOf} of several parts, kept apart (a part never runs into the next). */

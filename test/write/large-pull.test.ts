@@ -51,13 +51,15 @@ describe('a pull of 1,100 types', () => {
 
 describe('a pull of a listing whose lockfile entries are larger than a read of its spill file', () => {
   it('writes the lockfile and the files a held one would, and a second pull writes nothing', { timeout: 60_000 }, async () => {
-    // 3 types of 1.1–1.6 MB each (a read is 1 MiB), the bulk in a field the modules do not show.
-    const listing = syntheticListing(3).map((element, i) => ({ ...element, message: { ...element.message, desc: `Type ${i} é😀`, notes: `ü noted at length, ${'😀'.repeat(i % 3)}`.repeat(60_000 + 10_000 * i) } }));
+    // 12 types of 1.3–1.6 M characters each (a read is 1 MiB), 17 M in all: past the 16 MiB a
+    // run holds. The bulk is in a field the modules do not show.
+    const listing = syntheticListing(12).map((element, i) => ({ ...element, message: { ...element.message, desc: `Type ${i} é😀`, notes: `ü noted at length, ${'😀'.repeat(i % 3)}`.repeat(66_000 + 1_000 * i) } }));
     await writeFile(join(out, 'big.json'), JSON.stringify(listing));
     const first = await runCli(['pull', '--input', 'big.json', '--out', 'gen'], { cwd: out });
     expect(first.code, first.stderr).toBe(0);
     const { descriptors } = parseListing(listing, { origin: 'test' });
     const lockfile = await readFile(join(out, 'schema-sync.lock.json'), 'utf8');
+    expect(lockfile.length).toBeGreaterThan(16 * 1024 * 1024);
     expect(lockfile).toBe(serializeLockfile({ lockfileVersion: 1, source: { query: {} }, settings: {}, messages: descriptors }));
     const tree = await readTree(join(out, 'gen'));
     tree.delete(MANIFEST_FILE);

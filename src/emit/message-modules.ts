@@ -26,8 +26,8 @@ export class MessageModules {
 
   /**
    * The input of a module, one for every kind (the kind is its path's, which the manifest keys
-   * by): its type's {@link moduleViewKey}, its planned name and `context` (renderer, banner), and
-   * its planned name.
+   * by): the hash of its type's {@link moduleViewKey}, planned name and `context` (renderer,
+   * banner); and that planned name.
    */
   input(viewKey: string, typeName: string, context: string): { input: string; name: PlannedName } {
     const name = this.settings.names.get(typeName)!;

@@ -255,7 +255,8 @@ function byName(descriptors: Iterable<Descriptor>): (name: string) => Descriptor
 /**
  * What a plan reads of each message type in `scope`, sorted by name: its name, number, the key
  * of its module's view and, with `fields`, its primary key fields and what the record checks
- * read. The plan reads each descriptor here only, once.
+ * read. With `descriptorOf`, the plan reads each descriptor here only, once (a module reads it
+ * again when it renders).
  */
 function inScopeRows(
   messages: Iterable<Descriptor>,

@@ -89,9 +89,11 @@ export class LockfileText implements HashedText {
         spans.push(entries);
         chars += piece.length;
         held += entries.length;
-        // A large lockfile is known by its first piece, the text so far a type times the types:
-        // spilled from there, not after all of the limit was held.
-        if (Math.max(chars, (chars / Math.max(held, 1)) * lockfile.messages.length) <= spillChars) return;
+        // A large lockfile is known by its first piece, the head and the entries' text so far a
+        // type times the types (the head, with a package's changelog, only once): spilled from
+        // there, not after all of the limit was held.
+        const head = headText.length;
+        if (Math.max(chars, head + ((chars - head) / Math.max(held, 1)) * lockfile.messages.length) <= spillChars) return;
         spill = SpillFile.create();
         if (spill === undefined) {
           spillChars = Infinity;

@@ -67,6 +67,20 @@ describe('SpillFile', () => {
   });
 });
 
+describe('LockfileText.of', () => {
+  const entries = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `Type${String(i).padStart(4, '0')}`, mNum: i, schemaHash: 'H', extra: { desc: 'd'.repeat(250) } }));
+  const lockOf = (count: number, settings: Lockfile['settings'] = {}): Lockfile => ({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings, messages: entries(count) });
+  const spilled = (lock: Lockfile) => LockfileText.of(lock, 'lock', { spillChars: 20_000, pieceChars: 2_000 }).pieces() instanceof SpillFile;
+
+  it('spills a lockfile its first piece foretells past the limit, and holds a smaller one, however long its head', () => {
+    expect(spilled(lockOf(100))).toBe(true);
+    expect(spilled(lockOf(10))).toBe(false);
+    // A package's changelog is in the head, which the first piece holds: counted once, not a type.
+    expect(spilled(lockOf(10, { packageName: '@acme/schema', changelog: [{ version: '1.1.0', notes: 'n'.repeat(15_000) }] }))).toBe(false);
+    expect(spilled(lockOf(0))).toBe(false);
+  });
+});
+
 describe('LockfileText.of without a spill file', () => {
   it('holds the text, the same bytes and contents as a spilled one', () => {
     const lock: Lockfile = { lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: {}, messages: [{ name: 'A', mNum: 1, schemaHash: 'H', extra: { desc: 'é😀' } }] };

@@ -51,7 +51,7 @@ describe('a pull of 1,100 types', () => {
 
 describe('a pull of a listing whose lockfile entries are larger than a read of its spill file', () => {
   it('writes the lockfile and the files a held one would, and a second pull writes nothing', { timeout: 60_000 }, async () => {
-    // 12 types of 1.3–1.6 M characters each (a read is 1 MiB), 17 M in all: past the 16 MiB a
+    // 12 types of 1.25–1.77 M characters each (a read is 1 MiB), 18 M in all: past the 16 MiB a
     // run holds. The bulk is in a field the modules do not show.
     const listing = syntheticListing(12).map((element, i) => ({ ...element, message: { ...element.message, desc: `Type ${i} é😀`, notes: `ü noted at length, ${'😀'.repeat(i % 3)}`.repeat(66_000 + 1_000 * i) } }));
     await writeFile(join(out, 'big.json'), JSON.stringify(listing));

@@ -100,7 +100,7 @@ export class LockfileText implements HashedText {
           return;
         }
         // The pieces so far go first; each one after goes as it comes.
-        pieces.forEach((held, i) => spill!.append(held, spans[i]!));
+        pieces.forEach((earlier, i) => spill!.append(earlier, spans[i]!));
         pieces.length = 0;
         spans.length = 0;
       }, options);

@@ -25,7 +25,7 @@ import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
 import { int64Of } from './record-field-types.js';
-import { checkRecords, recordFacts, type RecordFacts } from './record-types.js';
+import { checkRecords, keyFieldsOf, recordFacts, type RecordFacts } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
 
@@ -242,7 +242,7 @@ function indexInput(path: string, entries: readonly unknown[], banner: string, k
 
 /** The key fields of a descriptor's primary key type (with fields on), as the index reads them. */
 function primaryKeyFields(descriptor: Descriptor): FieldDescriptor[] {
-  return (descriptor.fields ?? []).filter((field) => field.isPkey === true && field.inRepeater === undefined).map(fieldView);
+  return keyFieldsOf(descriptor.fields ?? []).map(fieldView);
 }
 
 /** The descriptors by name (for a plan whose input does not give them again). */

@@ -56,7 +56,7 @@ export function recordNames(identifier: string): { record: string; pkey: string 
 export const PKEY_PROPERTY = 'pkey';
 
 /** The key fields of a message type: those with `isPkey`, outside repeating groups. */
-function keyFieldsOf(fields: readonly FieldDescriptor[]): FieldDescriptor[] {
+export function keyFieldsOf(fields: readonly FieldDescriptor[]): FieldDescriptor[] {
   return fields.filter((field) => field.isPkey === true && field.inRepeater === undefined);
 }
 
@@ -79,7 +79,7 @@ export interface RecordFacts {
 /** The {@link RecordFacts} of a descriptor. */
 export function recordFacts(descriptor: Descriptor): RecordFacts {
   const fields = descriptor.fields ?? [];
-  const hasKey = keyFieldsOf(fields).length > 0;
+  const hasKey = hasPrimaryKey(descriptor);
   const pkeyClash = hasKey && fields.some((field) => (field.name === PKEY_PROPERTY && field.isPkey !== true && field.inRepeater === undefined) || field.inRepeater === PKEY_PROPERTY);
   return { name: descriptor.name, hasFields: descriptor.fields !== undefined, hasKey, pkeyClash };
 }

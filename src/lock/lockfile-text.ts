@@ -233,7 +233,7 @@ export class LockfileText implements HashedText {
       const texts = this.entryTexts();
       const parsed = (texts === undefined ? undefined : parseLaidOutLockfile(this.headText(), texts, this.named)) ?? parseLockfile(this.text, this.named);
       // A spilled text's entries are read afresh each time: a slice of one would keep its copy.
-      if (this.#outline === undefined) shareEntryStrings(parsed.messages, () => this.entryTexts());
+      if (!(this.#pieces instanceof SpillFile)) shareEntryStrings(parsed.messages, () => this.entryTexts());
       this.#parsed = parsed;
     }
     return this.#parsed;

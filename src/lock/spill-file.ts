@@ -24,10 +24,11 @@ const closer = new FinalizationRegistry<number>((fd) => {
 /**
  * The text of a lockfile that a run made, kept in a temporary file rather than in memory
  * (`LockfileText.of`): a listing of 100,000 types makes about 100 MB of it, which would be held
- * from the diff to the end of the run. (Where the temporary folder is in memory, a tmpfs, the
- * process's memory is spared but not the machine's: TMPDIR can name a folder on disk.) The file is removed as soon as it is open, so nothing is
+ * from the diff to the end of the run. The file is removed as soon as it is open, so nothing is
  * left behind however the run ends; it is read through its descriptor, each entry by its byte
- * offsets, and the text in chunks when it is written out.
+ * offsets, and the text in chunks when it is written out. (Where the temporary folder is in
+ * memory, a tmpfs, the process's memory is spared but not the machine's: TMPDIR can name a
+ * folder on disk.)
  */
 export class SpillFile implements Iterable<string> {
   #size = 0;
@@ -98,11 +99,9 @@ export class SpillFile implements Iterable<string> {
   *[Symbol.iterator](): Generator<string> {
     const decoder = new StringDecoder('utf8');
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (let at = 0; at < this.#size; ) {
-      const read = readSync(this.fd, buffer, 0, Math.min(CHUNK_BYTES, this.#size - at), at);
-      if (read === 0) throw new Error('the spilled lockfile text ended early');
-      at += read;
-      yield decoder.write(buffer.subarray(0, read));
+    for (let at = 0; at < this.#size; at += CHUNK_BYTES) {
+      const length = Math.min(CHUNK_BYTES, this.#size - at);
+      yield decoder.write(this.#read(buffer, length, at));
     }
     const rest = decoder.end();
     if (rest !== '') yield rest;
@@ -122,14 +121,19 @@ export class SpillFile implements Iterable<string> {
     if (window === undefined || start < window.start || end > window.start + window.bytes.length) {
       const length = Math.min(Math.max(CHUNK_BYTES, end - start), this.#size - start);
       const bytes = window !== undefined && window.bytes.length === length ? window.bytes : Buffer.allocUnsafe(length);
-      for (let done = 0; done < length; ) {
-        const read = readSync(this.fd, bytes, done, length - done, start + done);
-        if (read === 0) throw new Error('the spilled lockfile text ended early');
-        done += read;
-      }
-      window = this.#window = { start, bytes };
+      window = this.#window = { start, bytes: this.#read(bytes, length, start) };
     }
     return window.bytes.toString('utf8', start - window.start, end - window.start);
+  }
+
+  /** `length` bytes of the file from `position` into `bytes`, whole (a read may give fewer); the part of `bytes` read. */
+  #read(bytes: Buffer, length: number, position: number): Buffer {
+    for (let done = 0; done < length; ) {
+      const read = readSync(this.fd, bytes, done, length - done, position + done);
+      if (read === 0) throw new Error('the spilled lockfile text ended early');
+      done += read;
+    }
+    return bytes.subarray(0, length);
   }
 }
 

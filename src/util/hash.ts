@@ -10,9 +10,7 @@ export function hashOf(content: string | Uint8Array): string {
   // A large text (a lockfile of a large listing) is hashed a piece at a time: hashed whole, it
   // would first be copied into one more buffer of its size. Each piece is handed over as text,
   // which crypto encodes into memory it frees at once (a Buffer of each would wait for a GC).
-  const hasher = pieceHasher();
-  for (const piece of textPieces(content)) hasher.update(piece);
-  return hasher.digest();
+  return hashOfPieces([content]);
 }
 
 /** Characters of a large text hashed or written at a time. */

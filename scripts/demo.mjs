@@ -15,7 +15,8 @@ const PORT = 47211;
 
 const { startReferenceServer } = await import(join(root, 'dist/server/index.js'));
 const listing = JSON.parse(await readFile(join(root, 'examples/descriptors.json'), 'utf8'));
-const server = await startReferenceServer({ listing, port: PORT, trailer: {} });
+// Another demo (a test run in a second checkout) may hold the fixed port for a moment: wait for it.
+const server = await startOnFixedPort();
 try {
   const code = await new Promise((resolveCode, reject) => {
     const child = spawn(
@@ -37,4 +38,16 @@ try {
   process.exitCode = code;
 } finally {
   await server.close();
+}
+
+/** Starts the reference server on PORT, retrying for up to a minute while the port is taken. */
+async function startOnFixedPort() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startReferenceServer({ listing, port: PORT, trailer: {} });
+    } catch (error) {
+      if (attempt >= 240 || !/EADDRINUSE/.test(String(error?.message))) throw error;
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+    }
+  }
 }

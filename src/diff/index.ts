@@ -13,6 +13,7 @@ export { codeBlock } from './render-markdown.js';
 export { recordChanges } from './field-diff.js';
 export { RECORD_RULES, type RecordRuleId } from './record-rules.js';
 export { rate, unusedAcceptanceWarnings, type Rated } from './rate.js';
+export { ruleRows, rulesTableLines, type RuleRow } from './rules-listing.js';
 export { RULES, RULE_IDS, RULE_LEVELS, unknownRuleProblem, type Rule, type RuleId, type RuleLevel } from './rules.js';
 export { changesInScope } from './scope.js';
 export { hasBroken, withImpact } from './impact-report.js';

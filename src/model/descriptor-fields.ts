@@ -3,6 +3,7 @@ import type { Severity } from '../diff/types.js';
 import { actionsValue, flagValue, listValue, readActions, readFlag, readList } from '../fetch/encodings.js';
 import { quoteString } from '../text/safe-text.js';
 import { msg, type Message } from './message.js';
+import { namedOnce } from './named-once.js';
 
 /**
  * The descriptor fields the service defines, one row each: the one place a known field is
@@ -112,8 +113,8 @@ function keyFlag<const N extends string>(name: N, doc: string) {
   return field({ name, required: false, wire: flagValue, decode: readFlag, stored: storedBoolean, emit: 'boolean', doc, rules: KEY_FLAG_RULES });
 }
 
-/** The known descriptor fields, in the order the lockfile, the generated constant and the diff use. */
-export const DESCRIPTOR_FIELDS = [
+/** The known descriptor fields, in the order the lockfile, the generated constant and the diff use; each named once. */
+export const DESCRIPTOR_FIELDS = namedOnce('descriptor field', [
   field({
     name: 'name',
     required: true,
@@ -196,7 +197,7 @@ export const DESCRIPTOR_FIELDS = [
     doc: 'The static filter fields.',
     rules: { changed: { id: 'FILTER_FIELDS_CHANGED', severity: 'dangerous', description: 'staticFilterFields changed.' } },
   }),
-] as const;
+] as const);
 
 /** A row of {@link DESCRIPTOR_FIELDS}. */
 type Row = (typeof DESCRIPTOR_FIELDS)[number];

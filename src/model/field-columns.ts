@@ -3,6 +3,7 @@ import { flagValue, integerValue, listValue, readFieldType, readFlag, readList }
 import { FIELD_TYPES } from './field-types.js';
 import { jsonText } from '../text/safe-text.js';
 import { msg, own, type Message } from './message.js';
+import { namedOnce } from './named-once.js';
 
 /**
  * The known keys of a `FieldDesc` element (`cmd=getschema`), one row each: the one place they
@@ -37,8 +38,8 @@ function column<const N extends string, W, V, const Required extends boolean>(ro
 
 const nonNegative = z.number().int().nonnegative();
 
-/** The known keys of a field descriptor, in the order the lockfile writes them. */
-export const FIELD_COLUMNS = [
+/** The known keys of a field descriptor, in the order the lockfile writes them; each named once. */
+export const FIELD_COLUMNS = namedOnce('FieldDesc key', [
   // The field's JSON name, exactly as the service sent it.
   column({ name: 'name', required: true, wire: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }), stored: z.string().min(1) }),
   // Position in the record.
@@ -73,7 +74,7 @@ export const FIELD_COLUMNS = [
   column({ name: 'eSet', required: false, wire: listValue, decode: readList, stored: z.array(z.string()) }),
   // Description, the TSDoc of the generated property.
   column({ name: 'desc', required: false, wire: z.string({ error: 'expected a string' }), stored: z.string() }),
-] as const;
+] as const);
 
 /** A row of {@link FIELD_COLUMNS}. */
 export type FieldColumnRow = (typeof FIELD_COLUMNS)[number];

@@ -61,7 +61,7 @@ export const SOURCE_FLAGS: readonly FlagSpec[] = [
   settingFlag('order', 'Query parameter order', { group: SOURCE_GROUP }),
   settingFlag('timeout', 'Milliseconds for one request (default 30000)', { group: SOURCE_GROUP }),
   settingFlag('retries', 'Retries on connection errors, 429, 502-504 (default 3)', { group: SOURCE_GROUP }),
-  settingFlag('maxBytes', 'Most bytes of answer (decompressed) or --input read (default 268435456, 256 MiB)', { group: SOURCE_GROUP }),
+  settingFlag('maxBytes', 'Most bytes of answer (decompressed) or --input read (default 33554432, 32 MiB)', { group: SOURCE_GROUP }),
   settingFlag('allowTruncated', 'Accept a listing that fills --limit', { group: SOURCE_GROUP }),
 ];
 

@@ -80,8 +80,8 @@ export const settingsSchema = z.object({
   timeout: z.number().int().positive().optional().describe('Milliseconds for one request. Default: 30000'),
   /** Retries on connection errors, 429, 502, 503, 504. @default 3 */
   retries: z.number().int().min(0).max(10).optional().describe('Retries on connection errors, 429, 502, 503, 504. Default: 3'),
-  /** Most bytes of the answer, once decompressed (or of `--input`), read before the run fails. @default 268435456 (256 MiB) */
-  maxBytes: z.number().int().positive().optional().describe('Most bytes of the answer, once decompressed (or of --input), read before the run fails. Default: 268435456 (256 MiB)'),
+  /** Most bytes of the answer, once decompressed (or of `--input`), read before the run fails. @default 33554432 (32 MiB) */
+  maxBytes: z.number().int().positive().optional().describe('Most bytes of the answer, once decompressed (or of --input), read before the run fails. Default: 33554432 (32 MiB)'),
   /** Accept a listing that fills `limit`. @default false */
   allowTruncated: z.boolean().optional().describe('Accept a listing that fills limit.'),
   /**

@@ -23,7 +23,7 @@ export interface FetchOptions {
   retries?: number;
   /**
    * Most bytes of body, once decompressed, read before the request is aborted (not retried).
-   * @default 268435456 (256 MiB)
+   * @default 33554432 (32 MiB)
    */
   maxBytes?: number;
   /** Accept a listing that fills `limit`. @default false */

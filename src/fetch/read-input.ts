@@ -14,7 +14,7 @@ export interface ReadInputOptions {
   allowTruncated?: boolean;
   /** Recorded as the source when given (without credentials). */
   baseUrl?: string;
-  /** Most bytes read before giving up, as for a fetched answer. @default 268435456 (256 MiB) */
+  /** Most bytes read before giving up, as for a fetched answer. @default 33554432 (32 MiB) */
   maxBytes?: number;
   /** Standard input, for `-`. @default process.stdin */
   stdin?: NodeJS.ReadableStream;

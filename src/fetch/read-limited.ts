@@ -8,18 +8,18 @@ import { plural } from '../util/plural.js';
 import { pieceHasher } from '../util/hash.js';
 
 /**
- * The default of `--max-bytes`: 256 MiB of decoded body, some fifty times the largest real
- * listing (10,000 types are a few MB), and little enough that a runaway body cannot take the
+ * The default of `--max-bytes`: 32 MiB of decoded body, some 300 times a real listing (264 types
+ * are about 108 KB, 10,000 types 3.4 MB), and little enough that a runaway body cannot take the
  * machine's memory with it.
  */
-const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Checks a `maxBytes` option: a positive whole number of bytes; undefined means the default. */
 export function validateMaxBytes(maxBytes: number | undefined): number {
   if (maxBytes === undefined) return DEFAULT_MAX_BYTES;
   if (Number.isSafeInteger(maxBytes) && maxBytes > 0) return maxBytes;
   throw new ConfigError(msg`--max-bytes must be a whole number of bytes greater than 0, got ${String(maxBytes)}.`, {
-    hint: msg`Set --max-bytes (config "maxBytes", or the maxBytes option) to e.g. ${DEFAULT_MAX_BYTES}, the default (256 MiB).`,
+    hint: msg`Set --max-bytes (config "maxBytes", or the maxBytes option) to e.g. ${DEFAULT_MAX_BYTES}, the default (32 MiB).`,
   });
 }
 
@@ -128,7 +128,7 @@ export function tooLargeError(origin: string, maxBytes: number, what: Message): 
   });
 }
 
-/** `268435456 bytes (256 MiB, --max-bytes)`; the unit only for a whole number of KiB, MiB or GiB. */
+/** `33554432 bytes (32 MiB, --max-bytes)`; the unit only for a whole number of KiB, MiB or GiB. */
 function describeLimit(bytes: number): string {
   const units: Array<[number, string]> = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
   const unit = units.find(([size]) => bytes >= size && bytes % size === 0);

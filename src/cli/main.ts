@@ -10,7 +10,6 @@ import { EXIT, interruptedLine, SIGNAL_EXIT } from './exit-codes.js';
 import { appendStepSummary, failureAnnotation, failureSummary } from './github-actions.js';
 import type { CliIo } from './io.js';
 import { createLogger, errorParts, maskedParts, renderError, sgr, useColor, type ErrorParts, type Logger, type SaidParts } from './logger.js';
-import { growHeapSlowlyIfLarge } from './heap-growth.js';
 import { ParsedArgs } from './parsed-args.js';
 import { buildParser, helpText, parseFailure } from './parser.js';
 import { startProgress, type Progress } from './progress.js';
@@ -119,8 +118,6 @@ export function libraryHooks(log: Logger, progress: Pick<Progress, 'stage'>) {
     },
     onStage: (stage: string, ms: number) => {
       fields = undefined;
-      // A timer cannot see a run grow large during its long synchronous stages; their ends can.
-      growHeapSlowlyIfLarge();
       progress.stage(NEXT_STAGE[stage] ?? stage);
       log.verbose(`${stage}: ${ms} ms`);
     },

@@ -7,7 +7,6 @@
  *   ({@link loadCli}): one file compiles far faster than the ~300 modules behind it, and
  *   reading compiled code back is faster still;
  * - WebAssembly is compiled by V8's baseline tier only (`--liftoff-only`, in {@link loadCli});
- * - a run that grows large grows its heap slowly (heap-growth.ts);
  * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
  * - in the bundle, each copy of string-width is wrapped in {@link asciiStringWidth}.
  */
@@ -20,7 +19,6 @@ import vm from 'node:vm';
 import { cacheDir, writeCacheFile } from '../incremental/cache-dir.js';
 import { pruneCodeCache } from '../incremental/prune-cache.js';
 import { hashOf } from '../util/hash.js';
-import { growHeapSlowlyWhenLarge } from './heap-growth.js';
 
 type Entry = typeof import('./entry.js');
 
@@ -30,7 +28,6 @@ export async function loadCli(): Promise<Entry> {
   // tier in the background, and a process that ends soon after its request waits for that; the
   // baseline tier parses a listing just as well. Set before any WebAssembly is compiled.
   v8.setFlagsFromString('--liftoff-only');
-  growHeapSlowlyWhenLarge(() => process.memoryUsage(), (flag) => v8.setFlagsFromString(flag));
   const bundle = new URL('./schema-sync.cjs', import.meta.url);
   if (!existsSync(bundle)) return import('./entry.js');
   const dir = cacheDir();

@@ -1,73 +1,54 @@
 import { isUtf8 } from 'node:buffer';
-import { StringDecoder } from 'node:string_decoder';
-import { ResponseError, type SaidIssue } from '../model/errors.js';
+import { ResponseError } from '../model/errors.js';
 import { redactDeep, type Redactor } from '../model/redact.js';
 import { KNOWN_FIELDS } from '../model/descriptor.js';
 import { KNOWN_FIELD_KEYS } from '../model/field.js';
-import { parseArrayElements } from './array-elements.js';
-import { releaseBlock } from './read-limited.js';
-import { deepIssue, deepNestingError, refuseDeepNesting, type ElementReader } from './parse-listing.js';
-import { blocksAreUtf8, notUtf8Error } from './utf8.js';
-import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
-import { tooDeep } from '../util/nesting.js';
+import { refuseDeepNesting } from './parse-listing.js';
+import { notUtf8Error } from './utf8.js';
 import { msg, own } from '../model/message.js';
 
-/**
- * An answer's body (a listing's or a `getschema` one) read into its elements: its bytes parsed a
- * batch at a time and let go as they are, each element checked for depth and scrubbed of the
- * run's secrets; a body that is no plain JSON array refused for what it is instead.
- */
+/** An answer's body as received: its bytes and its content type. */
+export interface Answer {
+  bytes: Buffer;
+  contentType: string;
+}
 
 /**
- * The JSON of an answer's body with the run's secrets scrubbed from it (see `scrubSecrets`), and
- * the indexes of the elements that held one. Errors say what the body is instead (not UTF-8,
- * not JSON, nested too deep for the recursive code after it); the caller redacts them.
+ * The JSON of an answer's body (a listing's or a `getschema` one), refused when nested too deep
+ * for the recursive code after it, with the run's secrets (`scrub`, the redactor's `data` part)
+ * scrubbed from it (see `scrubSecrets`), and the indexes of the elements that held one (`-1`: a
+ * body that is no array held one). Errors say what the body is instead (not UTF-8, not JSON,
+ * nested too deep); the caller redacts them.
  */
-export function answerJson(answer: Answer, origin: string, redact: Redactor): { body: unknown; elements: number[] } {
-  let collected: unknown[] = [];
-  const read = readAnswerBody(answer, origin, redact, () => {
-    collected = [];
-    return { element: (element) => collected.push(element), finish: () => collected };
+export function answerJson(answer: Answer, origin: string, redact: Redactor, scrub: ((text: string) => string) | undefined = redact.data): { body: unknown; elements: number[] } {
+  const raw = parseJson(answerText(answer, origin, redact), answer.contentType, origin, redact);
+  refuseDeepNesting(raw, origin);
+  if (!scrub) return { body: raw, elements: [] };
+  if (!Array.isArray(raw)) {
+    const scrubbed = scrubSecrets(raw, scrub);
+    return { body: scrubbed.body, elements: scrubbed.found ? [-1] : [] };
+  }
+  const elements: number[] = [];
+  const body = raw.map((element: unknown, index) => {
+    const scrubbed = scrubSecrets(element, scrub);
+    if (scrubbed.found) elements.push(index);
+    return scrubbed.body;
   });
-  return 'body' in read ? read : { body: collected, elements: read.elements };
+  return { body, elements };
 }
 
 /**
- * Whether an element of an answer's body holds one of the run's secrets (`scrub`, the redactor's
- * `data` part, would change it), read a batch at a time and nothing kept: cheaper than reading
- * the answer, for a run that may not need to. A batch whose text holds no escape and no secret
- * is not even parsed: each of its strings is a piece of that text, as it stands. Undefined when
- * the body is not plainly an array within the nesting limit, as far as it was parsed: only
- * reading it says what it is then (a body that is no valid listing may also be judged to hold no
- * secret; reading it refuses it).
+ * Whether an answer's body plainly holds none of the run's secrets (`scrub`, the redactor's
+ * `data` part, leaves its text as it is, and it has no escape that could spell one): then
+ * nothing needs scrubbing, and a run need not parse it to know.
  */
-export function answerEchoes(answer: Answer, scrub: (text: string) => string): boolean | undefined {
-  if (answer.contentType.includes('html') || !blocksAreUtf8(answer.blocks)) return undefined;
-  let echoes = false;
-  let sound = true;
-  const plain = (text: string) => !text.includes('\\') && scrub(text) === text;
-  // Over a copy of the list: the blocks stay, for the answer's reading.
-  const read = parseArrayElements(
-    [...answer.blocks],
-    (batch) => {
-      for (const element of batch) {
-        if (!sound) return;
-        if (tooDeep(element) !== undefined) sound = false;
-        // Scrubbed as reading would (a copy, let go at once): only a batch that may hold one gets here.
-        else echoes ||= scrubSecrets(element, scrub).found;
-      }
-    },
-    { skip: plain },
-  );
-  return read.complete && sound ? echoes : undefined;
+export function plainlyHoldsNoSecret(answer: Answer, scrub: (text: string) => string): boolean {
+  if (!isUtf8(answer.bytes)) return false;
+  const text = answer.bytes.toString('utf8');
+  return !text.includes('\\') && scrub(text) === text;
 }
 
-/** Whether an answer's body is large enough that its reading collects its garbage as it goes (`LARGE_READ_BYTES`). */
-export function isLargeAnswer(blocks: readonly Buffer[]): boolean {
-  return blocks.reduce((size, block) => size + block.length, 0) >= LARGE_READ_BYTES;
-}
-
-/** What the elements of an answer made, or the error the reader refused them with. */
+/** What a step made, or the error it threw. */
 export type Outcome<R> = { result: R } | { error: unknown };
 
 /** What `make` gives, or the error it throws. */
@@ -77,129 +58,6 @@ export function settled<R>(make: () => R): Outcome<R> {
   } catch (error) {
     return { error };
   }
-}
-
-/** An answer's body as received: its bytes, as the blocks they were read in (taken from the array as they are parsed), and its content type. */
-export interface Answer {
-  blocks: Buffer[];
-  contentType: string;
-}
-
-/**
- * Reads an answer's body into `startReader()`'s reader, each element checked for depth and
- * scrubbed of the run's secrets (`scrub`, the redactor's `data` part, unless the answer is known
- * to hold none) before the reader gets it. An array is parsed a batch of elements
- * at a time from the bytes (array-elements.ts), each batch read as it is parsed, so its raw
- * elements are garbage before the next is parsed, and the bytes before it are let go; anything
- * else, and any answer that fails, through its whole text, whose checks say what it is instead (a
- * new reader then starts over). A body that is no array is given back whole (`body`, scrubbed)
- * for its parser to refuse.
- * @returns what the reader made of the elements (or its refusal), and the indexes of the elements that held a secret
- * @throws what the body is instead of elements (not UTF-8, not JSON, nested too deep for the recursive code after it); the caller redacts it
- */
-export function readAnswerBody<R>(
-  answer: Answer,
-  origin: string,
-  redact: Redactor,
-  startReader: () => ElementReader<R>,
-  scrub: ((text: string) => string) | undefined = redact.data,
-): { outcome: Outcome<R>; elements: number[] } | { body: unknown; elements: number[] } {
-  const { blocks, contentType } = answer;
-  let bytes: Buffer;
-  if (!contentType.includes('html') && blocksAreUtf8(blocks)) {
-    // The start of the text, for the excerpt of an error found once its bytes are gone.
-    const head = textHead(blocks);
-    const screen = screenElements(startReader(), scrub);
-    // A large answer's batch texts are collected as it goes: they would pile up beside the bytes.
-    const afterBatch = isLargeAnswer(blocks) ? garbageCollector().young : undefined;
-    const read = parseArrayElements(blocks, (batch, first) => batch.forEach((element, i) => screen.element(element, first + i)), { afterBatch, release: releaseBlock });
-    if (read.complete) return screen.finish(origin);
-    if (read.skipped > 0) throw restError(read, head, contentType, origin, redact);
-    bytes = read.rest;
-  } else {
-    bytes = Buffer.concat(blocks.splice(0));
-  }
-  const raw = parseJson(answerText({ body: bytes, contentType }, origin, redact), contentType, origin, redact);
-  if (Array.isArray(raw)) {
-    const screen = screenElements(startReader(), scrub);
-    raw.forEach((element: unknown, index) => screen.element(element, index));
-    return screen.finish(origin);
-  }
-  refuseDeepNesting(raw, origin);
-  if (!scrub) return { body: raw, elements: [] };
-  const scrubbed = scrubSecrets(raw, scrub);
-  return { body: scrubbed.body, elements: scrubbed.found ? [-1] : [] };
-}
-
-/**
- * The error of an answer found not to be JSON after some of its elements were read and their
- * bytes let go: the one JSON.parse gives for the whole text. Its failure is in `rest`, and the
- * text before it is valid elements up to a comma, as `[0,` padded to the same length leaves the
- * parser: the failure is then at the same place, and said the same way.
- */
-function restError(read: { skipped: number; rest: Buffer }, head: string, contentType: string, origin: string, redact: Redactor): ResponseError {
-  // Only the `[` before it (the one batch was the whole array, with something after its end),
-  // else at least a batch and its comma, which `0,` and spaces stand for.
-  const rest = read.rest.toString('utf8');
-  const text = read.skipped === 1 ? `[${rest}` : `[${' '.repeat(read.skipped - 3)}0,${rest}`;
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    return notJsonError(error, head, contentType, origin, redact);
-  }
-  throw new Error('array-elements: an array found incomplete is valid JSON');
-}
-
-/**
- * The start of the text of `blocks` as {@link answerText} reads it (its byte order mark and
- * leading white space left out), as far as an excerpt reads it and a character more when there
- * is more: {@link excerpt} gives the same for it as for the whole text.
- */
-function textHead(blocks: readonly Buffer[]): string {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  for (const block of blocks) {
-    for (let at = 0; at < block.length; at += EXCERPT_SOURCE) {
-      text = (text + decoder.write(block.subarray(at, at + EXCERPT_SOURCE))).trimStart();
-      if (text.length > EXCERPT_SOURCE) return text.slice(0, EXCERPT_SOURCE + 1);
-    }
-  }
-  return text;
-}
-
-/**
- * Hands each element to `reader`, unless an element so far nests too deep (then only the depth of
- * the rest is checked, for the refusal that names them all), scrubbed of the run's secrets.
- */
-function screenElements<R>(reader: ElementReader<R>, scrub: ((text: string) => string) | undefined) {
-  const deep: SaidIssue[] = [];
-  const elements: number[] = [];
-  let refused: { error: unknown } | undefined;
-  return {
-    element(element: unknown, index: number): void {
-      const issue = deepIssue(element, index);
-      if (issue !== undefined) deep.push(issue);
-      if (deep.length > 0) return;
-      let clean = element;
-      if (scrub) {
-        const scrubbed = scrubSecrets(element, scrub);
-        if (scrubbed.found) elements.push(index);
-        clean = scrubbed.body;
-      }
-      if (refused !== undefined) return;
-      try {
-        reader.element(clean, index);
-      } catch (error) {
-        // A reader may refuse the answer at one element (a getschema answer of another type):
-        // the rest are still scrubbed, to say which held a secret.
-        refused = { error };
-      }
-    },
-    finish(origin: string): { outcome: Outcome<R>; elements: number[] } {
-      if (deep.length > 0) throw deepNestingError(deep, origin);
-      return { outcome: refused ?? settled(reader.finish), elements };
-    },
-  };
 }
 
 /**
@@ -223,8 +81,8 @@ export function excerpt(body: string | Buffer, redact: Redactor, max = 160): str
  * proxies), so an HTML or empty body is named for what it is; a body that is not valid UTF-8 is
  * refused with the offset of the first bad byte.
  */
-function answerText(answer: { body: Buffer; contentType: string }, origin: string, redact: Redactor): string {
-  const { body: bytes, contentType } = answer;
+function answerText(answer: Answer, origin: string, redact: Redactor): string {
+  const { bytes, contentType } = answer;
   // Decoded leniently to say what the body looks like; parsed only when it is valid UTF-8.
   const trimmed = bytes.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   const looksHtml = contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed);

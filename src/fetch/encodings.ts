@@ -74,7 +74,7 @@ export function readActions(value: ActionsValue): ReadActions {
     }
   }
   const letters = unknown.length === 0 ? unknown : [...new Set(unknown)].sort(compareStrings);
-  // A copy of its size: a descriptor keeps it, and filter's or push's result has room for more.
+  // A copy: the descriptor owns its list.
   const actions = ACTIONS_BY_BITS[bits]!.slice();
   return { actions: letters.length === 0 ? actions : actions.concat(letters), unknownLetters: letters };
 }
@@ -113,9 +113,7 @@ function letterBits(token: string, unknown: string[]): number | undefined {
  * (may be empty) or an array of strings; items trimmed, empty ones dropped.
  */
 export function readList(value: string | readonly string[]): string[] {
-  const items = (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim());
-  // Kept at its size (map's result is; filter's has room for more): a descriptor keeps it.
-  return items.every((item) => item.length > 0) ? items : items.filter((item) => item.length > 0).slice();
+  return (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter((item) => item.length > 0);
 }
 
 /** What the wire schema lets through for a list: a comma-separated string or an array of strings. */

@@ -5,7 +5,7 @@ import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResp
 import { excerpt } from './answer-body.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
-import { joinBlocks, validateMaxBytes } from './read-limited.js';
+import { validateMaxBytes } from './read-limited.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
 
@@ -70,7 +70,7 @@ export async function requestListing(options: FetchOptions): Promise<ListingResp
     return listingResponse({
       source: { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) },
       identity: { bodyHash: response.hash, contentType: response.contentType, limit, allowTruncated: options.allowTruncated === true },
-      body: response.blocks,
+      body: response.bytes,
       origin: shownUrl,
       redact,
     });
@@ -178,7 +178,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
     let retryAfterMs: number | undefined;
     try {
       const response = await httpGet(url, get);
-      options.onEvent?.({ type: 'response', status: response.status, bytes: response.size, ms: Math.round(performance.now() - started) });
+      options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Math.round(performance.now() - started) });
       if (response.status >= 200 && response.status < 300) return response;
       const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
@@ -239,7 +239,7 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
  */
 function statusFailure(response: HttpResponse, request: { shownUrl: string; keyGiven: boolean }, redact: Redactor): NetworkError {
   const { shownUrl } = request;
-  const body = excerpt(joinBlocks(response), redact);
+  const body = excerpt(response.bytes, redact);
   const detail = body ? msg`: ${body}` : own('');
   let hint = msg`Check --base-url and the query parameters.`;
   if ((response.status === 401 || response.status === 403) && !request.keyGiven) {

@@ -51,7 +51,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
       forEachBounded(names, concurrency, async (msgType, index) => {
         try {
           const { response, shownUrl } = await get({ cmd: 'getschema', msgType });
-          const { body, elements } = answerJson({ blocks: response.blocks, contentType: response.contentType }, shownUrl, redact);
+          const { body, elements } = answerJson({ bytes: response.bytes, contentType: response.contentType }, shownUrl, redact);
           const parsed = parseSchemaAnswer(body, { origin: shownUrl, msgType });
           const echoed = elements.length > 0 ? [echoWarning(elements, msg`the getschema answer for ${quoteString(msgType)}`)] : [];
           answers[index] = { fields: parsed.fields, warnings: [...echoed, ...parsed.warnings] };

@@ -22,10 +22,8 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   contentType: string;
-  /** The body's bytes, decompressed, as the blocks they were read in (see {@link ReadBody}). */
-  blocks: Buffer[];
-  /** How many bytes the body has. */
-  size: number;
+  /** The body's bytes, decompressed. */
+  bytes: Buffer;
   /** The `hashOf` of the body's bytes. */
   hash: string;
 }

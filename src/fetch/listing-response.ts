@@ -1,8 +1,7 @@
 import { redactError, type Redactor } from '../model/redact.js';
 import type { ListingSource } from '../model/source.js';
-import { answerEchoes, isLargeAnswer, readAnswerBody, settled, type Answer } from './answer-body.js';
-import { listingReader, parseListing, type ParsedListing } from './parse-listing.js';
-import { garbageCollector } from '../util/collect-garbage.js';
+import { answerJson, plainlyHoldsNoSecret, settled, type Outcome } from './answer-body.js';
+import { parseListing, type ParsedListing } from './parse-listing.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 
 /** A validated listing and where it came from, as the library's callers get it. */
@@ -35,8 +34,8 @@ export interface ListingResponse {
 interface ReceivedListing {
   source: ListingSource;
   identity: ListingResponse['identity'];
-  /** The body's bytes, as the blocks they were read in (`identity.bodyHash` is their hash): let go of as they are parsed. */
-  body: Buffer[];
+  /** The body's bytes (`identity.bodyHash` is their hash). */
+  body: Buffer;
   /** Where the answer came from, for messages: a redacted URL or a file name. */
   origin: string;
   /** The run's redactor: every error redacted, the recognisable secrets scrubbed from the listing. */
@@ -44,44 +43,24 @@ interface ReceivedListing {
 }
 
 /**
- * Wraps a received answer; nothing is decoded or validated until asked for. The body is read
- * once, and neither its bytes, its text nor its JSON are kept past what needs them: a listing
- * may be hundreds of MB, and the run goes on to hold its descriptors, lockfile and output.
+ * Wraps a received answer; nothing is decoded or validated until asked for: a run whose cache
+ * knows the answer by its hash never parses it.
  */
 export function listingResponse({ source, identity, body, origin, redact }: ReceivedListing): ListingResponse {
-  let blocks: Buffer[] | undefined = body;
-  const large = isLargeAnswer(body);
-  /** Whether the answer holds one of the run's secrets, when looked for before it was read (undefined when that could not say). */
-  let echoes: boolean | undefined;
-  let read: { outcome: { result: ParsedListing } | { error: unknown }; elements: number[] } | { error: unknown } | undefined;
-  /**
-   * The body read (its elements validated and normalised as they are parsed), once: the bytes are
-   * let go then. An error of what the body is (not JSON …) is thrown by echoesSecrets too; one of
-   * the listing's (invalid fields …) only by parse.
-   */
-  const readBody = () => {
-    if (read === undefined) {
-      try {
-        // An answer found to hold no secret needs no scrubbing.
-        read = readListingBody({ blocks: blocks!, contentType: identity.contentType }, origin, redact, identity, echoes === false ? undefined : redact.data);
-      } catch (error) {
-        read = { error: redactError(error, redact) };
-      }
-      blocks = undefined;
-      // A large answer's bytes and the texts of its elements are garbage now, and would stay
-      // resident while the run builds its lockfile.
-      if (large) garbageCollector().full();
-    }
-    if ('error' in read) throw read.error;
-    return read;
+  const answer = { bytes: body, contentType: identity.contentType };
+  /** The body's JSON, scrubbed, once; an error of what the body is (not JSON …) is thrown by echoesSecrets too, one of the listing's (invalid fields …) only by parse. */
+  let json: Outcome<{ body: unknown; elements: number[] }> | undefined;
+  const readJson = () => {
+    json ??= settled(() => answerJson(answer, origin, redact));
+    if ('error' in json) throw redactError(json.error, redact);
+    return json.result;
   };
-  let outcome: { result: ParsedAnswer } | { error: unknown } | undefined;
-  const settle = (): { result: ParsedAnswer } | { error: unknown } => {
+  let outcome: Outcome<ParsedAnswer> | undefined;
+  const settle = (): Outcome<ParsedAnswer> => {
     try {
-      const { outcome, elements } = readBody();
-      if ('error' in outcome) throw outcome.error;
-      const parsed = outcome.result;
-      return { result: { ...parsed, warnings: elements.length > 0 ? [echoWarning(elements), ...parsed.warnings] : parsed.warnings, source } };
+      const { body: elements, elements: echoed } = readJson();
+      const parsed = parseListing(elements, { origin, limit: identity.limit, allowTruncated: identity.allowTruncated });
+      return { result: { ...parsed, warnings: echoed.length > 0 ? [echoWarning(echoed), ...parsed.warnings] : parsed.warnings, source } };
     } catch (error) {
       return { error: redactError(error, redact) };
     }
@@ -94,12 +73,12 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
   return {
     source,
     identity,
-    // Without a secret long enough to look for, nothing is scrubbed: no need to read the body.
-    // Else looked for without reading the answer, which a run that has read it before skips.
+    // Without a secret long enough to look for, nothing is scrubbed; an answer that plainly holds
+    // none is not parsed to say so.
     echoesSecrets: () => {
       if (redact.data === undefined) return false;
-      if (read === undefined) echoes ??= answerEchoes({ blocks: blocks!, contentType: identity.contentType }, redact.data);
-      return echoes ?? readBody().elements.length > 0;
+      if (json === undefined && plainlyHoldsNoSecret(answer, redact.data)) return false;
+      return readJson().elements.length > 0;
     },
     parse,
     result: () => {
@@ -107,16 +86,6 @@ export function listingResponse({ source, identity, body, origin, redact }: Rece
       return { ...parsed, warnings: parsed.warnings.map((warning) => messageText(warning, redact)) };
     },
   };
-}
-
-/**
- * A listing's body validated and normalised ({@link readAnswerBody}), and the indexes of its
- * elements that held one of the run's secrets.
- */
-function readListingBody(answer: Answer, origin: string, redact: Redactor, identity: ListingResponse['identity'], scrub: ((text: string) => string) | undefined) {
-  const options = { origin, limit: identity.limit, allowTruncated: identity.allowTruncated };
-  const read = readAnswerBody(answer, origin, redact, () => listingReader(options), scrub);
-  return 'body' in read ? { outcome: settled(() => parseListing(read.body, options)), elements: read.elements } : read;
 }
 
 /** The warning for an answer whose `elements` held one of the run's secrets; `of` names the answer. */

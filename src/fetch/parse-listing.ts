@@ -3,7 +3,7 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { RefusedError, ResponseError, ValidationError, type SaidIssue } from '../model/errors.js';
 import { FIELDS_KEY } from '../model/field.js';
 import { FILE_KEY } from '../model/lockfile.js';
-import { normaliseMessage, textSharer, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
+import { normaliseMessage, trailerMessageSchema, wireElementSchema, wireMessageSchema, type FieldProblem } from './wire-message.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { inlineText, jsonText, quoteString } from '../text/safe-text.js';
 import { joinMessages, messageText, msg, own, type Message } from '../model/message.js';
@@ -68,18 +68,14 @@ export function parseListing(body: unknown, options: ParseOptions): ParsedListin
   return foldElements(body, listingReader(options));
 }
 
-/**
- * {@link parseListing} an element at a time: each element is validated and normalised as it
- * comes (in order, from index 0), so a large answer's raw elements need not all be alive at once.
- */
-export function listingReader(options: ParseOptions): AnswerReader<ParsedListing> {
+/** {@link parseListing}'s reader: each element validated and normalised in order, from index 0. */
+function listingReader(options: ParseOptions): AnswerReader<ParsedListing> {
   const warnings: Message[] = [];
   const descriptors: Descriptor[] = [];
   const firstByName = new Map<string, number>();
   const firstByNumber = new Map<number, { index: number; name: string }>();
-  const share = textSharer();
   const reader = answerReader({ ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
-    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`), share);
+    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`));
     if ('problems' in descriptor) {
       const name = data.name;
       issues.push(...descriptor.problems.map((p) => ({ index, name, field: own(`message.${p.field}`), message: msg`${p.message}${describeInput(p)}` })));
@@ -137,18 +133,18 @@ export interface AnswerFrame {
  * An answer's elements read one at a time: `element` for each, in order from index 0, then
  * `finish` for what they make (it throws the answer's refusal).
  */
-export interface ElementReader<R> {
+interface ElementReader<R> {
   element(element: unknown, index: number): void;
   finish(): R;
 }
 
 /** An {@link ElementReader} of an answer that must be an array: `notArray` is the refusal of a body that is not. */
-export interface AnswerReader<R> extends ElementReader<R> {
+interface AnswerReader<R> extends ElementReader<R> {
   notArray(body: unknown): Error;
 }
 
 /** Feeds a parsed body to `reader`: its elements, then its finish; a body that is no array is refused. */
-export function foldElements<R>(body: unknown, reader: AnswerReader<R>): R {
+function foldElements<R>(body: unknown, reader: AnswerReader<R>): R {
   if (!Array.isArray(body)) throw reader.notArray(body);
   body.forEach((element: unknown, index) => reader.element(element, index));
   return reader.finish();
@@ -251,14 +247,14 @@ export function refuseDeepNesting(body: unknown, origin: string): void {
 const DEEP_HINT = msg`The service sent values nested deeper than schema-sync keeps; nothing was written. Fix the service data.`;
 
 /** The issue of an element at `index` nested too deep (see {@link refuseDeepNesting}); undefined when it is not. */
-export function deepIssue(element: unknown, index: number): SaidIssue | undefined {
+function deepIssue(element: unknown, index: number): SaidIssue | undefined {
   const path = tooDeep(element);
   if (path === undefined) return undefined;
   return { index, name: nameOf(element), field: msg`${describeDeepPath(path)}`, message: msg`nested more than ${MAX_NESTING} levels deep (the most schema-sync keeps)` };
 }
 
 /** The refusal of an answer whose elements nest too deep, naming each (`issues`, from {@link deepIssue}). */
-export function deepNestingError(issues: SaidIssue[], origin: string): ValidationError {
+function deepNestingError(issues: SaidIssue[], origin: string): ValidationError {
   const lines = issues.map(formatIssue);
   return new ValidationError(msg`${origin}: ${issues.length} ${own(issues.length === 1 ? 'element nests' : 'elements nest')} too deep:\n  ${joinMessages(lines, '\n  ')}`, issues, { hint: DEEP_HINT });
 }

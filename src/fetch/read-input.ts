@@ -49,7 +49,7 @@ export async function readListingInput(options: ReadInputOptions): Promise<Listi
   const limit = validateLimit(query.limit);
   const source = options.baseUrl ? { baseUrl: displayBaseUrl(options.baseUrl), query: publicQuery(query) } : { query: publicQuery(query) };
   const identity = { bodyHash: body.hash, contentType: '', limit, allowTruncated: options.allowTruncated === true };
-  const response = listingResponse({ source, identity, body: body.blocks, origin, redact: options.redact ?? createRedactor([]) });
+  const response = listingResponse({ source, identity, body: body.bytes, origin, redact: options.redact ?? createRedactor([]) });
   return {
     ...response,
     parse: () => {

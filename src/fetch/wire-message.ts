@@ -72,7 +72,6 @@ export function normaliseMessage(
   message: WireMessage,
   raw: Record<string, unknown>,
   warn: (text: Message) => void,
-  share: (text: string) => string = (text) => text,
 ): Descriptor | { problems: FieldProblem[] } {
   const context: DecodeContext = { name: message.name, warn };
   // The descriptor itself, built in one pass: its known fields in table order, then `extra`, as
@@ -85,39 +84,11 @@ export function normaliseMessage(
     if (value === undefined) continue;
     const read = row.decode === undefined ? value : row.decode(value, context);
     if (read instanceof Unreadable) (problems ??= []).push({ field: row.name, message: read.problem, input: value });
-    // The fields that name a type are its own; the others' texts recur from type to type.
-    else descriptor[row.name] = row.required ? read : shareTexts(read, share);
+    else descriptor[row.name] = read;
   }
   if (problems !== undefined) return { problems };
-  descriptor['extra'] = sortedEntries(raw, KNOWN, (value) => shareTexts(sortKeysDeep(value), share));
+  descriptor['extra'] = sortedEntries(raw, KNOWN, sortKeysDeep);
   return descriptor as Descriptor;
-}
-
-/**
- * `value` with its strings (itself, or the items of a list) as `share` gives them: equal texts of
- * a listing's many descriptors (a token group, a filter field, a topic) are then one string, not
- * one each. Strings only: they cannot change, where a list or object shared could.
- */
-function shareTexts(value: unknown, share: (text: string) => string): unknown {
-  if (typeof value === 'string') return share(value);
-  // A new list (of its size, as map makes it): the one given may be the caller's.
-  if (Array.isArray(value)) return value.map((item: unknown) => (typeof item === 'string' ? share(item) : item));
-  return value;
-}
-
-/**
- * A `share` for {@link normaliseMessage}: the first of equal short texts, for up to `limit`
- * different ones (a listing's vocabulary, not its names, which the map would only hold twice).
- */
-export function textSharer(limit = 4096, longest = 64): (text: string) => string {
-  const known = new Map<string, string>();
-  return (text) => {
-    if (text.length > longest) return text;
-    const first = known.get(text);
-    if (first !== undefined) return first;
-    if (known.size < limit) known.set(text, text);
-    return text;
-  };
 }
 
 const KNOWN = new Set<string>(KNOWN_FIELDS);

@@ -5,7 +5,6 @@ import type { Descriptor } from '../model/descriptor.js';
 import { parseLaidOutLockfile, parseLockfile, validEntryDescriptor } from './parse.js';
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
 import { writeLockfilePieces } from './serialize.js';
-import { shareEntryStrings } from './shared-strings.js';
 import { SpillError, SpillFile, type EntrySpans } from './spill-file.js';
 
 /**
@@ -224,17 +223,11 @@ export class LockfileText implements HashedText {
     return (name) => validEntryDescriptor(name, JSON.parse(texts.get(name)!) as Record<string, unknown>);
   }
 
-  /**
-   * The contents; a LockError names the file and entry when the text is not a valid lockfile.
-   * Its descriptors' long strings are slices of the text (`shared-strings.ts`).
-   */
+  /** The contents; a LockError names the file and entry when the text is not a valid lockfile. */
   parse(): Lockfile {
     if (this.#parsed === undefined) {
       const texts = this.entryTexts();
-      const parsed = (texts === undefined ? undefined : parseLaidOutLockfile(this.headText(), texts, this.named)) ?? parseLockfile(this.text, this.named);
-      // A spilled text's entries are read afresh each time: a slice of one would keep its copy.
-      if (!(this.#pieces instanceof SpillFile)) shareEntryStrings(parsed.messages, () => this.entryTexts());
-      this.#parsed = parsed;
+      this.#parsed = (texts === undefined ? undefined : parseLaidOutLockfile(this.headText(), texts, this.named)) ?? parseLockfile(this.text, this.named);
     }
     return this.#parsed;
   }

@@ -3,7 +3,6 @@ import { LockError } from '../model/errors.js';
 import type { FolderView } from '../write/index.js';
 import type { RunContext } from './run-context.js';
 import { msg, type Message } from '../model/message.js';
-import { garbageCollector, LARGE_READ_BYTES } from '../util/collect-garbage.js';
 
 /** A lockfile as found: its text, or its current branch's side when git left conflict markers in it. */
 export interface FoundLockfile {
@@ -22,8 +21,6 @@ export async function readLockfile(run: RunContext, view: FolderView): Promise<F
   const path = run.paths.lockfilePath;
   const text = await view.readLockfile(path);
   if (text === undefined) return undefined;
-  // Its bytes are garbage now, and would stay resident while it is parsed (collect-garbage.ts).
-  if (text.length >= LARGE_READ_BYTES) garbageCollector().full();
   const conflict = findMergeConflict(text);
   return { lockfile: new LockfileText(conflict?.ours ?? text, path, (hash) => run.cache.lockfileHead(hash)), text, conflictAt: conflict?.line };
 }

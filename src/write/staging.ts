@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { TXN_DIR, TXN_FILES } from './journal.js';
 import { checkTargets, writeFailure } from './target-checks.js';
-import { garbageCollector, LARGE_FILE_BYTES } from '../util/collect-garbage.js';
 
 /**
  * The files of a run's transaction, prepared in its folder as each is rendered and compared
@@ -27,7 +26,6 @@ export function openStaging(outDir: string): Staging {
   const txnDir = join(outDir, TXN_DIR);
   const paths: string[] = [];
   const folders = new Set<string>();
-  const collector = garbageCollector();
   return {
     paths,
     async write(path, bytes) {
@@ -46,8 +44,6 @@ export function openStaging(outDir: string): Staging {
         }
         writeFileSync(where, bytes);
         paths.push(path);
-        // Its text's copies are garbage now: collected at once, they never pile up (collect-garbage.ts).
-        if (bytes.length >= LARGE_FILE_BYTES) collector.young();
       } catch (error) {
         throw error instanceof WriteError ? error : writeFailure(error, txnDir);
       }

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { readActions, readFlag, readList, type ActionsValue } from '../../src/fetch/encodings.js';
 import { KNOWN_ACTIONS } from '../../src/model/descriptor.js';
 import { messageText, type Message } from '../../src/model/message.js';
-import { garbageCollector } from '../../src/util/collect-garbage.js';
 
 const ALL = ['select', 'insert', 'update', 'replace', 'delete'];
 
@@ -129,32 +127,5 @@ describe('readList: staticFilterFields and eSet, as a comma list or an array', (
     [[], []],
   ])('%j is %j', (value, expected) => {
     expect(readList(value)).toEqual(expected);
-  });
-});
-
-describe('decoded lists are kept at their size: a descriptor holds them for the whole run', () => {
-  /** Heap bytes that each of 10,000 results of `make` keeps, once its garbage (young) is collected. */
-  const keptBytes = (make: () => unknown): number => {
-    const collect = garbageCollector();
-    collect.young();
-    const before = getHeapStatistics().used_heap_size;
-    const kept = Array.from({ length: 10_000 }, make);
-    collect.young();
-    return (getHeapStatistics().used_heap_size - before) / kept.length;
-  };
-
-  const actionsOf = (value: ActionsValue) => {
-    const read = readActions(value);
-    return 'actions' in read ? read.actions : read;
-  };
-
-  // An array of one or two items is ~60 bytes at its size, ~190 with the room filter or push leaves.
-  it.each<[label: string, make: () => unknown]>([
-    ['actions', () => actionsOf('S')],
-    ['actions with an unknown letter', () => actionsOf('SX')],
-    ['a list from an array', () => readList(['accnt', 'currency'])],
-    ['a list dropping an empty item', () => readList(['accnt', '', 'currency'])],
-  ])('%s', (_label, make) => {
-    expect(keptBytes(make)).toBeLessThan(110);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * A listing's elements are validated and normalised a batch at a time, as they are parsed from
- * the bytes: the outcome (descriptors, warnings, or the refusal with every issue) is the one of
- * the whole body parsed, checked for depth, scrubbed and then validated.
+ * A listing response's outcome (descriptors, warnings, or the refusal with every issue, and
+ * whether it echoes a secret) is the one of the whole body parsed, checked for depth, scrubbed
+ * and then validated.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { hashOf } from '../../src/util/hash.js';
 
 const SECRET = 'k3y-0f-the-run-abcdef';
 
-/** A valid element, its description long enough that a listing of a hundred spans several batches. */
+/** A valid element with a description of `descLength` characters. */
 function element(i: number, descLength: number): Record<string, unknown> {
   return {
     header: { msgType: 'MsgDesc' },
@@ -42,14 +42,11 @@ const DAMAGE: Record<string, (e: Record<string, unknown>, i: number) => unknown>
 
 type Outcome = ({ descriptors: unknown; trailer: unknown; warnings: string[] } | { error: string; hint: string | undefined }) & { echoes?: boolean | 'refused' };
 
-/** `body` cut into blocks of `size` bytes (any cut: inside a character, a string, an escape). */
-const blocksOf = (body: Buffer, size: number) => Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size));
-
-/** The answer read as a fetched one is (batches of elements as they are parsed), its bytes in blocks of `blockBytes`. */
-function streamed(text: string, redact: Redactor, limit: number | undefined, blockBytes = 1 << 30, askEchoes = false): Outcome {
+/** The answer read as a fetched one is, through its listing response. */
+function streamed(text: string, redact: Redactor, limit: number | undefined, askEchoes = false): Outcome {
   const body = Buffer.from(text);
   const identity = { bodyHash: hashOf(body), contentType: 'application/json', limit, allowTruncated: false };
-  const response = listingResponse({ source: { query: {} }, identity, body: blocksOf(body, blockBytes), origin: 'test', redact });
+  const response = listingResponse({ source: { query: {} }, identity, body, origin: 'test', redact });
   // Asked first, as a run asks before it decides to read the answer.
   let echoes: Outcome['echoes'];
   if (askEchoes) {
@@ -90,18 +87,18 @@ function whole(text: string, redact: Redactor, limit: number | undefined, askEch
   }
 }
 
-describe('a listing read a batch at a time', () => {
+describe('a listing response', () => {
   it('gives what the whole body gives: the same descriptors and warnings, or the same refusal naming the same elements', () => {
-    // Mostly sound elements, a few damaged, long enough together for several batches.
+    // Mostly sound elements, a few damaged.
     const damage = fc.oneof({ arbitrary: fc.constant(null), weight: 15 }, { arbitrary: fc.constantFrom(...Object.keys(DAMAGE)), weight: 1 });
     const listing = fc.array(fc.record({ descLength: fc.integer({ min: 0, max: 6000 }), damage }), { minLength: 0, maxLength: 120, size: 'max' });
     fc.assert(
-      fc.property(listing, fc.boolean(), fc.option(fc.integer({ min: 1, max: 130 })), fc.integer({ min: 4096, max: 70_000 }), fc.boolean(), (items, pretty, limit, blockBytes, askEchoes) => {
+      fc.property(listing, fc.boolean(), fc.option(fc.integer({ min: 1, max: 130 })), fc.boolean(), (items, pretty, limit, askEchoes) => {
         const elements = items.map(({ descLength, damage }, i) => (damage === null ? element(i, descLength) : DAMAGE[damage]!(element(i, descLength), i)));
         const text = JSON.stringify(elements, null, pretty ? 1 : undefined);
         const redact = createRedactor([SECRET]);
         const limitSent = limit ?? undefined;
-        const got = streamed(text, redact, limitSent, blockBytes, askEchoes);
+        const got = streamed(text, redact, limitSent, askEchoes);
         const want = whole(text, redact, limitSent, askEchoes);
         // A body refused for its nesting may be told apart only by reading it: echoesSecrets may
         // then say whether an element holds a secret, or refuse it.
@@ -115,19 +112,19 @@ describe('a listing read a batch at a time', () => {
   it('refuses a body that is not JSON as the whole text does, wherever it goes wrong: the position and the excerpt of its start', () => {
     const junk = fc.constantFrom('', ']', '"', '\\', ',', '{', '}', '[', 'x', '\u00e9');
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.nat(), junk, fc.boolean(), fc.integer({ min: 4096, max: 70_000 }), (count, at, inserted, cut, blockBytes) => {
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.nat(), junk, fc.boolean(), (count, at, inserted, cut) => {
         const text = JSON.stringify(Array.from({ length: count }, (_, i) => element(i, 3000 + (i % 7))));
         const where = at % (text.length + 1);
         const damaged = cut ? text.slice(0, where) : text.slice(0, where) + inserted + text.slice(where);
         const redact = createRedactor([]);
         // A leading no-break space is left out of the text, but sends the whole body through JSON.parse at once.
-        expect(streamed(damaged, redact, undefined, blockBytes)).toEqual(streamed(`\u00a0${damaged}`, redact, undefined));
+        expect(streamed(damaged, redact, undefined)).toEqual(streamed(`\u00a0${damaged}`, redact, undefined));
       }),
       { numRuns: 25, seed: 11 },
     );
   });
 
-  it.each([' x', ']', ', 1]', '}'])('refuses a short array (one batch) with %j after its end as the whole text does', (after) => {
+  it.each([' x', ']', ', 1]', '}'])('refuses a short array with %j after its end as the whole text does', (after) => {
     const text = JSON.stringify([element(0, 10), element(1, 10)]) + after;
     const redact = createRedactor([]);
     const got = streamed(text, redact, undefined);
@@ -135,31 +132,12 @@ describe('a listing read a batch at a time', () => {
     expect('error' in got && got.error).toContain('not JSON');
   });
 
-  it('spans batches: a listing of this size is read in several', () => {
-    const text = JSON.stringify(Array.from({ length: 120 }, (_, i) => element(i, 3000)));
-    expect(text.length).toBeGreaterThan(4 * 65536);
-    const outcome = streamed(text, createRedactor([]), undefined);
-    expect(outcome).toEqual(whole(text, createRedactor([]), undefined));
-    expect('descriptors' in outcome && (outcome.descriptors as unknown[]).length).toBe(120);
-  });
-
-  it('lets go of the bytes as it reads them: each block of the body is freed once its elements are read', () => {
-    const body = Buffer.from(JSON.stringify(Array.from({ length: 120 }, (_, i) => element(i, 3000))));
-    // Blocks that are each the whole of their memory, as the body's reader makes them.
-    const blocks = blocksOf(body, 65536).map((block) => Buffer.from(block));
-    const read = [...blocks];
-    const identity = { bodyHash: hashOf(body), contentType: 'application/json', limit: undefined, allowTruncated: false };
-    const response = listingResponse({ source: { query: {} }, identity, body: blocks, origin: 'test', redact: createRedactor([]) });
-    expect(response.parse().descriptors).toHaveLength(120);
-    expect(read.filter((block) => block.length > 0)).toEqual([]);
-  });
-
   it('finds a secret the answer writes with JSON escapes, before reading it as after', () => {
     const items = Array.from({ length: 40 }, (_, i) => element(i, 3000));
     (items[30]!['message'] as Record<string, unknown>)['desc'] = 'ECHO';
     // The key's first letter escaped: the text holds no plain copy of it.
     const text = JSON.stringify(items).replace('ECHO', `see \\u006b${SECRET.slice(1)}`);
-    const outcome = streamed(text, createRedactor([SECRET]), undefined, 65536, true);
+    const outcome = streamed(text, createRedactor([SECRET]), undefined, true);
     expect(outcome).toMatchObject({ echoes: true, warnings: [expect.stringContaining('element 30 of the listing')] });
     expect(JSON.stringify(outcome)).not.toContain(SECRET.slice(1));
   });

@@ -1,14 +1,32 @@
 /**
  * Attributing a new diagnostic of the consumer's code to the message type (and field) whose
  * change caused it. The code at the diagnostic is read as it stood against the old output and
- * against the new one: the generated declarations it refers to, in either, name the message
- * types involved; a string literal that is a changed message's name (`MessageByName<'Quote'>`,
- * `messages['Quote']`) names it too. The search starts at the diagnostic's token and widens to
- * the expressions around it, never past the statement that holds it (nested blocks and bodies
- * are not searched), so a use elsewhere in the same function is not blamed.
+ * against the new one, and followed back to the generated declarations:
+ *
+ * - the names it uses, as each checker resolves them: identifiers, a property named by a string
+ *   or number (`X['field']`, `messages['Quote']`, `messagesByNumber[10]`), an object literal's
+ *   property (by its contextual type: `satisfies`, a typed variable or argument), a destructured
+ *   property, an interface's property that re-declares a base's; an entry of a registry (the
+ *   index's `messages`, `MessageRecords`) is the message type its type comes from;
+ * - a string that names a changed message type (`MessageByName<'Quote'>`, `recordOf('Quote')`);
+ * - the consumer's own declarations those names lead to, followed to where their types come
+ *   from (an alias or interface in another file, through its barrel; a variable's type and
+ *   initialiser; a parameter's type; a destructuring's source; a function's signature; JSDoc
+ *   types and typedefs), a few steps deep;
+ * - as the last resort, the types at the diagnostic: a type declared by a changed message's
+ *   module, or the declared type of one of its properties (a union of enum values, a tuple of actions).
+ *
+ * The search starts at the diagnostic's node and widens to the expressions around it, never past
+ * the statement that holds it (nested blocks and bodies are not searched). Of the properties
+ * found, those whose declarations changed name the field; else a changed field the diagnostic's
+ * text quotes; else the message type's one changed field.
  */
 import { ts } from 'ts-morph';
+import type { ChangedMessages } from './changed-fields.js';
 import type { GeneratedUse, Owners } from './owners.js';
+
+/** How many of the consumer's declarations deep a name is followed. */
+const CHASE_DEPTH = 4;
 
 /** The innermost token of `file` that spans `position`. */
 export function tokenAt(file: ts.SourceFile, position: number): ts.Node {
@@ -20,6 +38,13 @@ export function tokenAt(file: ts.SourceFile, position: number): ts.Node {
   }
 }
 
+/** The innermost node of `file` that covers the span `start`..`start + length`. */
+function nodeSpanning(file: ts.SourceFile, start: number, length: number): ts.Node {
+  let node = tokenAt(file, start);
+  while (node.parent !== undefined && node.getEnd() < start + length) node = node.parent;
+  return node;
+}
+
 /** Nodes below which other code than the one at hand begins. */
 function startsOtherCode(node: ts.Node): boolean {
   return ts.isBlock(node) || ts.isCaseBlock(node) || ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isModuleBlock(node);
@@ -29,47 +54,176 @@ function isStatementLike(node: ts.Node): boolean {
   return ts.isStatement(node) || ts.isClassElement(node) || ts.isTypeElement(node) || ts.isEnumMember(node);
 }
 
-/** The generated declarations and message names that `scope` refers to, outside nested code. */
-function usesIn(scope: ts.Node, owners: readonly Owners[], changed: ReadonlySet<string>): GeneratedUse[] {
-  const uses: GeneratedUse[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
-      for (const side of owners) {
-        const use = side.useAt(node);
-        if (use !== undefined) uses.push(use);
-      }
-    } else if (ts.isStringLiteralLike(node) && changed.has(node.text)) {
-      uses.push({ message: node.text });
-    }
-    node.forEachChild((child) => {
-      if (startsOtherCode(child) || (isStatementLike(child) && !ts.isTypeElement(scope))) return;
-      visit(child);
-    });
-  };
-  visit(scope);
-  return uses.filter((use) => changed.has(use.message));
+/** The parts of a function-like declaration that give its types: not its body. */
+function signatureParts(node: ts.SignatureDeclaration): ts.Node[] {
+  return [...(node.typeParameters ?? []), ...node.parameters, ...(node.type === undefined ? [] : [node.type])];
 }
 
-/** Uses of one message, those naming a field first, each message and field once. */
-function distinct(uses: readonly GeneratedUse[]): GeneratedUse[] {
-  const byKey = new Map<string, GeneratedUse>();
-  for (const use of uses) byKey.set(`${use.message}\0${use.field ?? ''}`, use);
-  const withField = new Set([...byKey.values()].filter((use) => use.field !== undefined).map((use) => use.message));
-  return [...byKey.values()].filter((use) => use.field !== undefined || !withField.has(use.message));
+/** Changed names quoted in a diagnostic's text (`'Quote'`, `"side"`). */
+function quoted(text: string, among: (name: string) => boolean): string[] {
+  return [...new Set([...text.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]!).filter(among))];
 }
 
-/**
- * The changed message types (and fields) a diagnostic at `start` of `file` comes from; empty
- * when it cannot tell. `owners` are the old and the new program's; `changed` the names of the
- * message types whose generated code changed; `text` the diagnostic's message, searched for a
- * quoted changed name as the last resort.
- */
-export function attribute(file: ts.SourceFile, start: number, text: string, owners: readonly Owners[], changed: ReadonlySet<string>): GeneratedUse[] {
-  for (let node: ts.Node | undefined = tokenAt(file, start); node !== undefined && !ts.isSourceFile(node); node = node.parent) {
-    const uses = usesIn(node, owners, changed);
-    if (uses.length > 0) return distinct(uses);
-    if (isStatementLike(node) || ts.isFunctionLike(node)) break;
+/** Attributes the new diagnostics of one project's compile. */
+export class Attribution {
+  readonly #sides: readonly Owners[];
+  readonly #changed: ChangedMessages;
+  readonly #typeIndex = new Map<Owners, Map<ts.Type, GeneratedUse[]>>();
+
+  /** `sides`: the old and the new program's owners; `changed`: what changed in the generated declarations. */
+  constructor(sides: readonly Owners[], changed: ChangedMessages) {
+    this.#sides = sides;
+    this.#changed = changed;
   }
-  const quoted = [...text.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]!).filter((name) => changed.has(name));
-  return distinct(quoted.map((message) => ({ message })));
+
+  /**
+   * The changed message types (and fields) a diagnostic at `start` (`length` long) of `file`
+   * comes from; empty when it cannot tell. `text` is the diagnostic's whole message.
+   */
+  of(file: ts.SourceFile, start: number, length: number, text: string): GeneratedUse[] {
+    const first = nodeSpanning(file, start, length);
+    const levels: ts.Node[] = [];
+    for (let node: ts.Node | undefined = first; node !== undefined && !ts.isSourceFile(node); node = node.parent) {
+      levels.push(node);
+      const uses = this.#usesIn(node);
+      if (uses.length > 0) return this.#named(uses, text);
+      if (isStatementLike(node) || ts.isFunctionLike(node)) break;
+    }
+    const byText = quoted(text, (name) => this.#changed.names.has(name)).map((message) => ({ message }));
+    if (byText.length > 0) return this.#named(byText, text);
+    return this.#named(levels.flatMap((node) => this.#usesOfTypeAt(node)), text);
+  }
+
+  /** The generated declarations and changed message names that `scope` refers to (outside nested code), and those its own declarations lead to. */
+  #usesIn(scope: ts.Node): GeneratedUse[] {
+    const uses: GeneratedUse[] = [];
+    const seen = new Set<ts.Node>();
+    const visit = (node: ts.Node, depth: number, inScope: boolean): void => {
+      if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node) || ts.isNumericLiteral(node)) this.#usesOfName(node, depth, uses, seen, chase);
+      for (const child of childrenOf(node)) {
+        if (inScope && (startsOtherCode(child) || (isStatementLike(child) && !ts.isTypeElement(scope)))) continue;
+        visit(child, depth, inScope);
+      }
+    };
+    const chase = (declaration: ts.Node, depth: number): void => {
+      if (depth > CHASE_DEPTH || seen.has(declaration)) return;
+      seen.add(declaration);
+      for (const part of declarationParts(declaration)) visit(part, depth, false);
+    };
+    visit(scope, 0, true);
+    return uses.filter((use) => this.#changed.names.has(use.message));
+  }
+
+  /** The uses one name makes, on either side; a name of the consumer's own is followed to its declarations. */
+  #usesOfName(node: ts.Node, depth: number, uses: GeneratedUse[], seen: Set<ts.Node>, chase: (declaration: ts.Node, depth: number) => void): void {
+    if (ts.isStringLiteralLike(node) && this.#changed.names.has(node.text)) uses.push({ message: node.text });
+    let found = false;
+    for (const side of this.#sides) {
+      const generated = side.usesAt(node);
+      uses.push(...generated);
+      found ||= generated.length > 0;
+    }
+    if (found || !ts.isIdentifier(node)) return;
+    for (const side of this.#sides) {
+      let symbol = side.checker.getSymbolAtLocation(node);
+      if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = side.checker.getAliasedSymbol(symbol);
+      for (const declaration of symbol?.declarations ?? []) {
+        const file = declaration.getSourceFile();
+        if (side.isGenerated(file) || file.isDeclarationFile || seen.has(declaration)) continue;
+        chase(declaration, depth + 1);
+      }
+    }
+  }
+
+  /** The changed message types whose declarations the types at `node` come from, on either side. */
+  #usesOfTypeAt(node: ts.Node): GeneratedUse[] {
+    if (!(ts.isExpression(node) || ts.isTypeNode(node) || ts.isVariableDeclaration(node) || ts.isParameter(node))) return [];
+    const uses: GeneratedUse[] = [];
+    for (const side of this.#sides) {
+      const type = side.checker.getTypeAtLocation(node);
+      const index = this.#indexOf(side);
+      for (const candidate of [type, side.checker.getNonNullableType(type), ...(type.isUnion() ? type.types : [])]) {
+        uses.push(...side.usesOfType(candidate), ...(index.get(candidate) ?? []));
+      }
+    }
+    return uses.filter((use) => this.#changed.names.has(use.message));
+  }
+
+  /** The declared types of every property of the changed message types' modules, on one side. */
+  #indexOf(side: Owners): Map<ts.Type, GeneratedUse[]> {
+    let index = this.#typeIndex.get(side);
+    if (index !== undefined) return index;
+    index = new Map();
+    this.#typeIndex.set(side, index);
+    for (const file of side.generatedFiles()) {
+      const message = side.messageOf(file);
+      if (message === undefined || !this.#changed.names.has(message)) continue;
+      const visit = (node: ts.Node): void => {
+        if ((ts.isPropertySignature(node) || ts.isPropertyAssignment(node)) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
+          const symbol = side.checker.getSymbolAtLocation(node.name);
+          const type = symbol === undefined ? undefined : side.checker.getTypeOfSymbol(symbol);
+          if (type !== undefined) {
+            for (const t of [type, side.checker.getNonNullableType(type)]) index!.set(t, [...(index!.get(t) ?? []), { message, field: node.name.text }]);
+          }
+        }
+        node.forEachChild(visit);
+      };
+      visit(file);
+    }
+    return index;
+  }
+
+  /** Uses as the diagnostic names them: of one message type, or strongest first; each message with the fields that changed. */
+  #named(all: readonly GeneratedUse[], text: string): GeneratedUse[] {
+    const strong = all.filter((use) => use.shared !== true);
+    const uses = strong.length > 0 ? strong : all;
+    const named: GeneratedUse[] = [];
+    for (const message of new Set(uses.map((use) => use.message))) {
+      const fields = this.#changed.fieldsOf(message);
+      if (fields === undefined) {
+        named.push({ message });
+        continue;
+      }
+      const used = [...new Set(uses.filter((use) => use.message === message && use.field !== undefined && fields.has(use.field)).map((use) => use.field!))];
+      const picked = used.length > 0 ? used : quoted(text, (name) => fields.has(name));
+      const only = [...fields].filter((field) => field !== 'schemaHash');
+      const chosen = picked.length > 0 ? picked : only.length === 1 ? only : [];
+      named.push(...(chosen.length === 0 ? [{ message }] : chosen.map((field) => ({ message, field }))));
+    }
+    return named;
+  }
+}
+
+/** A node's children (`forEachChild`: no tokens, no JSDoc). */
+function childrenOf(node: ts.Node): ts.Node[] {
+  const children: ts.Node[] = [];
+  node.forEachChild((child) => {
+    children.push(child);
+  });
+  return children;
+}
+
+/** The parts of a consumer's declaration that its type comes from. */
+function declarationParts(declaration: ts.Node): ts.Node[] {
+  const jsDoc = ts.getJSDocTags(declaration).filter((tag) => ts.isJSDocTypeTag(tag) || ts.isJSDocParameterTag(tag) || ts.isJSDocReturnTag(tag) || ts.isJSDocTypedefTag(tag));
+  const own = ((): ts.Node[] => {
+    if (ts.isBindingElement(declaration)) {
+      let root: ts.Node = declaration;
+      while (ts.isBindingElement(root) || ts.isObjectBindingPattern(root) || ts.isArrayBindingPattern(root)) root = root.parent;
+      return [declaration.propertyName ?? declaration.name, ...declarationParts(root)];
+    }
+    if (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) || ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) {
+      const type = declaration.type;
+      const initializer = ts.isPropertySignature(declaration) ? undefined : declaration.initializer;
+      // A function's value: its signature, and an arrow's expression body (what it returns), never a block.
+      const value = initializer === undefined ? [] : ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer) ? [...signatureParts(initializer), ...(ts.isBlock(initializer.body) ? [] : [initializer.body])] : [initializer];
+      return [...(type === undefined ? [] : [type]), ...value];
+    }
+    if (ts.isTypeAliasDeclaration(declaration)) return [...(declaration.typeParameters ?? []), declaration.type];
+    if (ts.isInterfaceDeclaration(declaration) || ts.isClassLike(declaration)) return [...(declaration.heritageClauses ?? []), ...(ts.isInterfaceDeclaration(declaration) ? declaration.members : [])];
+    if (ts.isFunctionLike(declaration)) return signatureParts(declaration);
+    if (ts.isJSDocTypedefTag(declaration) || ts.isJSDocCallbackTag(declaration)) return declaration.typeExpression === undefined ? [] : [declaration.typeExpression];
+    return [];
+  })();
+  return [...own, ...jsDoc];
 }

@@ -7,7 +7,8 @@
  */
 import { relative } from 'node:path';
 import { ts } from 'ts-morph';
-import { attribute } from './attribute.js';
+import { Attribution } from './attribute.js';
+import { changedMessages } from './changed-fields.js';
 import { LibFiles, overlayHost, SourceFileCache, tsPath, type Overlay } from './overlay-host.js';
 import { Owners, type GeneratedUse } from './owners.js';
 import { loadProjects, type ImpactProject } from './projects.js';
@@ -75,21 +76,6 @@ function newDiagnostics(before: readonly ts.Diagnostic[], after: readonly ts.Dia
   });
 }
 
-/** The message types whose generated modules differ between the two outputs. */
-function changedMessages(programs: { before: ts.Program; after: ts.Program }, owners: { before: Owners; after: Owners }, overlays: { before: Overlay; after: Overlay }): Set<string> {
-  const changed = new Set<string>();
-  for (const side of ['before', 'after'] as const) {
-    const other = side === 'before' ? overlays.after : overlays.before;
-    for (const file of programs[side].getSourceFiles()) {
-      const message = owners[side].messageOf(file);
-      if (message === undefined) continue;
-      const path = owners[side].pathOf(file);
-      if (other.get(path) !== overlays[side].get(path)) changed.add(message);
-    }
-  }
-  return changed;
-}
-
 /** One use a line (the one naming a field, where there is one): `Quote.mNum` is one place, not two. */
 function onePerLine(places: readonly ReferencedUse[]): ReferencedUse[] {
   const byLine = new Map<string, ReferencedUse>();
@@ -124,9 +110,13 @@ function references(program: ts.Program, owners: Owners, changed: ReadonlySet<st
     if (owners.isGenerated(file) || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-      if (ts.isIdentifier(node) && names.has(node.text)) {
-        const use = owners.useAt(node);
-        if (use !== undefined && changed.has(use.message)) {
+      // A name spelled like a generated declaration, a string that names a changed message type or
+      // a generated property (`X['field']`), a registry's number (`messagesByNumber[10]`).
+      const named = ts.isStringLiteral(node) && changed.has(node.text);
+      const candidate = ts.isIdentifier(node) || ts.isStringLiteral(node) ? names.has(node.text) : ts.isNumericLiteral(node) && ts.isElementAccessExpression(node.parent);
+      if (named || candidate) {
+        for (const use of named ? [{ message: (node as ts.StringLiteral).text }] : owners.usesAt(node)) {
+          if (!changed.has(use.message)) continue;
           const list = uses.get(use.message) ?? [];
           list.push({ ...locationOf(file, node.getStart(file), root), ...(use.field !== undefined && { field: use.field }) });
           uses.set(use.message, list);
@@ -161,7 +151,8 @@ function checkProject(project: ImpactProject, options: ImpactOptions, overlays: 
   const after = ts.createProgram({ rootNames: rootsOf(overlays.after), options: project.options, host: overlayHost(project.options, options.outputRoot, overlays.after, shared.cache, shared.libs), oldProgram: before });
   const owners = { before: new Owners(before, options.outputRoot), after: new Owners(after, options.outputRoot) };
   const fresh = newDiagnostics(diagnosticsOf(before, owners.before), diagnosticsOf(after, owners.after), owners);
-  const changed = changedMessages({ before, after }, owners, overlays);
+  const changed = changedMessages({ program: before, owners: owners.before, overlay: overlays.before }, { program: after, owners: owners.after, overlay: overlays.after });
+  const attribution = new Attribution([owners.before, owners.after], changed);
   const entry = (message: string): MessageImpact => (result.messages[message] ??= { broken: [], referenced: [] });
   const brokenAt = new Set<string>();
   for (const diagnostic of fresh) {
@@ -169,18 +160,18 @@ function checkProject(project: ImpactProject, options: ImpactOptions, overlays: 
     const file = diagnostic.file;
     const place = file === undefined ? { file: relative(root, project.configPath), line: 0, column: 0 } : locationOf(file, diagnostic.start ?? 0, root);
     const broken: BrokenUse = { ...place, code: diagnostic.code, message: text };
-    const uses = file === undefined ? [] : owners.after.isGenerated(file) ? generatedUse(owners.after.messageOf(file)) : attribute(file, diagnostic.start ?? 0, text, [owners.before, owners.after], changed);
+    const uses = file === undefined ? [] : owners.after.isGenerated(file) ? generatedUse(owners.after.messageOf(file)) : attribution.of(file, diagnostic.start ?? 0, diagnostic.length ?? 0, text);
     if (uses.length === 0) result.unattributed.push(broken);
     for (const use of uses) {
       entry(use.message).broken.push(use.field === undefined ? broken : { ...broken, field: use.field });
       brokenAt.add(`${use.message}\0${place.file}\0${place.line}`);
     }
   }
-  for (const [message, places] of references(before, owners.before, changed, root)) {
+  for (const [message, places] of references(before, owners.before, changed.names, root)) {
     const stillCompiles = onePerLine(places).filter((place) => !brokenAt.has(`${message}\0${place.file}\0${place.line}`));
     if (stillCompiles.length > 0) entry(message).referenced.push(...stillCompiles);
   }
-  for (const message of changed) entry(message);
+  for (const message of changed.names) entry(message);
 }
 
 /**

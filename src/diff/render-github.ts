@@ -1,7 +1,8 @@
 import { displayName, inlineText } from '../text/safe-text.js';
 import type { DriftReport, ReportLocations, Severity } from './types.js';
 import { ANNOTATIONS_SHOWN, fitAnnotations, fitToBudget, REPORT_LIMITS, type Annotation, type LeftOut } from './fit-budget.js';
-import { acceptedLine, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, SETTINGS_HINT, settingLine, SEVERITY_NAMES, staleHint, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { impactLines, impactSummaryLine, shortMessage } from './impact-wording.js';
+import { acceptedLine, changeLine, fieldSection, leftOutLine, leftOutList, SETTINGS_HINT, settingLine, SEVERITY_NAMES, staleHint, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 import type { BrokenUse } from '../model/impact.js';
 
 /** The workflow command per severity: breaking fails loudest. */
@@ -84,7 +85,7 @@ function moreAnnotations(left: readonly LeftOut[]): Annotation {
 function brokenAnnotation(use: BrokenUse, title: string): Annotation {
   const properties: Record<string, string> = { title };
   if (safePath(use.file)) Object.assign(properties, { file: use.file, line: String(use.line), col: String(use.column) });
-  return { kind: 'error', line: workflowCommand('error', properties, `TS${use.code}: ${inlineText(use.message.split('\n')[0]!)}`), rank: -1 };
+  return { kind: 'error', line: workflowCommand('error', properties, `TS${use.code}: ${inlineText(shortMessage(use.message))}`), rank: -1 };
 }
 
 /** A path that needs quoting to print safely is not given to the runner raw, even escaped. */

@@ -1,13 +1,15 @@
 import { displayName } from '../text/safe-text.js';
-import { impactKind } from '../model/impact.js';
 import { fitToBudget, REPORT_LIMITS, type LeftOut, type ReportSection } from './fit-budget.js';
 import type { DriftReport, RenderOptions, ReportedChange } from './types.js';
-import { ACCEPTED_HEADING, acceptedLine, brokenPlace, byVoice, changeLine, fieldSection, impactLines, impactSummaryLine, leftOutLine, leftOutList, ruleTag, SETTINGS_HINT, settingLine, staleHint, STALE_REASONS, summaryLine, type Voice } from './wording.js';
+import { brokenPlace, impactGroups, impactLines, impactSummaryLine, notUsedLine, projectNames, type ImpactedChange } from './impact-wording.js';
+import { ACCEPTED_HEADING, acceptedLine, byVoice, changeLine, fieldSection, leftOutLine, leftOutList, ruleTag, SETTINGS_HINT, settingLine, staleHint, STALE_REASONS, summaryLine, type Voice } from './wording.js';
 
 /**
  * The report as a PR comment, job summary or changelog: a heading, the summary line, a table
  * `| Severity | Change | Message | Details |` with one row per change (rule ids in the details),
  * the accepted changes as a list with their reasons, then stale files and settings that differ.
+ * With `--impact`, what the change does to the projects checked comes first, after the summary:
+ * what breaks them, what they use that still compiles, one line naming the changes they do not use.
  * Server strings only ever appear inside code spans, so they cannot add markup, links, mentions
  * or table cells. No trailing newline.
  *
@@ -24,6 +26,8 @@ export function renderMarkdown(report: DriftReport, options: Voice & Pick<Render
     pull: 'Schema changes',
   });
   const sections: ReportSection[] = [{ head: `### ${heading}` }, { head: summaryLine(report, options) }];
+  // What breaks the projects checked leads (and is the last to be cut), then the table of every change.
+  if (report.impact !== undefined) sections.push(...impactSections(report));
 
   if (report.changes.length > 0) {
     const rows = report.changes.map(
@@ -51,7 +55,6 @@ export function renderMarkdown(report: DriftReport, options: Voice & Pick<Render
     sections.push({ head: '**Settings differ**\n', items, tail: `\n${SETTINGS_HINT}`, noun: 'setting' });
   }
 
-  if (report.impact !== undefined) sections.push(...impactSections(report));
   const limit = options.maxLength ?? REPORT_LIMITS.markdown;
   return fitToBudget(sections, { limit, separator: '\n\n', leftOut: (left) => cutLine(left, limit) });
 }
@@ -67,20 +70,26 @@ function thousands(count: number): string {
 }
 
 /**
- * "Impact on this repository": the summary, then each change that breaks or uses the projects'
- * code with its places (a change nothing uses is left out: the table lists it), then the new
- * errors no change explains.
+ * "Impact on this repository": the summary, the changes that break the projects checked (each with
+ * its places) and the new errors no change explains, then the changes they use that still compile,
+ * then one line naming the changes they do not use (the table below has their details).
  */
 function impactSections(report: DriftReport): ReportSection[] {
-  const items: string[] = [];
-  for (const change of [...report.changes, ...report.accepted]) {
-    if (change.impact === undefined || impactKind(change.impact) === 'unused') continue;
-    const [first, ...rest] = impactLines(change.impact, codeSpan);
-    items.push([`- ${change.kind} ${codeSpan(displayName(change.name))}: ${first}`, ...rest.map((line) => `  - ${line}`)].join('\n'));
-  }
-  for (const use of report.impact!.unattributed) items.push(`- new error, no change explains it: ${brokenPlace(use, codeSpan)}`);
-  const summary = { head: `#### Impact on this repository\n\n${impactSummaryLine(report.impact!)}` };
-  return items.length === 0 ? [summary] : [summary, { items, noun: 'impact note' }];
+  const impact = report.impact!;
+  const groups = impactGroups(report);
+  const sections: ReportSection[] = [{ head: `#### Impact on this repository\n\n${impactSummaryLine(impact)}` }];
+  const broken = [...groups.broken.map(impactItem), ...impact.unattributed.map((use) => `- new error, no change explains it: ${brokenPlace(use, codeSpan)}`)];
+  if (broken.length > 0) sections.push({ head: `**Breaks ${projectNames(impact, codeSpan)}**\n`, items: broken, noun: 'impact note' });
+  if (groups.referenced.length > 0) sections.push({ head: `**Used by ${projectNames(impact, codeSpan)}, still compiles**\n`, items: groups.referenced.map(impactItem), noun: 'impact note' });
+  if (groups.unused.length > 0) sections.push({ head: notUsedLine(impact, groups.unused, codeSpan) });
+  return sections;
+}
+
+/** One change as a list item: `- removed \`OldType\`: breaks \`src/old.ts:1:10\` (TS2305 …)`, further places below it. */
+function impactItem({ change, accepted }: ImpactedChange): string {
+  const { kind, name, impact } = change ?? accepted;
+  const [first, ...rest] = impactLines(impact!, codeSpan);
+  return [`- ${kind} ${codeSpan(displayName(name))}${accepted === undefined ? '' : ' (accepted)'}: ${first}`, ...rest.map((line) => `  - ${line}`)].join('\n');
 }
 
 /**

@@ -1,10 +1,9 @@
-import { impactKind, type BrokenUse, type MessageImpact } from '../model/impact.js';
-import { displayName, inlineText } from '../text/safe-text.js';
+import { displayName } from '../text/safe-text.js';
 import { formatValue } from './format-value.js';
 import type { LeftOut, ReportSection } from './fit-budget.js';
 import { SEVERITIES } from './rules.js';
 import { FIELDS_UNCHANGED_TEXT } from './record-rules.js';
-import type { AcceptedChange, DriftChange, DriftReport, FieldChange, FileNote, ImpactSummary, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
+import type { AcceptedChange, DriftChange, DriftReport, FieldChange, FileNote, RenderOptions, ReportedChange, SettingDrift, Severity, StaleFile } from './types.js';
 import { plural } from '../util/plural.js';
 
 /**
@@ -208,38 +207,7 @@ export function leftOutList(left: readonly LeftOut[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 
-/** The last line of a part of a report cut to fit (a table cell, an annotation), as {@link impactLines} says it. */
+/** The last line of a part of a report cut to fit (a table cell, an annotation), as `impactLines` says it. */
 export function leftOutLine(left: readonly LeftOut[]): string {
   return `… and ${leftOutList(left)} (--format json lists them all)`;
-}
-
-/** Broken places listed under one change before "… and N more" (the JSON report lists them all). */
-export const BROKEN_LISTED = 5;
-
-/** A new error as one line: `src/quotes.ts:42:7 (TS2339 Property … does not exist …)`; only the message's first line. */
-export function brokenPlace(use: BrokenUse, wrap: Wrap = plain): string {
-  const message = use.message.split('\n')[0]!;
-  return `${wrap(displayName(`${use.file}:${use.line}:${use.column}`))} (TS${use.code} ${inlineText(message)})`;
-}
-
-/**
- * What a change does to the projects checked (`--impact`), as lines under it: `breaks <place>`
- * for each new error it causes, else `used in N places, still compiles`, else `not used`.
- */
-export function impactLines(impact: MessageImpact, wrap: Wrap = plain): string[] {
-  const kind = impactKind(impact);
-  if (kind === 'broken') {
-    const lines = impact.broken.slice(0, BROKEN_LISTED).map((use) => `breaks ${brokenPlace(use, wrap)}`);
-    if (impact.broken.length > BROKEN_LISTED) lines.push(`… and ${impact.broken.length - BROKEN_LISTED} more (--format json lists them all)`);
-    return lines;
-  }
-  const uses = impact.referenced.length;
-  return [kind === 'unused' ? 'not used' : `used in ${uses} ${uses === 1 ? 'place' : 'places'}, still compiles`];
-}
-
-/** The impact summary line: projects checked, places broken and used, new errors no change explains. */
-export function impactSummaryLine(summary: ImpactSummary): string {
-  const projects = summary.projects.map((project) => displayName(project)).join(', ');
-  const unattributed = summary.unattributed.length === 0 ? '' : `, ${summary.unattributed.length} new ${summary.unattributed.length === 1 ? 'error' : 'errors'} no change explains`;
-  return `Impact on ${projects}: ${summary.broken} broken, ${summary.referenced} used and still compiling${unattributed}`;
 }

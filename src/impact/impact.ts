@@ -123,7 +123,10 @@ function references(program: ts.Program, owners: Owners, changed: ReadonlySet<st
         }
       }
       node.forEachChild(visit);
+      // JavaScript's types are in its JSDoc (`@type {import('./gen/index.js').QuoteRecord}`), which no child holds.
+      if (javaScript) for (const doc of ts.getJSDocCommentsAndTags(node)) if (ts.isJSDoc(doc) && doc.parent === node) doc.forEachChild(visit);
     };
+    const javaScript = /\.[cm]?jsx?$/.test(file.fileName);
     visit(file);
   }
   return uses;

@@ -146,7 +146,7 @@ describe('check --impact', () => {
     const text = await cli(['check', ...source(), '--impact', 'tsconfig.json']);
     expect(text.stdout).toContain("→ breaks src/quotes.ts:2:60 (TS2339 Property 'bidPrice' does not exist on type 'QuoteRecord'.)");
     expect(text.stdout).toContain('→ used in 1 place, still compiles');
-    expect(text.stdout).toContain('→ not used');
+    expect(text.stdout).toContain('Not used by tsconfig.json (1): changed Unused');
     expect(text.stdout).toContain('Impact on tsconfig.json: 4 broken');
     const markdown = await cli(['check', ...source(), '--impact', 'tsconfig.json', '--format', 'markdown']);
     expect(markdown.stdout).toContain('#### Impact on this repository');

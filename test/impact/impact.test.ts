@@ -113,12 +113,16 @@ describe('other shapes of consumer project', () => {
         "export const canDelete = Trade.actions.includes('delete');",
         "/** @param {import('../gen/index.js').QuoteRecord} r */",
         'export const bid = (r) => r.bidPrice;',
+        "/** @param {import('../gen/index.js').UsedStillRecord} r */",
+        'export const keep = (r) => r;',
         '',
       ].join('\n'),
     });
     const result = impact({ project: join(dir, 'tsconfig.json'), outputRoot: join(dir, 'gen'), before: await output(BEFORE), after: await output(AFTER), root: dir });
     expect(brokenOf(result, 'Trade')).toEqual(['src/use.js:3 TS2345 actions']);
     expect(brokenOf(result, 'Quote')).toEqual(['src/use.js:5 TS2339 bidPrice']);
+    // A type named only in JSDoc is a use: a change of it is referenced, not "not used".
+    expect(referencedOf(result, 'UsedStill')).toEqual(['src/use.js:6']);
   });
 
   it('a missing tsconfig is a CONFIG error that says what to name', async () => {

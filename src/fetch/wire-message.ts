@@ -7,7 +7,7 @@ import type { Message } from '../model/message.js';
  * The wire shape of one listing element, validated at the edge: each known field as its row in
  * the field table (`model/descriptor-fields.ts`) lets it through. Only `name`, `mNum` and
  * `schemaHash` must be there; every other known field may be absent (deployments differ). The
- * encodings of `actions` and the key flags are in `encodings.ts`.
+ * encodings of `actions` and the key flags are in `model/wire-encodings.ts`, beside the tables that name them.
  */
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Severity } from '../diff/types.js';
-import { actionsValue, flagValue, listValue, readActions, readFlag, readList } from '../fetch/encodings.js';
+import { actionsValue, flagValue, listValue, readActions, readFlag, readList } from './wire-encodings.js';
 import { quoteString } from '../text/safe-text.js';
 import { msg, type Message } from './message.js';
 import { namedOnce } from './named-once.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagValue, integerValue, listValue, readFieldType, readFlag, readList } from '../fetch/encodings.js';
+import { flagValue, integerValue, listValue, readFieldType, readFlag, readList } from './wire-encodings.js';
 import { FIELD_TYPES } from './field-types.js';
 import { jsonText } from '../text/safe-text.js';
 import { msg, own, type Message } from './message.js';

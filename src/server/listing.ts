@@ -8,7 +8,9 @@
 import { msg, own } from '../model/message.js';
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../model/errors.js';
-import type { HeaderKey, MutableServerOptions, TrailerOptions } from './reference-server.js';
+// The header type keys servers use; either one is renamed to the configured spelling.
+import { HEADER_KEYS, type HeaderKey } from './header-keys.js';
+import type { MutableServerOptions, TrailerOptions } from './reference-server.js';
 
 /** One `field:op:value` clause of `where`. */
 export interface WhereClause {
@@ -34,9 +36,6 @@ const LIMIT_MIN = 1;
 const LIMIT_MAX = 10_000;
 
 const FIELD_PATTERN = /^[A-Za-z_$][\w$]*$/;
-
-/** The header type keys servers use; either one is renamed to the configured spelling. */
-const HEADER_KEYS: readonly HeaderKey[] = ['msgType', 'mTyp'];
 
 /**
  * Reads and parses a JSON file holding the array of wire elements to serve.

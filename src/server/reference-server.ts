@@ -12,9 +12,10 @@ import { isIPv4, type AddressInfo } from 'node:net';
 import { ConfigError } from '../model/errors.js';
 import { answerRequest, errorAnswer, recordRequest, sendAnswer, type Answer, type RecordedRequest } from './answer.js';
 import { assertSchemas, type SchemaSet } from './schemas.js';
+import type { HeaderKey } from './header-keys.js';
 
 /** The two spellings of the header's type key that real servers use. */
-export type HeaderKey = 'msgType' | 'mTyp';
+export type { HeaderKey };
 
 /** What the appended `QueryResult` status element says; every field has a realistic default. */
 export interface TrailerOptions {

@@ -1,4 +1,4 @@
-import { compareStrings } from '../model/descriptor.js';
+import { compareStrings } from './compare-strings.js';
 
 /**
  * A canonical JSON text of a value: object keys sorted at every depth, so two values that are

@@ -3,7 +3,8 @@ import { WriteError } from '../model/errors.js';
 import { hashOf } from '../util/hash.js';
 import type { FolderView } from './folder-view.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
-import { isSafeRelativePath, type Manifest } from './manifest.js';
+import type { Manifest } from './manifest.js';
+import { isSafeRelativePath } from './safe-path.js';
 import { msg } from '../model/message.js';
 
 /** A file the output folder must hold: its path and the fingerprint of what its text is made from. */

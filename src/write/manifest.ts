@@ -3,6 +3,7 @@ import { WriteError } from '../model/errors.js';
 import { hashOf, type HashedText } from '../util/hash.js';
 import { noChanges, type ChangeSet } from './change-set.js';
 import type { FolderView } from './folder-view.js';
+import { isSafeRelativePath } from './safe-path.js';
 import { msg, own } from '../model/message.js';
 
 /**
@@ -92,12 +93,4 @@ export function parseManifest(text: string, outDir: string): Manifest {
       hint: msg`Delete it and the generated files, then run schema-sync generate.`,
     });
   }
-}
-
-/** An empty, `.` or `..` segment, or a drive letter (`C:`), anywhere in a posix path. */
-const UNSAFE_SEGMENT = /(?:^|\/)(?:\.{0,2}|[a-zA-Z]:)(?:\/|$)/;
-
-/** A posix path that stays inside the folder: relative, no `..`, no empty or dot segments. */
-export function isSafeRelativePath(path: string): boolean {
-  return path.length > 0 && !path.includes('\\') && !path.includes('\0') && !UNSAFE_SEGMENT.test(path);
 }

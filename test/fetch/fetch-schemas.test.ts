@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchSchemas, type FetchSchemasOptions } from '../../src/fetch/index.js';
 import { forEachBounded } from '../../src/fetch/fetch-schemas.js';
-import { readFieldType } from '../../src/fetch/encodings.js';
+import { readFieldType } from '../../src/model/wire-encodings.js';
 import { FIELD_TYPES } from '../../src/model/field.js';
 import { type SchemaSet } from '../../src/server/index.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';

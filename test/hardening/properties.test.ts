@@ -21,7 +21,7 @@ import { serializeLockfile } from '../../src/lock/serialize.js';
 import { KNOWN_FIELDS, type Descriptor } from '../../src/model/descriptor.js';
 import { EmitError } from '../../src/model/errors.js';
 import { LOCKFILE_VERSION } from '../../src/model/lockfile.js';
-import { isSafeRelativePath } from '../../src/write/manifest.js';
+import { isSafeRelativePath } from '../../src/write/safe-path.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { compileProjects } from '../helpers/tsc.js';
 import { seededRandom } from './helpers.js';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadListingFile, loadSchemasBeside, startReferenceServer } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
-import { HEADER_KEYS } from './table.js';
+import { HEADER_KEYS } from '../../server/header-keys.js';
 import { plural } from '../../util/plural.js';
 
 /** Starts the reference server, prints its base URL on stdout, and runs until stopped. */

@@ -6,9 +6,8 @@ import { generateCommand } from './generate.js';
 import { initCommand } from './init.js';
 import { pullCommand } from './pull.js';
 import { rulesCommand } from './rules.js';
+import { HEADER_KEYS } from '../../server/header-keys.js';
 
-/** The header type keys `serve` can write (yargs checks the flag against them). */
-export const HEADER_KEYS = ['msgType', 'mTyp'] as const;
 
 /** `generate --fields`: generate fetches nothing, so it reads the fields `pull --fields` recorded. */
 const GENERATE_FIELDS = 'Generate record types from the field descriptors the lockfile records (or --no-fields; pull --fields fetches them)';

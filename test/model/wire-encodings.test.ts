@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readActions, readFlag, readList, type ActionsValue } from '../../src/fetch/encodings.js';
+import { readActions, readFlag, readList, type ActionsValue } from '../../src/model/wire-encodings.js';
 import { KNOWN_ACTIONS } from '../../src/model/descriptor.js';
 import { messageText, type Message } from '../../src/model/message.js';
 

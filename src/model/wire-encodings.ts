@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ACTION_LETTERS, KNOWN_ACTIONS } from '../model/actions.js';
-import { FIELD_TYPES } from '../model/field-types.js';
+import { ACTION_LETTERS, KNOWN_ACTIONS } from './actions.js';
+import { FIELD_TYPES } from './field-types.js';
 import { jsonText } from '../text/safe-text.js';
 import { compareStrings } from '../util/compare-strings.js';
-import { msg, own, type Message } from '../model/message.js';
+import { msg, own, type Message } from './message.js';
 
 /**
  * The ways real deployments write `actions` and the yes/no key flags (SPEC "The service, as real

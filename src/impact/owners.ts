@@ -21,6 +21,8 @@ export interface GeneratedUse {
 const isProperty = (declaration: ts.Node): boolean =>
   ts.isPropertySignature(declaration) || ts.isPropertyAssignment(declaration) || ts.isPropertyDeclaration(declaration) || ts.isShorthandPropertyAssignment(declaration);
 
+const isReference = (type: ts.Type): type is ts.TypeReference => (type.flags & ts.TypeFlags.Object) !== 0 && ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) !== 0;
+
 /** Finds the message type of generated declarations in one program. */
 export class Owners {
   readonly checker: ts.TypeChecker;
@@ -110,8 +112,8 @@ export class Owners {
       const message = this.messageOf(file);
       if (message !== undefined) {
         uses.set(message, isProperty(declaration) ? { message, field: symbol.name } : { message });
-      } else if (isProperty(declaration)) {
-        // A registry's entry: the declaration its type comes from.
+      } else if (isProperty(declaration) || ts.isVariableDeclaration(declaration)) {
+        // A registry's entry, or a value of a module shared by every type (a record validator): the declarations its type comes from.
         for (const use of this.usesOfType(this.checker.getTypeOfSymbolAtLocation(symbol, declaration))) uses.set(use.message, use);
       }
     }
@@ -119,8 +121,11 @@ export class Owners {
     return found.length > 1 ? found.map((use) => ({ ...use, shared: true })) : found;
   }
 
-  /** The message types whose declarations `type` is (or an alias of it names): its symbol's, its alias's. */
-  usesOfType(type: ts.Type): GeneratedUse[] {
+  /**
+   * The message types whose declarations `type` is: its symbol's, its alias's, else those of its
+   * type arguments (`Schema<QuoteRecord>`, one level down).
+   */
+  usesOfType(type: ts.Type, depth = 0): GeneratedUse[] {
     const uses: GeneratedUse[] = [];
     for (const symbol of [type.aliasSymbol, type.getSymbol()]) {
       for (const declaration of symbol?.declarations ?? []) {
@@ -128,6 +133,9 @@ export class Owners {
         if (message !== undefined && !uses.some((use) => use.message === message)) uses.push({ message });
       }
     }
+    if (uses.length > 0 || depth > 0) return uses;
+    const typeArguments = [...(type.aliasTypeArguments ?? []), ...(isReference(type) ? this.checker.getTypeArguments(type) : [])];
+    for (const argument of typeArguments) for (const use of this.usesOfType(argument, depth + 1)) if (!uses.some((u) => u.message === use.message)) uses.push(use);
     return uses;
   }
 }

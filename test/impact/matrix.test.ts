@@ -41,12 +41,12 @@ beforeAll(async () => {
     impact({ project: join(dir, 'app/tsconfig.json'), outputRoot: join(dir, 'app/node_modules', PACKAGE), before: packageBefore, after: packageAfter, root: dir }),
   ];
   // The consumer compiles against the old output: every error the new one brings is a new one.
+  const shared = { cache: new SourceFileCache(), libs: new LibFiles() };
   for (const [project, files] of [
     ['tsconfig.json', before],
     ['app/tsconfig.json', packageBefore],
   ] as const) {
     const outputRoot = project === 'tsconfig.json' ? join(dir, 'gen') : join(dir, 'app/node_modules', PACKAGE);
-    const shared = { cache: new SourceFileCache(), libs: new LibFiles() };
     for (const p of loadProjects(join(dir, project))) {
       const program = ts.createProgram({ rootNames: p.rootNames, options: p.options, host: overlayHost(p.options, outputRoot, overlay(files), shared.cache, shared.libs) });
       const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
@@ -99,11 +99,12 @@ const namesOf = (message: string): string[] => (message === 'OldName' ? ['OldNam
 describe('the impact matrix: every kind of change × every way of reaching it', () => {
   it('attributes every new error to its change and field, leaves none unattributed, and calls a use that still compiles referenced', () => {
     const found = cells();
-    const table: string[] = [`| change | ${[...WAYS, PACKAGE_WAY].map((w) => w.title).join(' | ')} |`];
+    const table: string[] = [`| change | ${[...WAYS, PACKAGE_WAY].map((w) => w.title).join(' | ')} | attributed / referenced / unattributed |`];
     const wrong: string[] = [];
     const pattern: Record<string, string> = {};
     for (const kind of KINDS) {
       const row: string[] = [];
+      const totals = { attributed: 0, referenced: 0, unattributed: 0 };
       for (const way of [...WAYS, PACKAGE_WAY]) {
         const cell = found.get(`${kind.id}\0${way.id}`) ?? { attributed: [], referenced: [], unattributed: [] };
         const right = cell.attributed.filter((a) => namesOf(kind.message).includes(a.message) && a.field === kind.field);
@@ -111,10 +112,13 @@ describe('the impact matrix: every kind of change × every way of reaching it', 
         for (const u of cell.unattributed) wrong.push(`${kind.id} × ${way.id}: unattributed ${u}`);
         const referenced = cell.referenced.some((message) => namesOf(kind.message).includes(message));
         if (cell.attributed.length === 0 && cell.unattributed.length === 0 && !referenced) wrong.push(`${kind.id} × ${way.id}: neither broken nor referenced`);
-        row.push(cell.attributed.length > 0 ? `${right.length}/${cell.attributed.length} B` : referenced ? 'R' : '—');
+        row.push(cell.attributed.length > 0 ? `B ${right.length}/${cell.attributed.length}` : referenced ? 'R' : '—');
+        totals.attributed += right.length;
+        totals.unattributed += cell.unattributed.length;
+        if (cell.attributed.length === 0 && referenced) totals.referenced++;
         pattern[kind.id] = `${pattern[kind.id] ?? ''}${cell.attributed.length > 0 ? 'B' : 'R'}`;
       }
-      table.push(`| ${kind.title} | ${row.join(' | ')} |`);
+      table.push(`| ${kind.title} | ${row.join(' | ')} | ${totals.attributed} / ${totals.referenced} / ${totals.unattributed} |`);
     }
     if (process.env['IMPACT_MATRIX_TABLE'] !== undefined) console.log(table.join('\n'));
     expect(wrong).toEqual([]);

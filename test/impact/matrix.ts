@@ -64,8 +64,14 @@ export const WAYS: Way[] = [
   },
   {
     id: 'messages',
-    title: 'messages[…]',
-    files: (k, g) => ({ 'messages.ts': lines(`import { messages } from '${g}';`, k.on === 'constant' ? `export const pinned: ${read(k, '').type} = ${read(k, scalar(k, `messages['${k.message}']`)).value};` : `export const n: number = messages['${k.message}'].mNum;`) }),
+    title: 'messages[…], messages.X',
+    files: (k, g) => ({
+      'messages.ts': lines(
+        `import { messages } from '${g}';`,
+        k.on === 'constant' ? `export const pinned: ${read(k, '').type} = ${read(k, scalar(k, `messages['${k.message}']`)).value};` : `export const n: number = messages['${k.message}'].mNum;`,
+        `export const byProperty: string = messages.${k.message}.name;`,
+      ),
+    }),
   },
   {
     id: 'by-number',

@@ -82,16 +82,16 @@ export class Attribution {
    */
   of(file: ts.SourceFile, start: number, length: number, text: string): GeneratedUse[] {
     const first = nodeSpanning(file, start, length);
-    const levels: ts.Node[] = [];
+    let widest = first;
     for (let node: ts.Node | undefined = first; node !== undefined && !ts.isSourceFile(node); node = node.parent) {
-      levels.push(node);
+      widest = node;
       const uses = this.#usesIn(node);
       if (uses.length > 0) return this.#named(uses, text);
       if (isStatementLike(node) || ts.isFunctionLike(node)) break;
     }
     const byText = quoted(text, (name) => this.#changed.names.has(name)).map((message) => ({ message }));
     if (byText.length > 0) return this.#named(byText, text);
-    return this.#named(levels.flatMap((node) => this.#usesOfTypeAt(node)), text);
+    return this.#named(expressionsIn(widest).flatMap((node) => this.#usesOfTypeAt(node)), text);
   }
 
   /** The generated declarations and changed message names that `scope` refers to (outside nested code), and those its own declarations lead to. */
@@ -192,6 +192,17 @@ export class Attribution {
     }
     return named;
   }
+}
+
+/** The expressions, type nodes and declarations of `scope`, itself first, outside nested code. */
+function expressionsIn(scope: ts.Node): ts.Node[] {
+  const nodes: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isExpression(node) || ts.isTypeNode(node) || ts.isVariableDeclaration(node) || ts.isParameter(node)) nodes.push(node);
+    for (const child of childrenOf(node)) if (!startsOtherCode(child) && !(isStatementLike(child) && child !== scope)) visit(child);
+  };
+  visit(scope);
+  return nodes;
 }
 
 /** A node's children (`forEachChild`: no tokens, no JSDoc). */

@@ -125,6 +125,19 @@ describe('other shapes of consumer project', () => {
     expect(referencedOf(result, 'UsedStill')).toEqual(['src/use.js:6']);
   });
 
+  it('a library of the consumer compiled to declaration files: its values followed by their types', async () => {
+    await writeConsumer(dir, {
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', lib: ['es2022'], noEmit: true, skipLibCheck: true }, include: ['src'] }),
+      'package.json': JSON.stringify({ name: 'app', private: true, type: 'module' }),
+      'node_modules/quote-lib/package.json': JSON.stringify({ name: 'quote-lib', type: 'module', types: 'index.d.ts' }),
+      'node_modules/quote-lib/index.d.ts': ["import type { QuoteRecord } from '../../gen/index.js';", "export declare function sideOf(r: unknown): NonNullable<QuoteRecord['side']>;", ''].join('\n'),
+      'src/use.ts': ["import { sideOf } from 'quote-lib';", 'export function name(x: unknown): number {', '  switch (sideOf(x)) {', "    case 'Sell':", '      return 1;', '  }', '  return 0;', '}', ''].join('\n'),
+    });
+    const result = impact({ project: join(dir, 'tsconfig.json'), outputRoot: join(dir, 'gen'), before: await output(BEFORE), after: await output(AFTER), root: dir });
+    expect(result.unattributed).toEqual([]);
+    expect(brokenOf(result, 'Quote')).toEqual(['src/use.ts:4 TS2678 side']);
+  });
+
   it('a missing tsconfig is a CONFIG error that says what to name', async () => {
     let error: unknown;
     try {

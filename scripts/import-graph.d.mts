@@ -18,5 +18,8 @@ export function importCycles(graph: ReadonlyMap<string, readonly ImportEdge[]>):
 /** The runtime imports that break the layering, one line each. */
 export function layeringProblems(dist: ReadonlyMap<string, readonly ImportEdge[]>): string[];
 
+/** The imports of incremental/ of anything but model/ and util/ (types too), one line each. */
+export function cacheImportProblems(src: ReadonlyMap<string, readonly ImportEdge[]>): string[];
+
 /** Every finding over the built JavaScript of the checkout at `root`. */
 export function importFindings(root?: string): { cycles: string[]; layering: string[] };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The import graph of src/ and the rules it keeps (docs/ARCHITECTURE.md, "Folder map"):
 // no runtime import cycle in the built JavaScript (dist/), util/ imports nothing else of src/,
-// model/ imports no stage.
+// model/ imports no stage, and the cache (incremental/) imports nothing but model/ and util/
+// (read from the source, so that a type of a stage counts too).
 // Usage: npm run build && node scripts/import-graph.mjs   (exit 1 and each finding on stderr)
 // test/architecture/import-graph.test.ts runs the same checks.
 //
@@ -152,12 +153,34 @@ export function layeringProblems(dist) {
   return problems;
 }
 
-/** Every finding over the built JavaScript and the source of this checkout. */
+/** What incremental/ may import besides its own modules: the domain and the primitives, no stage. */
+const CACHE_IMPORTS = ['model', 'util'];
+
+/**
+ * The imports of the cache (`incremental/`) of anything but `model/` and `util/`, types too: it
+ * stores and recalls facts by content hash, and knows none of the stages whose work it saves.
+ * @param src the graph of the source (`.ts`)
+ * @returns {string[]} one line per import, `from → to (why)`
+ */
+export function cacheImportProblems(src) {
+  const problems = [];
+  for (const [file, edges] of src) {
+    if (folderOf(file) !== 'incremental') continue;
+    for (const { to } of edges) {
+      const into = folderOf(to);
+      if (into !== 'incremental' && !CACHE_IMPORTS.includes(into)) problems.push(`${file} → ${to} (incremental/ imports model/ and util/ alone)`);
+    }
+  }
+  return problems;
+}
+
+/** Every finding over the built JavaScript and the source of the checkout at `root`. */
 export function importFindings(root = ROOT) {
   const dist = importGraph(join(root, 'dist'), '.js');
+  const src = importGraph(join(root, 'src'), '.ts');
   return {
     cycles: importCycles(dist).map((cycle) => cycle.join(' → ')),
-    layering: layeringProblems(dist),
+    layering: [...layeringProblems(dist), ...cacheImportProblems(src)],
   };
 }
 

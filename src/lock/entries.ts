@@ -4,7 +4,7 @@ import { FILE_KEY } from '../model/lockfile.js';
 /**
  * Where a message type's entry stands in a lockfile in schema-sync's own layout (for
  * annotations that point into it), and the entries of such a lockfile as texts (for the memo
- * that parses only the entries a pull changed, `incremental/locked-descriptors.ts`).
+ * that parses only the entries a pull changed, `lock/locked-descriptors.ts`).
  */
 
 const MESSAGES_KEY = '\n  "messages": {';

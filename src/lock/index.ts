@@ -3,3 +3,4 @@ export { serializeLockfile, serializeLockfileEntries, stableStringify } from './
 export { LockfileText, type LockfileHead } from './lockfile-text.js';
 export { findMergeConflict, type MergeConflict } from './merge-conflict.js';
 export { entryLine } from './entries.js';
+export { lockedDescriptors } from './locked-descriptors.js';

@@ -3,7 +3,7 @@ import { readListingInput, requestListing, type FetchOptions } from '../fetch/in
 import type { ParsedAnswer } from '../fetch/listing-response.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
-import type { AnswerIdentity } from '../incremental/index.js';
+import { answerFingerprint } from './answer-fingerprint.js';
 import type { SourceOptions } from './options.js';
 import type { RunContext } from './run-context.js';
 import { msg } from '../model/message.js';
@@ -12,10 +12,11 @@ import { msg } from '../model/message.js';
 export interface Answer {
   source: ListingSource;
   /**
-   * Everything its parse depends on; undefined for a saved answer (`input`) and for one that
-   * echoes the run's secrets (its parse depends on them), which are never remembered.
+   * The hash of everything its parse depends on (`answerFingerprint`), by which the cache recalls
+   * what it parsed to; undefined for a saved answer (`input`) and for one that echoes the run's
+   * secrets (its parse depends on them), which are never remembered.
    */
-  identity: AnswerIdentity | undefined;
+  fingerprint: string | undefined;
   /**
    * The validated listing (validated once), handed over: a run asks once, and the answer keeps
    * no hold on it after (a large listing's descriptors go once the run has done with them).
@@ -35,7 +36,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       redact: options.redact,
     });
     const result = response.parse();
-    return { source: result.source, identity: undefined, parse: handedOver(() => result) };
+    return { source: result.source, fingerprint: undefined, parse: handedOver(() => result) };
   }
   if (!options.baseUrl) {
     throw new ConfigError(msg`no base URL: schema-sync does not know where the service is.`, {
@@ -45,8 +46,8 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   }
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
-  const identity = response.echoesSecrets() ? undefined : { ...response.identity, source: response.source };
-  return { source: response.source, identity, parse: handedOver(() => response.parse()) };
+  const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
+  return { source: response.source, fingerprint, parse: handedOver(() => response.parse()) };
 }
 
 /** `parse`, let go once it has given its result: a second call is a bug of the run. */

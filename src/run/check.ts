@@ -5,12 +5,13 @@ import { withImpact, type DriftReport, type StaleFile } from '../diff/index.js';
 import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
 import { outputChanges, outputFacts, type OutputChanges } from './output.js';
-import { answerDrift } from './diff-answer.js';
+import { answerDrift, answerFacts } from './diff-answer.js';
+import type { Incremental } from '../incremental/index.js';
 import { projectImpact } from './impact.js';
-import { redactingSecrets, type SourceOptions } from './options.js';
-import { requireLockfile } from './read-lockfile.js';
+import { redactingSecrets, stageTimer, type SourceOptions } from './options.js';
+import { lockfileFacts, requireLockfile } from './read-lockfile.js';
 import { checkPolicy, reportFor } from './report.js';
-import { openRun, settingsDiffer, type RunContext } from './run-context.js';
+import { openRun, openRunCache, settingsDiffer, type RunContext } from './run-context.js';
 import { msg } from '../model/message.js';
 
 /** What {@link check} found. */
@@ -34,18 +35,23 @@ export async function check(options: SourceOptions): Promise<CheckResult> {
   return redactingSecrets(options, async (options) => {
     checkPolicy(options);
     const run = openRun(options);
-    const folder = await inspectFolder(run);
-    run.mark('verify');
+    const cache = openRunCache(run, options);
+    const mark = stageTimer(options.onStage);
+    const folder = await inspectFolder(run, cache);
+    mark('verify');
     const answer = await acquireListing(run, options);
     const settings = folder.lockfile.settings();
-    const drift = await answerDrift(run, answer, folder.lockfile, settings, options);
-    run.mark('diff');
-    const answerFacts = { identity: answer.identity, lockfile: drift.after, messageCount: drift.messageCount, warnings: drift.warnings };
-    run.cache.remember({ answer: answerFacts, lockfile: folder.lockfile, ...(folder.staleFiles.length === 0 ? outputFacts(folder.output, folder.output.found) : {}) });
+    const drift = await answerDrift(run, { cache, mark }, answer, folder.lockfile, settings, options);
+    mark('diff');
+    cache.remember({
+      answer: answerFacts(answer, drift.after, drift),
+      lockfile: lockfileFacts(folder.lockfile),
+      ...(folder.staleFiles.length === 0 ? outputFacts(folder.output, folder.output.found) : {}),
+    });
     // Settings given (flags, config) that differ from the recorded ones are drift of their own.
     const report = reportFor(run.warn, options, { changes: drift.changes, staleFiles: folder.staleFiles, settingsDiffer: settingsDiffer(settings, run.given) });
     const impact = await projectImpact(run.paths, options.impact, { before: folder.lockfile, after: drift.after });
-    if (impact !== undefined) run.mark('impact');
+    if (impact !== undefined) mark('impact');
     return { report: impact === undefined ? report : withImpact(report, impact), messageCount: drift.messageCount, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, lockfileText: folder.lockfile.text };
   });
 }
@@ -61,6 +67,7 @@ const INSPECTIONS = 5;
  */
 export async function inspectFolder(
   run: RunContext,
+  cache: Incremental,
   openView: (outDir: string) => Promise<FolderView> = openFolderView,
 ): Promise<{ lockfile: LockfileText; output: OutputChanges; staleFiles: StaleFile[] }> {
   for (let inspection = 1; ; inspection++) {
@@ -78,14 +85,14 @@ export async function inspectFolder(
       }
       throw folderBusyError(run.paths.outDir);
     }
-    const lockfile = await requireLockfile(run, view, {
+    const lockfile = await requireLockfile(run, cache, view, {
       detail: msg`: there is nothing to check against.`,
       hint: msg`Run \`schema-sync pull\` and commit the lockfile, or pass --lockfile.`,
     });
     // A damaged lockfile is reported before the request is made: its head is read (parsed,
     // unless recorded for this very text) before anything else.
     lockfile.head();
-    const output = await outputChanges(run, view, lockfile);
+    const output = await outputChanges(run, cache, view, lockfile);
     const staleFiles = driftOf(output.changes);
     if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) return { lockfile, output, staleFiles };
     if (inspection === INSPECTIONS) throw folderBusyError(run.paths.outDir);

@@ -1,12 +1,12 @@
 import { changesInScope, compareDescriptors, type ChangeFact } from '../diff/index.js';
 import type { ParsedAnswer } from '../fetch/listing-response.js';
-import { lockedDescriptors } from '../incremental/index.js';
-import { LockfileText } from '../lock/index.js';
+import type { Incremental, RunFacts } from '../incremental/index.js';
+import { LockfileText, lockedDescriptors } from '../lock/index.js';
 import { LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
 import type { Answer } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
 import type { SourceOptions } from './options.js';
-import type { RunContext } from './run-context.js';
+import { sameSettings, type RunContext } from './run-context.js';
 import { checkSafetyRails } from './safety-rails.js';
 import type { Message } from '../model/message.js';
 import { fileStemsAfter, withFileNotes } from './file-stems.js';
@@ -48,20 +48,35 @@ export function diffListing(listing: ParsedAnswer, before: LockfileText | undefi
 
 /**
  * The drift of the service's answer (with its field descriptors, fields on) against `before`:
- * acquiring the schemas and diffing is a memo keyed by the answer, `before` and the settings
- * (an answer recorded as making `before` is "no changes", neither validated nor compared). The
- * answer's warnings go to the run either way.
+ * the schemas acquired and the listing diffed, unless the cache recalls that this very answer
+ * (by its fingerprint) made `before` with these settings: then it is "no changes", neither
+ * validated nor compared, with the count and warnings recalled. The answer's warnings go to the
+ * run either way. `mark` ends the fetch stage.
  */
-export async function answerDrift(run: RunContext, answer: Answer, before: LockfileText | undefined, settings: GenerationSettings, options: SourceOptions & { rails?: Rails }): Promise<AnswerDrift> {
-  let fetched = false;
-  const drift = await run.cache.answerDrift({ answer: answer.identity, before, settings }, async () => {
+export async function answerDrift(
+  run: RunContext,
+  tools: { cache: Incremental; mark: (stage: string) => void },
+  answer: Answer,
+  before: LockfileText | undefined,
+  settings: GenerationSettings,
+  options: SourceOptions & { rails?: Rails },
+): Promise<AnswerDrift> {
+  const recalled = answer.fingerprint === undefined || before === undefined ? undefined : tools.cache.answer(answer.fingerprint);
+  let drift: AnswerDrift;
+  if (recalled !== undefined && recalled.lockfileHash === before!.hash && sameSettings(settings, before!.settings())) {
+    drift = { changes: [], after: before!, messageCount: recalled.messageCount, warnings: recalled.warnings };
+    tools.mark('fetch');
+  } else {
     const listing = await acquireSchemas(run, answer, before, settings, options);
     // The listing's request and, with fields on, the schemas' requests: both are the fetch stage.
-    run.mark('fetch');
-    fetched = true;
-    return diffListing(listing.parse(), before, settings, run.paths.lockfilePath, options.rails);
-  });
-  if (!fetched) run.mark('fetch');
+    tools.mark('fetch');
+    drift = diffListing(listing.parse(), before, settings, run.paths.lockfilePath, options.rails);
+  }
   for (const warning of drift.warnings) run.warn(warning);
   return drift;
+}
+
+/** What the cache may take as known of an answer that made `after`: nothing for one without a fingerprint (a saved answer, or one that echoes the run's secrets). */
+export function answerFacts(answer: Answer, after: LockfileText, drift: Pick<AnswerDrift, 'messageCount' | 'warnings'>): RunFacts['answer'] {
+  return answer.fingerprint === undefined ? undefined : { fingerprint: answer.fingerprint, lockfileHash: after.hash, messageCount: drift.messageCount, warnings: drift.warnings };
 }

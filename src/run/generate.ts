@@ -1,10 +1,11 @@
 import { msg } from '../model/message.js';
 import { openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
-import type { BaseOptions } from './options.js';
+import type { Incremental } from '../incremental/index.js';
+import { stageTimer, type BaseOptions } from './options.js';
 import { outputChanges, outputFacts, writeOutput } from './output.js';
-import { requireLockfile } from './read-lockfile.js';
+import { lockfileFacts, requireLockfile } from './read-lockfile.js';
 import { LockfileText } from '../lock/index.js';
-import { openRun, sameSettings, settingsOver, type RunContext } from './run-context.js';
+import { openRun, openRunCache, sameSettings, settingsOver, type RunContext } from './run-context.js';
 import { fileStemsAfter } from './file-stems.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 
@@ -21,12 +22,13 @@ export interface GenerateResult {
  */
 export async function generate(options: BaseOptions): Promise<GenerateResult> {
   const run = openRun(options);
-  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait, warn: run.warn });
+  const tools = { cache: openRunCache(run, options), mark: stageTimer(options.onStage) };
+  return withRunLock(run.paths.outDir, (view, interrupt) => generateInView(run, tools, view, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait, warn: run.warn });
 }
 
 /** The generate itself, under the run lock. */
-async function generateInView(run: RunContext, view: FolderView, interrupt: AbortSignal): Promise<GenerateResult> {
-  const found = await requireLockfile(run, view, {
+async function generateInView(run: RunContext, { cache, mark }: { cache: Incremental; mark: (stage: string) => void }, view: FolderView, interrupt: AbortSignal): Promise<GenerateResult> {
+  const found = await requireLockfile(run, cache, view, {
     detail: msg`.`,
     hint: msg`Run \`schema-sync pull\` first to fetch the listing and write the lockfile, or pass --lockfile.`,
   });
@@ -35,11 +37,11 @@ async function generateInView(run: RunContext, view: FolderView, interrupt: Abor
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : withSettings(found, settings);
   const staging = openStaging(run.paths.outDir);
-  const output = await outputChanges(run, view, lockfile, staging);
-  run.mark('emit');
+  const output = await outputChanges(run, cache, view, lockfile, staging);
+  mark('emit');
   const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
-  run.mark('write');
-  run.cache.remember({ lockfile, ...outputFacts(output, manifest) });
+  mark('write');
+  cache.remember({ lockfile: lockfileFacts(lockfile), ...outputFacts(output, manifest) });
   return { messageCount: lockfile.messageCount(), write, outDir: run.paths.outDir };
 }
 

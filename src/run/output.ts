@@ -1,8 +1,8 @@
 import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlanInput, type PlannedFile } from '../emit/index.js';
-import type { RunFacts } from '../incremental/index.js';
+import type { Incremental, RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
-import { hashOfParts } from '../util/hash.js';
+import { hashOf, hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { applyChangeSet, changeSet, editedWarning, readManifest, type ChangeSet, type FolderView, type ManifestText, type Staging, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
@@ -27,21 +27,33 @@ export async function planOutput(settings: OutputSettings, lockfile: PlanInput):
 
 /**
  * The change set that makes the folder hold the output of `lockfile`: the plan against the
- * folder and its manifest, the files not known fresh rendered and compared. When the cache knows
- * the folder to hold exactly this output, unchanged since a run verified it, nothing is planned.
+ * folder and its manifest, the files not known fresh rendered and compared. When the cache
+ * recalls that the folder's manifest lists exactly the output of this plan key and the files are
+ * unchanged since a run verified them, there is nothing to change, and nothing is planned.
  * With `staging` (a run that writes, under the run lock), each file to write is prepared in the
  * transaction folder as it is compared, not held; a failure removes what was prepared.
  */
-export async function outputChanges(run: RunContext, view: FolderView, lockfile: LockfileText, staging?: Staging): Promise<OutputChanges> {
+export async function outputChanges(run: RunContext, cache: Incremental, view: FolderView, lockfile: LockfileText, staging?: Staging): Promise<OutputChanges> {
   const settings = outputSettings(run.paths, lockfile.settings());
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
-  const changes = await discardingOnFailure(staging, () =>
-    run.cache.outputChanges({ planKey, manifest: found, view }, async (holds) =>
-      changeSet({ planned: await planOutput(settings, lockfile.planInput(staging !== undefined)), manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write }),
-    ),
-  );
+  const changes = await discardingOnFailure(staging, async () => {
+    const fresh = found === undefined ? undefined : cache.freshOutput({ planKey, manifestHash: found.hash }, (path) => view.pathOnDisk(path));
+    if (fresh !== undefined) return found!.unchanged(fresh);
+    const planned = await planOutput(settings, lockfile.planInput(staging !== undefined));
+    const holds = (path: string, sha: string) => holdsBytes(cache, view, path, sha);
+    return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write });
+  });
   return { settings, planKey, found, changes };
+}
+
+/** Whether the folder's file at `path` holds bytes with hash `sha`: by its stat where the cache verified it, else read and hashed. */
+async function holdsBytes(cache: Incremental, view: FolderView, path: string, sha: string): Promise<boolean> {
+  const onDisk = view.pathOnDisk(path);
+  const known = onDisk === undefined ? undefined : cache.holds(path, onDisk, sha);
+  if (known !== undefined) return known;
+  const bytes = await view.read(path);
+  return bytes !== undefined && hashOf(bytes) === sha;
 }
 
 /** `work`, with what `staging` prepared removed when it fails: the run stops before its commit point. */
@@ -66,14 +78,15 @@ export function inSync(changes: ChangeSet): boolean {
 export function outputFacts(output: OutputChanges, now: ManifestText | undefined): Pick<RunFacts, 'output' | 'folder'> {
   const { planKey, found, changes } = output;
   if (now === undefined) return {};
+  const manifestHash = now.hash;
   // Written: the manifest lists exactly this output; its new files have no stat entry yet.
-  if (now !== found) return { output: { planKey, manifest: now }, folder: { manifest: now, files: now.entries() } };
+  if (now !== found) return { output: { planKey, manifestHash }, folder: { manifestHash, files: now.entries() } };
   // As the cache knew it: the stat cache holds every file already.
-  if (now.keptBy(changes)) return { output: { planKey, manifest: now }, folder: { manifest: now } };
+  if (now.keptBy(changes)) return { output: { planKey, manifestHash }, folder: { manifestHash } };
   const files = now.entries();
   // Exact when the manifest found is the one the change set leaves: same files, same inputs.
   const exact = inSync(changes) && files.size === changes.manifest.size && [...changes.manifest].every(([path, entry]) => files.get(path)?.input === entry.input);
-  return { output: exact ? { planKey, manifest: now } : undefined, folder: { manifest: now, files } };
+  return { output: exact ? { planKey, manifestHash } : undefined, folder: { manifestHash, files } };
 }
 
 /**

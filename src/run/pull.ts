@@ -1,14 +1,15 @@
 import { withImpact, type DriftReport } from '../diff/index.js';
 import { openFolderView, openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
-import { answerDrift } from './diff-answer.js';
-import { redactingSecrets, type PullOptions } from './options.js';
+import { answerDrift, answerFacts } from './diff-answer.js';
+import type { Incremental } from '../incremental/index.js';
+import { redactingSecrets, stageTimer, type PullOptions } from './options.js';
 import { projectImpact } from './impact.js';
-import { readLockfile } from './read-lockfile.js';
+import { lockfileFacts, readLockfile } from './read-lockfile.js';
 import { packageSummary, releasePackage, type PackageRelease } from './release.js';
 import { checkPolicy, reportFor } from './report.js';
 import { outputChanges, outputFacts, writeOutput } from './output.js';
-import { openRun, settingsOver, type RunContext } from './run-context.js';
+import { openRun, openRunCache, settingsOver, type RunContext } from './run-context.js';
 import { msg } from '../model/message.js';
 
 export type { PullOptions } from './options.js';
@@ -45,30 +46,38 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   return redactingSecrets(options, async (options) => {
     checkPolicy(options);
     const run = openRun(options);
+    const tools = { cache: openRunCache(run, options), mark: stageTimer(options.onStage) };
     const answer = await acquireListing(run, options);
-    if (options.dryRun) return previewPull(run, await openFolderView(run.paths.outDir), answer, options);
-    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait, warn: run.warn });
+    if (options.dryRun) return previewPull(run, tools, await openFolderView(run.paths.outDir), answer, options);
+    return withRunLock(run.paths.outDir, (view, interrupt) => writePull(run, tools, view, answer, options, interrupt), { lockfilePath: run.paths.lockfilePath, waitMs: options.lockWait, warn: run.warn });
   });
 }
 
+/** What a pull opens besides its run: the cache, and the stage timer (`--verbose`). */
+interface PullTools {
+  cache: Incremental;
+  mark: (stage: string) => void;
+}
+
 /** What a pull would change (`dryRun`), in a read-only view of the folder: nothing is written. */
-async function previewPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
-  const { found, fetched, result } = await diffPull(run, view, answer, options);
+async function previewPull(run: RunContext, tools: PullTools, view: FolderView, answer: Answer, options: PullOptions): Promise<PullResult> {
+  const { found, fetched, result } = await diffPull(run, tools, view, answer, options);
   const impact = await projectImpact(run.paths, options.impact, { before: found?.lockfile, after: fetched });
-  if (impact !== undefined) run.mark('impact');
+  if (impact !== undefined) tools.mark('impact');
   return { ...result, ...(impact !== undefined && { report: withImpact(result.report, impact) }), lockfileText: found?.text, write: undefined };
 }
 
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
-async function writePull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
-  const { after, answered, lockfileUnchanged, result } = await diffPull(run, view, answer, options);
+async function writePull(run: RunContext, tools: PullTools, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
+  const { cache, mark } = tools;
+  const { after, answered, lockfileUnchanged, result } = await diffPull(run, tools, view, answer, options);
   const staging = openStaging(run.paths.outDir);
-  const output = await outputChanges(run, view, after, staging);
-  run.mark('emit');
+  const output = await outputChanges(run, cache, view, after, staging);
+  mark('emit');
   const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
-  run.mark('write');
+  mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
-  run.cache.remember({ answer: { identity: answer.identity, lockfile: after, ...answered }, lockfile: after, ...outputFacts(output, manifest) });
+  cache.remember({ answer: answerFacts(answer, after, answered), lockfile: lockfileFacts(after), ...outputFacts(output, manifest) });
   // Read only when asked for (GitHub annotations): a lockfile written in pieces is joined then.
   return {
     ...result,
@@ -83,18 +92,18 @@ async function writePull(run: RunContext, view: FolderView, answer: Answer, opti
  * What both kinds of pull do first: read the lockfile, fetch the schemas (fields on), diff the
  * answer against it (with the safety rails), report, and release the package.
  */
-async function diffPull(run: RunContext, view: FolderView, answer: Answer, options: PullOptions) {
-  const found = await readLockfile(run, view);
+async function diffPull(run: RunContext, tools: PullTools, view: FolderView, answer: Answer, options: PullOptions) {
+  const found = await readLockfile(run, tools.cache, view);
   if (found?.conflictAt !== undefined) {
     run.warn(msg`${run.paths.lockfilePath} has git merge conflict markers (line ${found.conflictAt}): your branch's side is the baseline, and this pull writes a clean lockfile.`);
   }
   const before = found?.lockfile;
   const settings = settingsOver(before?.settings() ?? {}, run.given);
-  const drift = await answerDrift(run, answer, before, settings, { ...options, rails: { allowEmpty: options.allowEmpty, force: options.force } });
+  const drift = await answerDrift(run, tools, answer, before, settings, { ...options, rails: { allowEmpty: options.allowEmpty, force: options.force } });
   // The report as the project rates it (scope, rules, acceptances) is what the package release carries.
   const report = reportFor(run.warn, options, { changes: drift.changes });
   const after = releasePackage(drift.after, before, run.given.packageVersion, report);
-  run.mark('diff');
+  tools.mark('diff');
   // Not the drift itself: its changes are the report's now, and a pull of a large listing
   // would hold both for the rest of the run.
   return {

@@ -1,6 +1,7 @@
 import { findMergeConflict, LockfileText } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
 import type { FolderView } from '../write/index.js';
+import type { Incremental, RecordedLockfile } from '../incremental/index.js';
 import type { RunContext } from './run-context.js';
 import { msg, type Message } from '../model/message.js';
 
@@ -17,21 +18,26 @@ export interface FoundLockfile {
  * The run's lockfile as the next command will see it (a pending interrupted run's, if any), its
  * head as the cache recorded it for its hash; undefined when there is none (the first pull).
  */
-export async function readLockfile(run: RunContext, view: FolderView): Promise<FoundLockfile | undefined> {
+export async function readLockfile(run: RunContext, cache: Incremental, view: FolderView): Promise<FoundLockfile | undefined> {
   const path = run.paths.lockfilePath;
   const text = await view.readLockfile(path);
   if (text === undefined) return undefined;
   const conflict = findMergeConflict(text);
-  return { lockfile: new LockfileText(conflict?.ours ?? text, path, (hash) => run.cache.lockfileHead(hash)), text, conflictAt: conflict?.line };
+  return { lockfile: new LockfileText(conflict?.ours ?? text, path, (hash) => cache.lockfileHead(hash)), text, conflictAt: conflict?.line };
+}
+
+/** What the cache may take as known of a valid lockfile (one schema-sync wrote, or read whole): its hash and head. */
+export function lockfileFacts(lockfile: LockfileText): RecordedLockfile {
+  return { hash: lockfile.hash, ...lockfile.head() };
 }
 
 /**
  * The lockfile, for commands that cannot work without one or with a conflicted one: a LockError
  * ending with `what` when there is none, and one that says how to resolve merge conflicts.
  */
-export async function requireLockfile(run: RunContext, view: FolderView, what: { detail: Message; hint: Message }): Promise<LockfileText> {
+export async function requireLockfile(run: RunContext, cache: Incremental, view: FolderView, what: { detail: Message; hint: Message }): Promise<LockfileText> {
   const path = run.paths.lockfilePath;
-  const found = await readLockfile(run, view);
+  const found = await readLockfile(run, cache, view);
   if (found === undefined) throw new LockError(msg`no lockfile at ${path}${what.detail}`, { hint: what.hint, missing: true });
   if (found.conflictAt !== undefined) {
     throw new LockError(msg`${path} has git merge conflict markers (line ${found.conflictAt}).`, {

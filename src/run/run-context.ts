@@ -8,17 +8,18 @@ import type { Settings } from '../config/settings.js';
 import { defaultTarget, type GenerationSettings, type Int64Type, type ModuleFormat, type OutputTarget } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
 import type { Scope } from '../model/scope.js';
-import { resolvePaths, stageTimer, type BaseOptions, type RunPaths } from './options.js';
+import { resolvePaths, type BaseOptions, type RunHooks, type RunPaths } from './options.js';
 import { messageText, msg, type Message } from '../model/message.js';
 
-/** What every command works with: where things are, the settings it was given, what is known from earlier runs. */
+/**
+ * What every command works with: where things are, the settings it was given, and where its
+ * warnings go. A command opens what else it uses itself (the cache, {@link openRunCache}; the
+ * stage timer, `stageTimer`) and passes it where it is needed.
+ */
 export interface RunContext {
   paths: RunPaths;
   /** The generation settings this run was given (flags, environment, config); the rest come from the lockfile. */
   given: GivenSettings;
-  cache: Incremental;
-  /** Reports the time since the previous mark as this stage's (for `--verbose`). */
-  mark(stage: string): void;
   /** Reports a warning. */
   warn(text: Message): void;
 }
@@ -26,21 +27,28 @@ export interface RunContext {
 /** The generation settings a run is given, named as the lockfile records them (`package` as `packageName`, `templates` from the lockfile's folder). */
 export type GivenSettings = Omit<GenerationSettings, 'prettier' | 'fields' | 'changelog'> & Pick<Settings, 'prettier' | 'fields'>;
 
-/** Opens a run: resolves paths, and the incremental state (plain when `cacheDir` is false). */
+/** Opens a run: resolves its paths and the settings it was given. */
 export function openRun(options: BaseOptions): RunContext {
   const paths = resolvePaths(options);
   const templates = options.templates === undefined ? undefined : relative(dirname(paths.lockfilePath), resolve(paths.cwd, options.templates)).split(sep).join('/');
-  const cache = options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, paths.cwd));
   if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
   const { packageVersion, target, prettier, fields, int64, moduleFormat, include, exclude } = options;
   return {
     paths,
     given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, moduleFormat, include, exclude },
-    cache: openIncremental(paths.outDir, cache, options.clock),
-    mark: stageTimer(options.onStage),
     // Warnings quote what the server sent: their values are masked where they leave the library.
     warn: (text) => options.onWarning?.(messageText(text, options.redact)),
   };
+}
+
+/**
+ * The cache of the run's output folder, in the cache folder given (`cacheDir`), else the one
+ * `SCHEMA_SYNC_CACHE_DIR` or the project names; the plain path, which knows nothing, when
+ * `cacheDir` is false or the environment turns caching off.
+ */
+export function openRunCache(run: RunContext, options: Pick<RunHooks, 'cacheDir' | 'clock'>): Incremental {
+  const folder = options.cacheDir === false ? undefined : (options.cacheDir ?? cacheDir(process.env, run.paths.cwd));
+  return openIncremental(run.paths.outDir, folder, options.clock);
 }
 
 /**

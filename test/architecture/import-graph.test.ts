@@ -1,16 +1,17 @@
 /**
  * The import graph keeps the layering (scripts/import-graph.mjs, also run as
  * `npm run import-graph`): no runtime import cycle in the built JavaScript, util/ imports nothing
- * else of src/, model/ imports no stage. The checker itself is tried on a small made-up tree.
+ * else of src/, model/ imports no stage, and the cache (incremental/) imports nothing but model/
+ * and util/, types included. The checker itself is tried on a small made-up tree.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCycles, importFindings, importGraph, layeringProblems } from '../../scripts/import-graph.mjs';
+import { cacheImportProblems, importCycles, importFindings, importGraph, layeringProblems } from '../../scripts/import-graph.mjs';
 import { removeDir, ROOT, tempDir } from '../helpers/cli.js';
 
 describe('the import graph of the built package (dist/)', () => {
-  it('has no runtime import cycle, and util/ and model/ import no stage', () => {
+  it('has no runtime import cycle, util/ and model/ import no stage, and incremental/ only model/ and util/', () => {
     expect(importFindings(ROOT)).toEqual({ cycles: [], layering: [] });
   });
 });
@@ -64,5 +65,25 @@ describe('the import graph checker', () => {
       { to: 'c.ts', typeOnly: true },
     ]);
     expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('finds the cache importing a stage, a type of it too', async () => {
+    const src = join(dir, 'cache-src');
+    const files: Record<string, string> = {
+      'incremental/index.ts': "import type { AnswerDrift } from '../run/diff-answer.js';\nimport { hashOf } from '../util/hash.js';\nimport type { Message } from '../model/message.js';\nimport { save } from './record.js';\n",
+      'incremental/record.ts': "import { parse } from '../lock/parse.js';\nexport const save = 1;\n",
+      'run/diff-answer.ts': 'export type AnswerDrift = 1;\n',
+      'lock/parse.ts': 'export const parse = 1;\n',
+      'util/hash.ts': 'export const hashOf = 1;\n',
+      'model/message.ts': 'export type Message = 1;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(src, path)), { recursive: true });
+      await writeFile(join(src, path), text);
+    }
+    expect(cacheImportProblems(importGraph(src, '.ts'))).toEqual([
+      'incremental/index.ts → run/diff-answer.ts (incremental/ imports model/ and util/ alone)',
+      'incremental/record.ts → lock/parse.ts (incremental/ imports model/ and util/ alone)',
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pull } from '../../src/index.js';
 import { inspectFolder } from '../../src/run/check.js';
-import { openRun } from '../../src/run/run-context.js';
+import { openRun, openRunCache } from '../../src/run/run-context.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { JOURNAL, pendingFilePath, pendingLockfilePath } from '../../src/write/journal.js';
 import { MANIFEST_FILE } from '../../src/write/manifest.js';
@@ -36,6 +36,11 @@ const KILL_AT = fileURLToPath(new URL('./kill-at.mjs', import.meta.url));
 
 let servers: TestServer[];
 let dir: string;
+/** A run of `out` in `dir` and its cache, off: what `inspectFolder` takes. */
+const plainRun = () => {
+  const run = openRun({ cwd: dir, out: 'out', cacheDir: false });
+  return [run, openRunCache(run, { cacheDir: false })] as const;
+};
 const expected = new Map<number, Map<string, string>>();
 /** A folder where listing 0 alone was pulled: a copy is a folder after a finished pull. */
 let pulled0: string;
@@ -270,7 +275,7 @@ describe('check while a pull commits', () => {
         },
       };
     };
-    const seen = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }), interleaved);
+    const seen = await inspectFolder(...plainRun(), interleaved);
 
     expect(pulled, 'the pull ran in the middle of the inspection').toBe(true);
     const lockfileAfter = await readFile(join(dir, 'schema-sync.lock.json'), 'utf8');
@@ -278,7 +283,7 @@ describe('check while a pull commits', () => {
     expect([lockfileBefore, lockfileAfter]).toContain(seen.lockfile.text);
     expect(seen.staleFiles).toEqual([]);
     // And what it saw is what a check of the folder at rest sees.
-    const atRest = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }));
+    const atRest = await inspectFolder(...plainRun());
     expect(atRest.staleFiles).toEqual([]);
   });
 
@@ -313,7 +318,7 @@ describe('check while a pull commits', () => {
 
     let sawPending = false;
     let rolledForward: Promise<void> | undefined;
-    const seen = await inspectFolder(openRun({ cwd: dir, out: 'out', cacheDir: false }), async (outDir) => {
+    const seen = await inspectFolder(...plainRun(), async (outDir) => {
       const view = await openFolderView(outDir);
       if (view.pending && rolledForward === undefined) {
         sawPending = true;

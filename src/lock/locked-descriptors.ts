@@ -1,5 +1,5 @@
-import type { LockfileText } from '../lock/index.js';
-import { parseEntries } from '../lock/parse.js';
+import type { LockfileText } from './lockfile-text.js';
+import { parseEntries } from './parse.js';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 
 /**

@@ -1,13 +1,13 @@
 /** The memo that parses only a lockfile's changed entries gives what the plain path (a full parse) gives. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lockedDescriptors } from '../../src/incremental/locked-descriptors.js';
+import { lockedDescriptors } from '../../src/lock/locked-descriptors.js';
 import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile } from '../../src/lock/parse.js';
 import { serializeLockfileEntries } from '../../src/lock/serialize.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../../src/model/lockfile.js';
-import { lockfile } from '../lock/arbitraries.js';
+import { lockfile } from './arbitraries.js';
 
 /** A descriptor as a parse gives it back (JSON drops -0 and undefined): the form the lockfile stores. */
 const roundTrip = (lock: Lockfile) => parseLockfile(serializeLockfileEntries(lock).pieces.join(''), 'lock');

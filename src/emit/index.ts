@@ -10,3 +10,4 @@ export { formatWithPrettier } from './prettier.js';
 export { MODULE_MARKER_PATH } from './module-marker.js';
 export { GIT_ATTRIBUTES_PATH } from './git-attributes.js';
 export { planSettingsKey } from './plan-key.js';
+export { bannerFirstLines } from './templates.js';

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { msg, own } from '../model/message.js';
 
 import { EmitError } from '../model/errors.js';
+import { commentText } from '../text/safe-text.js';
 
 /** Templates the emitter uses, by file name. */
 export const TEMPLATE_FILES = {
@@ -171,4 +172,15 @@ export async function loadTemplates(templatesDir?: string): Promise<Templates> {
     loadOne('packageReadme', templatesDir),
   ]);
   return { banner, packageReadme };
+}
+
+/**
+ * The first line a generated file begins with under the built-in banner and under the banner of
+ * `templatesDir` (with `packageName`, as the plan renders it): how a file of schema-sync's that
+ * no manifest names is told from one of the user's (see write/stray-files.ts).
+ */
+export async function bannerFirstLines(templatesDir: string | undefined, packageName: string | undefined): Promise<string[]> {
+  const banners = [await loadOne('banner', undefined), ...(templatesDir === undefined ? [] : [await loadOne('banner', templatesDir)])];
+  const values = { packageName: packageName === undefined ? undefined : commentText(packageName) };
+  return banners.map((banner) => banner.render(values).split('\n')[0]!);
 }

@@ -2,9 +2,9 @@ import type { LockfileText } from '../lock/index.js';
 import { compareStrings } from '../model/descriptor.js';
 import { WriteError } from '../model/errors.js';
 import { withImpact, type DriftReport, type StaleFile } from '../diff/index.js';
-import { folderStamp, openFolderView, waitForLiveRun, type ChangeSet, type FolderView } from '../write/index.js';
+import { folderStamp, openFolderView, waitForLiveRun, type FolderView } from '../write/index.js';
 import { acquireListing } from './acquire-listing.js';
-import { outputChanges, outputFacts, type OutputChanges } from './output.js';
+import { outputChanges, outputFacts, userFilesWarning, type OutputChanges } from './output.js';
 import { answerDrift, answerFacts } from './diff-answer.js';
 import type { Incremental } from '../incremental/index.js';
 import { projectImpact } from './impact.js';
@@ -93,8 +93,11 @@ export async function inspectFolder(
     // unless recorded for this very text) before anything else.
     lockfile.head();
     const output = await outputChanges(run, cache, view, lockfile);
-    const staleFiles = driftOf(output.changes);
-    if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) return { lockfile, output, staleFiles };
+    const staleFiles = driftOf(output);
+    if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) {
+      if (output.strays.user.length > 0) run.warn(userFilesWarning(output.strays.user, run.paths.outDir));
+      return { lockfile, output, staleFiles };
+    }
     if (inspection === INSPECTIONS) throw folderBusyError(run.paths.outDir);
   }
 }
@@ -107,12 +110,13 @@ function folderBusyError(outDir: string): WriteError {
 
 /**
  * The files that are not what the lockfile generates, by path: missing, other bytes, no longer
- * generated, or a symbolic link (a file's or a folder's) in the place of the output.
+ * generated (also stale output no manifest names, told by its banner), or a symbolic link (a
+ * file's or a folder's) in the place of the output.
  */
-function driftOf(changes: ChangeSet): StaleFile[] {
+function driftOf({ changes, strays }: OutputChanges): StaleFile[] {
   const drift: StaleFile[] = [
     ...changes.write.map((file) => ({ path: file.path, reason: file.found ? ('modified' as const) : ('missing' as const) })),
-    ...[...changes.delete, ...changes.edited].map((path) => ({ path, reason: 'extra' as const })),
+    ...[...changes.delete, ...changes.edited, ...strays.stale.map((file) => file.path)].map((path) => ({ path, reason: 'extra' as const })),
     ...changes.linked.map((path) => ({ path, reason: 'symlink' as const })),
   ];
   return drift.sort((a, b) => compareStrings(a.path, b.path));

@@ -1,12 +1,14 @@
-import { formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlanInput, type PlannedFile } from '../emit/index.js';
+import { relative, sep } from 'node:path';
+import { bannerFirstLines, formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlanInput, type PlannedFile } from '../emit/index.js';
 import type { Incremental, RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOf, hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, editedWarning, readManifest, type ChangeSet, type FolderView, type ManifestText, type Staging, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, editedWarning, MANIFEST_FILE, readManifest, strayFiles, type ChangeSet, type FolderView, type ManifestText, type Staging, type StrayFiles, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
-import { msg } from '../model/message.js';
+import { msg, own, type Message } from '../model/message.js';
+import { plural } from '../util/plural.js';
 
 /** The output a lockfile makes, and what it takes to make the folder hold it. */
 export interface OutputChanges {
@@ -17,6 +19,8 @@ export interface OutputChanges {
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
   changes: ChangeSet;
+  /** The folder's files that are neither this output nor in its manifest: stale output (by its banner) and the user's. */
+  strays: StrayFiles;
 }
 
 /** The plan of a lockfile's output with the settings it records (formatted, when they say so). */
@@ -44,7 +48,14 @@ export async function outputChanges(run: RunContext, cache: Incremental, view: F
     const holds = (path: string, sha: string) => holdsBytes(cache, view, path, sha);
     return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write });
   });
-  return { settings, planKey, found, changes };
+  const strays = await strayFiles({
+    view,
+    changes,
+    found: found === undefined ? undefined : () => found.entries(),
+    own: [MANIFEST_FILE, relative(run.paths.outDir, run.paths.lockfilePath).split(sep).join('/')],
+    bannerLines: () => bannerFirstLines(settings.templatesDir, settings.packageName),
+  });
+  return { settings, planKey, found, changes, strays };
 }
 
 /** Whether the folder's file at `path` holds bytes with hash `sha`: by its stat where the cache verified it, else read and hashed. */
@@ -55,6 +66,16 @@ async function holdsBytes(cache: Incremental, view: FolderView, path: string, sh
   const bytes = await view.read(path);
   return bytes !== undefined && hashOf(bytes) === sha;
 }
+
+/** The warning for files in the output folder that are not schema-sync's: left alone. */
+export function userFilesWarning(user: readonly string[], outDir: string): Message {
+  const shown = user.slice(0, USER_FILES_SHOWN).join(', ');
+  const more = user.length > USER_FILES_SHOWN ? ` and ${user.length - USER_FILES_SHOWN} more` : '';
+  return msg`${outDir} holds ${own(plural(user.length, 'file'))} that schema-sync did not generate: ${shown}${own(more)}. Left alone; move ${own(user.length === 1 ? 'it' : 'them')} out of the output folder to silence this warning.`;
+}
+
+/** How many of the user's files a warning names. */
+const USER_FILES_SHOWN = 10;
 
 /** `work`, with what `staging` prepared removed when it fails: the run stops before its commit point. */
 async function discardingOnFailure<T>(staging: Staging | undefined, work: () => Promise<T>): Promise<T> {
@@ -100,11 +121,12 @@ export async function writeOutput(
 ): Promise<{ write: WriteResult; manifest: ManifestText | undefined }> {
   const { output, staging, writeLockfile } = input;
   const { changes } = output;
+  if (output.strays.user.length > 0) run.warn(userFilesWarning(output.strays.user, run.paths.outDir));
   const kept = await discardingOnFailure(staging, async () => {
     // Interrupted before its commit point (also with nothing to write), the run did nothing.
     input.interrupt?.throwIfAborted();
     refuseForeignOwnFiles(output, run.paths.outDir);
-    return writeLockfile === undefined && output.found?.keptBy(changes) === true;
+    return writeLockfile === undefined && output.strays.stale.length === 0 && output.found?.keptBy(changes) === true;
   });
   if (kept) {
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
@@ -115,6 +137,7 @@ export async function writeOutput(
     outDir: run.paths.outDir,
     view,
     changes,
+    stale: output.strays.stale,
     staging,
     found: output.found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.pieces(), hash: writeLockfile.hash },

@@ -9,6 +9,7 @@ import { MANIFEST_FILE, ManifestText, serializeManifest } from './manifest.js';
 import { msg } from '../model/message.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 import type { Staging } from './staging.js';
+import type { StaleOutput } from './stray-files.js';
 
 /** What a write changed. */
 export interface WriteResult {
@@ -35,6 +36,8 @@ export async function applyChangeSet(input: {
   /** The folder as it is now (after recovering any interrupted run). */
   view: FolderView;
   changes: ChangeSet;
+  /** Stale output no manifest names, to delete with the change set (see stray-files.ts). */
+  stale?: readonly StaleOutput[];
   /** Where the change set's files to write were prepared as it was made (every one of them). */
   staging: Staging;
   /** The folder's manifest as found. */
@@ -62,10 +65,10 @@ export async function applyChangeSet(input: {
   }
   const writes = input.found?.text === manifestText ? [] : [{ path: MANIFEST_FILE, text: manifestText }];
   // Past this call's commit point the transaction folder holds the journal: never discarded here.
-  const { kept } = await commitTransaction(outDir, { writes, staged: staging.paths, deletes: changes.delete, lockfile, lockfilePath: input.lockfilePath }, input.interrupt);
+  const { kept } = await commitTransaction(outDir, { writes, staged: staging.paths, deletes: changes.delete, stale: input.stale, lockfile, lockfilePath: input.lockfilePath }, input.interrupt);
   const write = {
     written: changes.write.map((file) => file.path),
-    deleted: changes.delete.filter((path) => !kept.includes(path)),
+    deleted: [...changes.delete.filter((path) => !kept.includes(path)), ...(input.stale ?? []).map((file) => file.path)].sort(compareStrings),
     // Those edited while the run prepared its changes are kept too.
     leftEdited: [...changes.edited, ...kept].sort(compareStrings),
     unchanged: changes.unchanged,

@@ -35,6 +35,13 @@ export interface FolderView {
    * {@link FolderView.read} tells the truth). A stat of it must not follow a link (lstat).
    */
   pathOnDisk(path: string): string | undefined;
+  /**
+   * The paths (posix, relative to the folder, unsorted) of every file the folder holds as the next
+   * run will see it, but a run's own (its lock and transaction folder): plain files and symbolic
+   * links, which are listed, never followed. Folders of other tools (`node_modules`, `.git`) are
+   * not entered.
+   */
+  files(): string[];
 }
 
 /**
@@ -100,6 +107,12 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         return absentOrThrow(error, onDisk(path));
       }
     },
+    files() {
+      if (empty) return [];
+      const found = new Set(listFiles(outDir).filter((path) => !deletes.has(path)));
+      for (const path of writes) found.add(path);
+      return [...found];
+    },
     async readLockfile(path) {
       if (journal && journal.lockfile === path) {
         const prepared = await readOrUndefined(pendingLockfilePath(outDir, journal));
@@ -154,6 +167,33 @@ function isEmptyFolder(outDir: string): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
+}
+
+/** Folders in an output folder whose files are not the output's, nor the user's sources there. */
+const NOT_ENTERED: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
+/** Every file and symbolic link under `outDir` (posix paths), but a run's own and those in {@link NOT_ENTERED}. */
+function listFiles(outDir: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string, prefix: string) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      absentOrThrow(error, folder);
+      return;
+    }
+    for (const entry of entries) {
+      const path = prefix + entry.name;
+      if (entry.isDirectory()) {
+        if (!(prefix === '' && RUN_FILES.has(entry.name)) && !NOT_ENTERED.has(entry.name)) walk(join(folder, entry.name), `${path}/`);
+      } else if (!(prefix === '' && RUN_FILES.has(entry.name))) {
+        files.push(path);
+      }
+    }
+  };
+  walk(outDir, '');
+  return files;
 }
 
 /**

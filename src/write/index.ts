@@ -6,3 +6,5 @@ export { acquireRunLock, RUN_LOCK_FILE, waitForLiveRun } from './run-lock.js';
 export { editedWarning, recoverPending, readJournal, TXN_DIR } from './journal.js';
 export { ManifestText, readManifest, type Manifest } from './manifest.js';
 export { openStaging, type Staging } from './staging.js';
+export { NO_STRAYS, strayFiles, type StaleOutput, type StrayFiles } from './stray-files.js';
+export { MANIFEST_FILE } from './manifest.js';

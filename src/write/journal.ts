@@ -11,6 +11,7 @@ import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 import { checkTargets, writeFailure } from './target-checks.js';
 import { inspectTxnEntry, inspectTxnTree } from './txn-folder.js';
+import type { StaleOutput } from './stray-files.js';
 import { msg, own, type Message } from '../model/message.js';
 
 /**
@@ -50,6 +51,8 @@ export interface Journal {
   writes: string[];
   /** Paths relative to the output folder to delete, when they still hold the bytes the base manifest records. */
   deletes: string[];
+  /** Stale output no manifest names (see stray-files.ts) to delete, each while it still holds the bytes of hash `sha`. */
+  stale?: StaleOutput[];
   /** Hash of the manifest the run writes, when it writes one. */
   manifest?: string;
   /** Absolute lockfile path, prepared as `lockfile`, when the run updates it. */
@@ -72,6 +75,8 @@ export interface Transaction {
   staged?: readonly string[];
   /** Generated files to delete: each only while it holds the bytes the folder's manifest records. */
   deletes: readonly string[];
+  /** Stale output to delete: each only while it holds the bytes it was judged stale by. */
+  stale?: readonly StaleOutput[];
   /** The lockfile to write (its `hashOf` when known: a large one is not hashed again). */
   lockfile?: { path: string; text: string | Iterable<string>; hash?: string };
   /** The project's lockfile, whose state the journal records even when the run leaves it alone. */
@@ -85,7 +90,8 @@ export interface Transaction {
  * edited since the folder's manifest recorded it.
  */
 export async function commitTransaction(outDir: string, tx: Transaction, interrupt?: AbortSignal): Promise<{ kept: string[] }> {
-  if (tx.writes.length === 0 && (tx.staged ?? []).length === 0 && tx.deletes.length === 0 && !tx.lockfile) return { kept: [] };
+  const stale = tx.stale ?? [];
+  if (tx.writes.length === 0 && (tx.staged ?? []).length === 0 && tx.deletes.length === 0 && stale.length === 0 && !tx.lockfile) return { kept: [] };
   const txnDir = join(outDir, TXN_DIR);
   let journal: Journal;
   let baseManifest: Buffer | undefined;
@@ -96,7 +102,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
   };
   try {
     const staged = tx.staged ?? [];
-    checkTargets(outDir, { paths: [...staged, ...tx.writes.map((w) => w.path), ...tx.deletes], lockfile: tx.lockfile?.path });
+    checkTargets(outDir, { paths: [...staged, ...tx.writes.map((w) => w.path), ...tx.deletes, ...stale.map((file) => file.path)], lockfile: tx.lockfile?.path });
     // Space on the lockfile's file system is taken before the commit point, not after it.
     beside = tx.lockfile !== undefined && deviceOf(outDir) !== deviceOf(dirname(tx.lockfile.path));
     baseManifest = readIfPresent(join(outDir, MANIFEST_FILE), readFileNoFollow);
@@ -106,6 +112,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       base: { lockfile: hashOrNull(readIfPresent(tx.lockfilePath)), manifest: hashOrNull(baseManifest) },
       writes: [...staged, ...tx.writes.map((w) => w.path)],
       deletes: [...tx.deletes],
+      ...(stale.length > 0 ? { stale: stale.map(({ path, sha }) => ({ path, sha })) } : {}),
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
       ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOfPieces(piecesOf(tx.lockfile.text)) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
@@ -183,7 +190,7 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
     return 'discarded';
   }
   if (journal.lockfile !== undefined && lockfileNow !== journal.lockfileSha) checkPreparedLockfile(outDir, journal);
-  checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes] });
+  checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes, ...(journal.stale ?? []).map((file) => file.path)] });
   // Deletes go before the manifest moves: once it has, they are done.
   const base = hashOrNull(manifestNow) === journal.base.manifest ? manifestNow : undefined;
   for (const path of applyJournal(outDir, journal, base)) warn(editedWarning(path));
@@ -264,6 +271,8 @@ function parseJournal(text: string): Journal | 'outdated' | undefined {
   const hash = (value: unknown) => value === null || typeof value === 'string';
   if (journal?.version === 1 && paths(journal.writes) && paths(journal.deletes)) return 'outdated';
   if (journal?.version !== 2 || !paths(journal.writes) || !paths(journal.deletes) || !hash(journal.base?.lockfile) || !hash(journal.base?.manifest)) return undefined;
+  const stale = (list: unknown) => list === undefined || (Array.isArray(list) && list.every((file: { path?: unknown; sha?: unknown } | null) => typeof file?.sha === 'string' && paths([file.path])));
+  if (!stale(journal.stale)) return undefined;
   if (!optional(journal.manifest) || !optional(journal.lockfile) || (journal.lockfile === undefined) !== (journal.lockfileSha === undefined) || !optional(journal.lockfileSha)) return undefined;
   if (journal.lockfileBeside !== undefined && (journal.lockfileBeside !== true || journal.lockfile === undefined)) return undefined;
   return journal as Journal;
@@ -312,6 +321,11 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
     const sha = entries?.get(p)?.sha;
     if (stat.isFile() && sha !== undefined && holdsWritten(readFileNoFollow(where), sha)) ignoreMissing(() => unlinkSync(where));
     else kept.push(p);
+  }
+  for (const { path, sha } of journal.stale ?? []) {
+    const where = join(outDir, path);
+    // Only while it holds the bytes it was judged stale by: one written meanwhile is the user's.
+    if (lstatSync(where, { throwIfNoEntry: false })?.isFile() === true && hashOf(readFileNoFollow(where)) === sha) ignoreMissing(() => unlinkSync(where));
   }
   if (journal.writes.includes(MANIFEST_FILE)) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, MANIFEST_FILE), join(outDir, MANIFEST_FILE)));
   if (journal.lockfile) ignoreMissing(() => moveFile(pendingLockfilePath(outDir, journal), journal.lockfile!));

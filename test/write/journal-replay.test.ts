@@ -213,3 +213,26 @@ describe('a pending journal over a manifest that cannot be read', () => {
     await expect(recoverPending(out, lockfilePath)).rejects.toMatchObject({ code: 'WRITE', message: expect.stringMatching(/^cannot read .*\.schema-sync-manifest\.json: EISDIR/) });
   });
 });
+
+describe('stale output no manifest names', () => {
+  it('is deleted while it holds the bytes it was judged stale by, by a run and by a replay; a file edited since stays', async () => {
+    await mkdir(join(out, 'messages'));
+    await writeFile(join(out, 'messages/Old.ts'), 'old\n');
+    await writeFile(join(out, 'messages/Edited.ts'), 'edited since\n');
+    await commitTransaction(out, { writes, deletes: [], stale: [{ path: 'messages/Old.ts', sha: hashOf('old\n') }, { path: 'messages/Edited.ts', sha: hashOf('judged\n') }], lockfilePath });
+    expect(existsSync(join(out, 'messages/Old.ts'))).toBe(false);
+    expect(await readFile(join(out, 'messages/Edited.ts'), 'utf8')).toBe('edited since\n');
+
+    await writeFile(join(out, 'messages/Again.ts'), 'again\n');
+    await mkdir(join(out, TXN_DIR, 'files'), { recursive: true });
+    await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ ...JSON.parse(journalNow({ writes: [] })), stale: [{ path: 'messages/Again.ts', sha: hashOf('again\n') }] }));
+    expect(await recoverPending(out, lockfilePath)).toBe('replayed');
+    expect(existsSync(join(out, 'messages/Again.ts'))).toBe(false);
+  });
+
+  it('a journal naming a stale path outside the folder is damaged', async () => {
+    await mkdir(join(out, TXN_DIR, 'files'), { recursive: true });
+    await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ ...JSON.parse(journalNow({ writes: [] })), stale: [{ path: '../x', sha: 'a' }] }));
+    await expect(recoverPending(out, lockfilePath)).rejects.toThrow(/is damaged/);
+  });
+});

@@ -36,10 +36,10 @@ export interface FolderView {
    */
   pathOnDisk(path: string): string | undefined;
   /**
-   * The paths (posix, relative to the folder, unsorted) of every file the folder holds as the next
-   * run will see it, but a run's own (its lock and transaction folder): plain files and symbolic
-   * links, which are listed, never followed. Folders of other tools (`node_modules`, `.git`) are
-   * not entered.
+   * The paths (posix, relative to the folder, unsorted) of the plain files the folder holds as the
+   * next run will see it, but a run's own (its lock and transaction folder) and those in hidden
+   * folders (`.git`) and `node_modules`. Symbolic links are not followed, nor listed: one in the
+   * way of the output is reported as such (see `ChangeSet.linked`).
    */
   files(): string[];
 }
@@ -169,10 +169,7 @@ function isEmptyFolder(outDir: string): boolean {
   }
 }
 
-/** Folders in an output folder whose files are not the output's, nor the user's sources there. */
-const NOT_ENTERED: ReadonlySet<string> = new Set(['node_modules', '.git']);
-
-/** Every file and symbolic link under `outDir` (posix paths), but a run's own and those in {@link NOT_ENTERED}. */
+/** Every plain file under `outDir` (posix paths) but a run's own and those in hidden folders and `node_modules`, never through a link. */
 function listFiles(outDir: string): string[] {
   const files: string[] = [];
   const walk = (folder: string, prefix: string) => {
@@ -184,10 +181,11 @@ function listFiles(outDir: string): string[] {
       return;
     }
     for (const entry of entries) {
+      if (prefix === '' && RUN_FILES.has(entry.name)) continue;
       const path = prefix + entry.name;
       if (entry.isDirectory()) {
-        if (!(prefix === '' && RUN_FILES.has(entry.name)) && !NOT_ENTERED.has(entry.name)) walk(join(folder, entry.name), `${path}/`);
-      } else if (!(prefix === '' && RUN_FILES.has(entry.name))) {
+        if (!entry.name.startsWith('.') && entry.name !== 'node_modules') walk(join(folder, entry.name), `${path}/`);
+      } else if (entry.isFile()) {
         files.push(path);
       }
     }

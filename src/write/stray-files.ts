@@ -52,7 +52,12 @@ export async function strayFiles(input: {
   if (settled && files.length <= changes.unchanged) return NO_STRAYS;
   const planned = changes.manifest;
   const found = input.found?.();
-  const strays = files.filter((path) => !planned.has(path) && found?.has(path) !== true).sort(compareStrings);
+  const known = (path: string) => planned.has(path) || found?.has(path) === true;
+  // What a build makes of a generated file beside it (tsc's `Order.js` of `Order.ts`, a source
+  // map) is the project's, and so is a hidden file (a `.prettierrc` for the output, a
+  // `.gitignore`): no business of schema-sync's, neither stale nor warned about.
+  const stems = new Set([...planned.keys(), ...(found?.keys() ?? [])].map(stemOf));
+  const strays = files.filter((path) => !known(path) && !stems.has(stemOf(path)) && !isHidden(path)).sort(compareStrings);
   if (strays.length === 0) return NO_STRAYS;
   const lines = new Set((await input.bannerLines()).filter((line) => line.trim() !== ''));
   const stale: StaleOutput[] = [];
@@ -73,6 +78,17 @@ async function readOrLink(view: FolderView, path: string): Promise<Buffer | unde
     if (error instanceof SymbolicLinkFound) return undefined;
     throw error;
   }
+}
+
+/** Whether a file's name starts with a dot. */
+function isHidden(path: string): boolean {
+  return path[path.lastIndexOf('/') + 1] === '.';
+}
+
+/** A path without the extensions of its file name: `messages/Order` of `messages/Order.d.ts`. */
+function stemOf(path: string): string {
+  const dot = path.indexOf('.', path.lastIndexOf('/') + 1);
+  return dot < 0 ? path : path.slice(0, dot);
 }
 
 /** A file's first line, without a byte order mark or a CR (a checkout with CRLF line endings). */

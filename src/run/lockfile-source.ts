@@ -84,6 +84,11 @@ async function git(args: readonly string[], cwd: string, what: Message): Promise
     // A missing working folder fails the spawn with ENOENT too, as a missing git does.
     const missing = failure.code !== 'ENOENT' ? undefined : existsSync(cwd) ? 'git is not installed (or not on PATH)' : `the folder ${cwd} does not exist`;
     const detail = missing ?? ((failure.stderr ?? '').trim().split('\n')[0] || failure.message);
+    if (/not a git repository/i.test(failure.stderr ?? '')) {
+      throw new LockError(msg`cannot ${what}: ${cwd} is not a git repository (nor is any folder above it).`, {
+        hint: msg`A git revision is read from the repository: run schema-sync inside its checkout, or name the lockfile by its path (e.g. schema-sync diff old.lock.json).`,
+      });
+    }
     throw new LockError(msg`cannot ${what}: ${detail}`, {
       hint: msg`Check the revision (\`git log --oneline\`) and that the lockfile is committed there; in CI, fetch the base branch first (e.g. \`git fetch origin main\`).`,
     });

@@ -163,4 +163,18 @@ describe('schema-sync diff', () => {
       await writeFile(path, clean);
     }
   });
+
+  it('--against outside a git repository says so, not "check the revision"', async () => {
+    const outside = await tempDir('schema-sync-diff-no-git-');
+    try {
+      await writeFile(join(outside, 'schema-sync.lock.json'), await readFile(join(app, 'schema-sync.lock.json'), 'utf8'));
+      const run = await diff(['--against', 'HEAD'], { cwd: outside });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('is not a git repository (nor is any folder above it).');
+      expect(run.stderr).toContain('run schema-sync inside its checkout, or name the lockfile by its path');
+      expect(run.stderr).not.toMatch(/check the revision/i);
+    } finally {
+      await removeDir(outside);
+    }
+  });
 });

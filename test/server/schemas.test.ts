@@ -84,6 +84,13 @@ describe('schema files', () => {
     expect(await loadSchemasBeside('examples/github-workflow.yml')).toBeUndefined();
   });
 
+  it("types the example's bidMask as the real dictionary does: a Long (records send a bare number, e.g. 4)", async () => {
+    const schemas = (await loadSchemasBeside('examples/descriptors.json')) as Record<string, Array<{ name: string; fType: string; eSet?: string }>>;
+    const bidMask = schemas['OptionNbboQuote']!.find((field) => field.name === 'bidMask');
+    expect(bidMask).toMatchObject({ fType: 'Long', jsonEncType: 'Number' });
+    expect(bidMask?.eSet).toBeUndefined();
+  });
+
   it('names the file and what it must hold when it cannot be used', async () => {
     await expect(loadSchemasFile('examples/missing.schemas.json')).rejects.toThrow(/Cannot read schema file examples\/missing.schemas.json/);
     await expect(loadSchemasFile('examples/descriptors.json')).rejects.toThrow(/must be a JSON object of arrays/);

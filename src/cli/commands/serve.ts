@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadListingFile, loadSchemasBeside, startReferenceServer } from '../../server/index.js';
+import { loadListingFile, loadSchemasBeside, loadSchemasFile, startReferenceServer } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 import { HEADER_KEYS } from '../../server/header-keys.js';
@@ -10,8 +10,10 @@ export async function serveCommand({ args, io, log }: CommandContext): Promise<n
   // yargs demands --file and defaults --port.
   const file = resolve(io.cwd, args.string('file') ?? '');
   const listing = await loadListingFile(file);
-  // `cmd=getschema` answers from the schema file beside the listing (x.json → x.schemas.json), if any.
-  const schemas = await loadSchemasBeside(file);
+  // `cmd=getschema` answers from --schemas, else from the schema file beside the listing
+  // (x.json → x.schemas.json), if any.
+  const schemasFile = args.string('schemas');
+  const schemas = schemasFile === undefined ? await loadSchemasBeside(file) : await loadSchemasFile(resolve(io.cwd, schemasFile));
   const server = await startReferenceServer({
     listing,
     schemas,

@@ -110,6 +110,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     describe: 'Serve a descriptor file with the bundled reference server on loopback',
     flags: [
       { flag: 'file', type: 'string', demandOption: true, describe: 'Descriptor listing file (JSON array)' },
+      { flag: 'schemas', type: 'string', describe: 'Field descriptors for cmd=getschema (JSON object: type name → FieldDesc array); default: <file>.schemas.json beside the listing, when there is one' },
       { flag: 'port', type: 'number', default: 0, describe: 'Port (0 = any free port)' },
       { flag: 'host', type: 'string', describe: 'Loopback address to bind (default 127.0.0.1)' },
       { flag: 'api-key', type: 'string', describe: 'Require this apikey' },
@@ -120,6 +121,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: [
       ['$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing'],
       ['$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'],
+      ['$0 serve --file listing.json --schemas fields.json', 'Answer getschema from fields.json'],
     ],
     stepSummary: false,
     progress: false,

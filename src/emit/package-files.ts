@@ -71,6 +71,10 @@ export function packageJsonText(view: PackageJsonView): string {
   // The `ts` target exports its sources as they are (for bundlers and TypeScript-aware runtimes):
   // `index.ts` is code and types; otherwise `index.js` is the code and `index.d.ts` the types.
   const [code, types] = [`./${index[0]!}`, `./${index.at(-1)!}`];
+  // One message module without the index (and the 265 modules it loads): `pkg/messages/<Name>.js`,
+  // the name a module of the package imports it by, and its declarations.
+  const [codeExt, typesExt] = [extensionOf(code), extensionOf(types)];
+  const messages = { types: `./messages/*${typesExt}`, default: `./messages/*${codeExt}` };
   const manifest = {
     name: packageName,
     version: packageVersion,
@@ -82,6 +86,7 @@ export function packageJsonText(view: PackageJsonView): string {
     types,
     exports: {
       '.': { types, default: code },
+      [`./messages/*${codeExt === '.mts' ? '.mjs' : '.js'}`]: messages,
       './package.json': './package.json',
     },
     // Only the generated files: not the manifest, a pending transaction or a lockfile kept here.
@@ -89,6 +94,12 @@ export function packageJsonText(view: PackageJsonView): string {
     engines: { node: PACKAGE_ENGINES },
   };
   return JSON.stringify(manifest, null, 2) + '\n';
+}
+
+/** A file's extension from its first dot: `.d.ts` of `./index.d.ts`. */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.slice(name.indexOf('.'));
 }
 
 /**

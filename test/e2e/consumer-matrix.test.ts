@@ -56,6 +56,12 @@ const PROCESS_TYPES = 'declare const process: { stdout: { write(text: string): b
 
 const TS_IMPORTS = `import { AuctionNotice, messages, messagesByNumber, type MessageByName, type MessageDescriptor, type MessageName } from '${NAME}';`;
 
+/** One message module imported by itself, without the index (the package exports `./messages/*.js`): the same constant. */
+const DEEP_IMPORT = `import { AuctionNotice as OneModule } from '${NAME}/messages/AuctionNotice.js';
+holds<Equal<typeof OneModule, typeof AuctionNotice>>();
+holds<Equal<typeof OneModule.mNum, 1063>>();
+`;
+
 /**
  * Strict settings of a demanding consumer; each project adds its module settings. TypeScript's
  * own lib files are not what is tested (skipDefaultLibCheck; the package's .d.ts are checked).
@@ -67,13 +73,14 @@ const PROJECTS = {
     packageJson: { name: 'esm-consumer', private: true, type: 'module' },
     compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
     files: {
-      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}`,
+      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}`,
       'run.mjs': `import { AuctionNotice, messages, messageNames } from '${NAME}';
+import { AuctionNotice as OneModule } from '${NAME}/messages/AuctionNotice.js';
 /** @type {1063} */
 const mNum = AuctionNotice.mNum;
 /** @type {readonly ['select']} */
 const actions = AuctionNotice.actions;
-process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length }));
+process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length, oneModule: OneModule === AuctionNotice }));
 `,
     },
   },
@@ -81,13 +88,14 @@ process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotic
     packageJson: { name: 'cjs-consumer', private: true },
     compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
     files: {
-      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}`,
+      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}`,
       'run.cjs': `const { AuctionNotice, messages, messageNames } = require('${NAME}');
+const { AuctionNotice: OneModule } = require('${NAME}/messages/AuctionNotice.js');
 /** @type {1063} */
 const mNum = AuctionNotice.mNum;
 /** @type {readonly ['select']} */
 const actions = AuctionNotice.actions;
-process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length }));
+process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length, oneModule: OneModule === AuctionNotice }));
 `,
     },
   },
@@ -181,7 +189,8 @@ describe.each(Object.keys(PROJECTS) as ProjectName[])('the %s consumer', (name) 
 });
 
 describe('at run time', () => {
-  const expected = { mNum: 1063, actions: ['select'], same: true, count: TYPES.length };
+  // oneModule: the constant of `pkg/messages/AuctionNotice.js` is the index's.
+  const expected = { mNum: 1063, actions: ['select'], same: true, count: TYPES.length, oneModule: true };
 
   it('plain node imports it (ES module)', async () => {
     const run = await runCommand(process.execPath, ['run.mjs'], join(root, 'esm'));

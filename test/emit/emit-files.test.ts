@@ -309,7 +309,11 @@ describe('package files', () => {
       sideEffects: false,
       main: './index.js',
       types: './index.d.ts',
-      exports: { '.': { types: './index.d.ts', default: './index.js' }, './package.json': './package.json' },
+      exports: {
+        '.': { types: './index.d.ts', default: './index.js' },
+        './messages/*.js': { types: './messages/*.d.ts', default: './messages/*.js' },
+        './package.json': './package.json',
+      },
       files: ['index.js', 'index.d.ts', 'types.d.ts', 'messages', 'README.md', 'CHANGELOG.md'],
       engines: { node: '^20.19.0 || >=22.12.0' },
     });

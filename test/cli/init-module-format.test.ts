@@ -14,7 +14,8 @@ const tsconfig = (module: string, more: Partial<NonNullable<ProjectModuleFacts['
 
 describe('chooseModuleFormat', () => {
   const rows: { name: string; facts: ProjectModuleFacts; format: string | undefined; reason: RegExp; caution?: RegExp }[] = [
-    { name: 'no tsconfig: the default, said so', facts: { packageType: 'commonjs' }, format: undefined, reason: /^no tsconfig\.json found; set "moduleFormat": "commonjs" if a CommonJS build compiles/ },
+    { name: 'no tsconfig in a package: a JavaScript project, target js+dts', facts: { packageType: 'commonjs' }, format: undefined, reason: /^no tsconfig\.json found: a JavaScript project, so the output is \.js ES modules/ },
+    { name: 'no tsconfig and no package.json: the default, said so', facts: { packageType: undefined }, format: undefined, reason: /^no tsconfig\.json found; set "moduleFormat": "commonjs" if a CommonJS build compiles/ },
     { name: 'an unreadable tsconfig: the default, with why', facts: { packageType: undefined, unreadable: 'tsconfig.json: bad' }, format: undefined, reason: /^the tsconfig could not be read \(tsconfig\.json: bad\)/ },
     { name: 'module commonjs (TypeScript ≤ 5.8 tsc --init)', facts: { packageType: 'commonjs', tsconfig: tsconfig('commonjs') }, format: 'commonjs', reason: /^tsconfig\.json compiles to CommonJS \(module commonjs\)$/ },
     { name: 'module commonjs in an ES module package: tsc still writes CommonJS', facts: { packageType: 'module', tsconfig: tsconfig('commonjs') }, format: 'commonjs', reason: /module commonjs/ },
@@ -87,9 +88,10 @@ describe('init writes the detected module format into the config, and says what 
     expect(run.stderr).toContain('Module format esm: tsconfig.json has module nodenext and package.json says "type": "module".\n');
   });
 
-  it('no tsconfig: nothing written for it (the default), said so', async () => {
+  it('no tsconfig: a JavaScript project gets target js+dts, said so', async () => {
     const { run, config } = await initHere({ 'package.json': '{}' });
     expect(config).not.toHaveProperty('moduleFormat');
-    expect(run.stderr).toContain('Module format esm (the default): no tsconfig.json found; set "moduleFormat": "commonjs" if a CommonJS build compiles the generated files.\n');
+    expect(config['target']).toBe('js+dts');
+    expect(run.stderr).toContain('Target js+dts: no tsconfig.json found: a JavaScript project, so the output is .js ES modules (which `import` and `require` load) with .d.ts declarations (target js+dts).\n');
   });
 });

@@ -85,6 +85,33 @@ const PROJECTS = {
 } as const;
 type ProjectName = keyof typeof PROJECTS;
 
+/**
+ * Projects pulled in place without `init` (no config, no lockfile, no --module-format or
+ * --target): the pull decides as init does, records it, and says so in one line.
+ */
+const WITHOUT_INIT = {
+  'tsc-init': {
+    packageJson: { name: 'ts6-app', version: '1.0.0', type: 'commonjs' },
+    tsconfig: PROJECTS['nodenext-verbatim'].compilerOptions,
+    main: ['src/main.ts', PROJECTS['nodenext-verbatim'].main],
+    run: 'dist/main.js',
+    settings: { moduleFormat: 'mts' },
+    said: 'Module format mts: tsconfig.json has module nodenext and verbatimModuleSyntax in a CommonJS package',
+  },
+  'plain-js': {
+    packageJson: { name: 'js-app', version: '1.0.0', type: 'commonjs' },
+    tsconfig: undefined,
+    main: ['main.js', `const { Order, messageNames, messagesByNumber } = require('./${OUT}/index.js');
+console.log(JSON.stringify({ mNum: Order.mNum, names: messageNames, byNumber: messagesByNumber[1002].name }));
+`],
+    run: 'main.js',
+    settings: { target: 'js+dts' },
+    said: 'Target js+dts: no tsconfig.json found: a JavaScript project',
+  },
+} as const;
+type WithoutInit = keyof typeof WITHOUT_INIT;
+const pulledWithoutInit = new Map<WithoutInit, { stderr: string; settings: unknown; code: number | null; output: string; tsc?: TscResult }>();
+
 /** The formats pulled, once each. */
 const FORMATS = ['commonjs', 'mts'] as const;
 
@@ -113,6 +140,18 @@ beforeAll(async () => {
       await writeFile(join(project, 'src', 'main.ts'), spec.main);
     }),
   );
+  for (const [name, spec] of Object.entries(WITHOUT_INIT) as [WithoutInit, (typeof WITHOUT_INIT)[WithoutInit]][]) {
+    const project = join(dir, name);
+    await mkdir(join(project, 'src'), { recursive: true });
+    await writeFile(join(project, 'package.json'), JSON.stringify(spec.packageJson, null, 2));
+    if (spec.tsconfig !== undefined) await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: spec.tsconfig, include: ['src'] }, null, 2));
+    await writeFile(join(project, spec.main[0]), spec.main[1]);
+    const run = await runCli(['pull', '--input', '../listing.json', '--out', OUT], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    expect(run.code, run.stderr).toBe(0);
+    const settings = (JSON.parse(await readFile(join(project, 'schema-sync.lock.json'), 'utf8')) as { settings: unknown }).settings;
+    const tsc = spec.tsconfig === undefined ? undefined : compileProjects(join(project, 'tsconfig.json'))[0]!;
+    pulledWithoutInit.set(name, { stderr: run.stderr, settings, ...(await runToEnd(process.execPath, [spec.run], project)), ...(tsc === undefined ? {} : { tsc }) });
+  }
   const names = Object.keys(PROJECTS) as ProjectName[];
   compileProjects(...names.map((name) => join(dir, name, 'tsconfig.json'))).forEach((result, i) => compiled.set(names[i]!, result));
   // Every program at once: each is a Node start-up.
@@ -142,5 +181,18 @@ describe('moduleFormat commonjs and mts: a CommonJS project compiles the generat
     // marker says; mts: ES modules by their extension.
     const [index, sibling] = PROJECTS[name].format === 'mts' ? ['index.mjs', /from '\.\/messages\/Order\.mjs'/] : ['index.js', /require\("\.\/messages\/Order\.js"\)/];
     expect(await readFile(join(dir, name, PROJECTS[name].built, 'generated/schema', index), 'utf8')).toMatch(sibling);
+  });
+});
+
+describe('a project set up without init: the first pull decides the module format and target as init does', () => {
+  it.each(Object.keys(WITHOUT_INIT) as WithoutInit[])('%s: recorded, said in one line, and the project builds and runs', (name) => {
+    const spec = WITHOUT_INIT[name];
+    const pulled = pulledWithoutInit.get(name)!;
+    expect(pulled.settings).toMatchObject(spec.settings);
+    expect(pulled.stderr.split('\n').filter((line) => line.includes(spec.said))).toHaveLength(1);
+    expect(pulled.stderr).toContain('recorded in the lockfile');
+    if (pulled.tsc !== undefined) expect(pulled.tsc).toEqual({ code: 0, output: '' });
+    expect(pulled.code, pulled.output).toBe(0);
+    expect(JSON.parse(pulled.output)).toEqual({ mNum: 1001, names: ['Fill', 'Order'], byNumber: 'Fill' });
   });
 });

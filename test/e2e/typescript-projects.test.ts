@@ -77,7 +77,9 @@ beforeAll(async () => {
       await writeFile(join(project, 'package.json'), JSON.stringify({ ...pkg, type: spec.type }, null, 2));
       await writeFile(join(project, 'tsconfig.json'), spec.tsconfig(defaults));
       await writeFile(join(project, 'main.ts'), spec.main + ASSERTIONS);
-      const pulled = await runCli(['pull', '--base-url', server.url, '--quiet'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+      // The default format, esm, asked for: a first pull without it decides as init does (mts in
+      // the CommonJS project, which commonjs-build.test.ts builds and runs).
+      const pulled = await runCli(['pull', '--base-url', server.url, '--module-format', 'esm', '--quiet'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
       expect(pulled, name).toEqual({ code: 0, stdout: '', stderr: '' });
     }),
   );
@@ -134,7 +136,7 @@ describe('a package.json schema-sync did not write in the output folder', () => 
     await cp(join(dir, 'base'), project, { recursive: true });
     await mkdir(join(project, 'lib'));
     await writeFile(join(project, 'lib', 'package.json'), own);
-    const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'lib'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+    const pulled = await runCli(['pull', '--base-url', server.url, '--out', 'lib', '--module-format', 'esm'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(pulled.code).toBe(2);
     expect(pulled.stderr).toMatch(/^error \[WRITE\]: .*lib holds a package\.json that schema-sync did not write; .* Nothing was changed\.\nhint: Generate into a folder of its own .*--package <name>/);
     expect([...(await readTree(join(project, 'lib'))).keys()]).toEqual(['package.json']);

@@ -39,9 +39,15 @@ export interface ProjectModuleFacts {
   unreadable?: string;
 }
 
-/** What `init` writes and says: the format (none: leave the default, `esm`), why, and a caution. */
+/**
+ * What `init` writes (and a `pull` that finds nothing recorded records) and says: the format
+ * (none: leave the default, `esm`), the target when the project wants other than the default,
+ * why, and a caution.
+ */
 export interface ModuleFormatChoice {
   format: ModuleFormat | undefined;
+  /** `js+dts` for a JavaScript project (a package.json, no tsconfig): it compiles no `.ts` file. */
+  target?: 'js+dts';
   reason: string;
   caution?: string;
 }
@@ -55,6 +61,9 @@ const ES_MODULES = new Set(['es2015', 'es2020', 'es2022', 'esnext', 'preserve'])
 /** The module format a project compiles the generated `.ts` files to; see the file's comment. */
 export function chooseModuleFormat(facts: ProjectModuleFacts): ModuleFormatChoice {
   const { tsconfig } = facts;
+  if (tsconfig === undefined && facts.unreadable === undefined && facts.packageType !== undefined) {
+    return { format: undefined, target: 'js+dts', reason: 'no tsconfig.json found: a JavaScript project, so the output is .js ES modules (which `import` and `require` load) with .d.ts declarations (target js+dts)' };
+  }
   if (tsconfig === undefined) {
     const why = facts.unreadable === undefined ? 'no tsconfig.json found' : `the tsconfig could not be read (${facts.unreadable})`;
     return { format: undefined, reason: `${why}; set "moduleFormat": "commonjs" if a CommonJS build compiles the generated files` };
@@ -72,6 +81,12 @@ export function chooseModuleFormat(facts: ProjectModuleFacts): ModuleFormatChoic
     reason: `${shown} has module ${module} and verbatimModuleSyntax in a CommonJS package: the generated files are .mts ES modules, compiled to .mjs wherever tsc puts them; CommonJS code imports them with \`import schema = require('./…/index.mjs')\``,
     ...(module === 'node16' ? { caution: 'under module node16 a CommonJS file cannot import an ES module (TS1479): use module nodenext (TypeScript 5.8 or later), or turn verbatimModuleSyntax off and set "moduleFormat": "commonjs".' } : {}),
   };
+}
+
+/** How a choice is said: "Module format esm (the default)", "Module format mts", "Target js+dts". */
+export function formatChoiceText(choice: ModuleFormatChoice): string {
+  if (choice.target !== undefined && choice.format === undefined) return `Target ${choice.target}`;
+  return `Module format ${choice.format ?? 'esm (the default)'}${choice.target === undefined ? '' : `, target ${choice.target}`}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { SchemaSyncConfig } from '../../config/schema.js';
 import { ConfigError, RefusedError, WriteError } from '../../model/errors.js';
 import { EXIT } from '../exit-codes.js';
 import { configLine } from '../resolve-settings.js';
-import { chooseModuleFormat, readProjectModuleFacts } from './init-module-format.js';
+import { chooseModuleFormat, formatChoiceText, readProjectModuleFacts } from './init-module-format.js';
 import type { CommandContext } from './context.js';
 import { msg, own } from '../../model/message.js';
 
@@ -66,6 +66,7 @@ export async function initCommand({ args: flags, io, log }: CommandContext): Pro
     out,
     lockfile: 'schema-sync.lock.json',
     ...(moduleFormat.format === undefined ? {} : { moduleFormat: moduleFormat.format }),
+    ...(moduleFormat.target === undefined ? {} : { target: moduleFormat.target }),
   };
   // The same rules as every other command: a bad --base-url is refused here, not at the first pull.
   validateConfig(config, path);
@@ -88,7 +89,7 @@ export async function initCommand({ args: flags, io, log }: CommandContext): Pro
   const scripts = await scriptsToAdd(io.cwd);
   log.info(`Wrote ${shown}.`);
   if (above !== undefined) log.info(`Commands run in this folder and below now use it instead of ${relative(io.cwd, above)}.`);
-  log.info(`Module format ${moduleFormat.format ?? 'esm (the default)'}: ${moduleFormat.reason}.`);
+  log.info(`${formatChoiceText(moduleFormat)}: ${moduleFormat.reason}.`);
   if (moduleFormat.caution !== undefined) log.warn(moduleFormat.caution);
   if (Object.keys(scripts).length > 0) {
     log.info('Add these scripts to package.json:');

@@ -4,6 +4,7 @@ import { plural } from '../../util/plural.js';
 import { EXIT } from '../exit-codes.js';
 import type { SettingsContext } from './context.js';
 import { assertNotPlaceholder } from './init.js';
+import { withDecidedFormat } from './pull-format.js';
 import { emitReport, reportLocations, seconds } from './report-output.js';
 
 /**
@@ -14,7 +15,7 @@ import { emitReport, reportLocations, seconds } from './report-output.js';
 export async function pullCommand({ io, log, settings, library, reportColor, stepSummary }: SettingsContext): Promise<number> {
   if (settings.input === undefined) assertNotPlaceholder(settings.baseUrl);
   const started = Date.now();
-  const result = await pull(library);
+  const result = await pull(await withDecidedFormat(library, log, io.cwd));
   const locations = settings.report === 'github' ? reportLocations(io, result) : undefined;
   const voice = { command: 'pull', dryRun: Boolean(settings.dryRun), filesWritten: filesChanged(result) } as const;
   if (settings.report !== 'text' || !summaryTellsAll(result)) {

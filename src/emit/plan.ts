@@ -98,12 +98,14 @@ export interface PlanSettings {
 /**
  * The renderers, each with the version of its code: schema-sync's version and the renderer's
  * id. A file's input starts with its renderer's, so a new schema-sync renders every file anew.
+ * A renderer whose bytes change within a version names its revision (`package.json 2`: it
+ * exports `./messages/*.js`), so a folder made before is rendered anew too.
  */
 const RENDERERS = {
   message: `message-module ${VERSION}`,
   index: `index ${VERSION}`,
   types: `types ${VERSION}`,
-  packageJson: `package.json ${VERSION}`,
+  packageJson: `package.json 2 ${VERSION}`,
   readme: `package README ${VERSION}`,
   changelog: `package CHANGELOG ${VERSION}`,
   marker: `module marker ${VERSION}`,

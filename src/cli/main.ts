@@ -83,6 +83,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io,
       log,
       settings,
+      configPath: config.path,
       library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, redact: failure.redact, ...libraryHooks(log, progress) },
       typedReport,
       reportColor,

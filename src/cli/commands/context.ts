@@ -17,6 +17,8 @@ export interface CommandContext {
 export interface SettingsContext extends CommandContext {
   /** The run's settings, merged from flags, environment, config file and defaults. */
   settings: ResolvedSettings['settings'];
+  /** The config file the settings came from; undefined when none was found. */
+  configPath: string | undefined;
   /** The library's options: the settings, the project root, the cache folder, and the hooks that log and show progress. */
   library: PullOptions;
   /** `--format` as typed (`rules` lists in it, never in the config's report format). */

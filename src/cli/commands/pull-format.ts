@@ -6,7 +6,8 @@ import { chooseModuleFormat, formatChoiceText, readProjectModuleFacts } from './
 
 /**
  * The options of a pull with the module format and target decided as `init` decides them, when
- * nothing records them: no lockfile yet, none given (flag, environment, config), and a project
+ * nothing records them: no lockfile yet, none given (flag, environment; the caller asks only
+ * when no config file was found: a config records how the project was set up), and a project
  * to read them from (a package.json at or above the output folder's parent). A CommonJS project
  * set up without `init` would otherwise get ES modules that compile and fail at run time, and a
  * JavaScript project `.ts` files. The pull records them in the lockfile; the decision is said in

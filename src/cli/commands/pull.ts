@@ -12,10 +12,10 @@ import { emitReport, reportLocations, seconds } from './report-output.js';
  * summary. Exit 0. The text report is left out where the summary line says it all: a first pull
  * (every type added) and a pull that rewrote files without a schema change.
  */
-export async function pullCommand({ io, log, settings, library, reportColor, stepSummary }: SettingsContext): Promise<number> {
+export async function pullCommand({ io, log, settings, configPath, library, reportColor, stepSummary }: SettingsContext): Promise<number> {
   if (settings.input === undefined) assertNotPlaceholder(settings.baseUrl);
   const started = Date.now();
-  const result = await pull(await withDecidedFormat(library, log, io.cwd));
+  const result = await pull(configPath === undefined ? await withDecidedFormat(library, log, io.cwd) : library);
   const locations = settings.report === 'github' ? reportLocations(io, result) : undefined;
   const voice = { command: 'pull', dryRun: Boolean(settings.dryRun), filesWritten: filesChanged(result) } as const;
   if (settings.report !== 'text' || !summaryTellsAll(result)) {

@@ -6,11 +6,13 @@
  * must not delete and rebuild a built dist/). A copy of the checkout's files stands for the
  * clone, with the checkout's node_modules linked in; the tarball is installed offline into a
  * project given real copies of the runtime dependencies (never links into the checkout's
- * node_modules, which npm would write to).
+ * node_modules, which npm would write to). The tarball is packed into the project's `vendor/`
+ * folder and installed from there, as a team keeps an unpublished tool in its repository: the
+ * project then installs with `npm ci` from a fresh clone moved to another folder.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,19 +55,22 @@ describe('installing schema-sync', () => {
     expect(await builtAt(checkout)).toEqual(before);
   }, 300_000);
 
-  it('from a tarball: npm pack carries the build and no prepare, leaves package.json as it was, and the tarball installs offline without scripts', async () => {
+  it('from a tarball kept in the project (vendor/): npm pack carries the build and no prepare, leaves package.json as it was, the tarball installs offline without scripts, recorded by a path inside the project, and a fresh clone moved elsewhere installs with npm ci', async () => {
     const manifest = await readFile(join(checkout, 'package.json'), 'utf8');
-    const packs = join(dir, 'packs');
-    await mkdir(packs);
-    const [packed] = JSON.parse((await npm(checkout, 'pack', '--json', '--pack-destination', packs)).stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const project = join(dir, 'project');
+    const vendor = join(project, 'vendor');
+    await mkdir(vendor, { recursive: true });
+    const [packed] = JSON.parse((await npm(checkout, 'pack', '--json', '--pack-destination', vendor)).stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     expect(await readFile(join(checkout, 'package.json'), 'utf8')).toBe(manifest);
+    // Ready to publish as it is: not private, a name, a version, its command.
+    expect(JSON.parse(manifest)).toMatchObject({ name: 'schema-sync', version: '0.1.0', bin: { 'schema-sync': 'dist/cli/bin.js' } });
+    expect(JSON.parse(manifest)).not.toHaveProperty('private');
     const paths = packed!.files.map((file) => file.path);
     expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli/bin.js', 'dist/cli/schema-sync.cjs', 'dist/index.js', 'dist/index.d.ts', 'config.schema.json']));
     expect(paths.filter((path) => /^(src|test|scripts)\//.test(path))).toEqual([]);
 
-    const project = join(dir, 'project');
-    await mkdir(project);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'project', version: '1.0.0', private: true }));
+    await writeFile(join(project, '.gitignore'), 'node_modules/\n');
     const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
     // An optional dependency of another platform is not there; one inside another comes with it.
     const runtime = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev !== true && existsSync(join(ROOT, path))).map(([path]) => path);
@@ -75,11 +80,28 @@ describe('installing schema-sync', () => {
       await mkdir(join(project, folder), { recursive: true });
       await run('cp', ['-RL', ...outermost.filter((path) => dirname(path) === folder).map((path) => join(ROOT, path)), join(project, folder)]);
     }
-    const installed = await npm(project, 'install', '--offline', '--no-audit', '--no-fund', '--save-dev', join(packs, packed!.filename));
+    // As the README says: `npm install -D ./vendor/schema-sync-0.1.0.tgz`.
+    const installed = await npm(project, 'install', '--offline', '--no-audit', '--no-fund', '--save-dev', `./vendor/${packed!.filename}`);
     expect(installed.stderr).not.toMatch(/install-scripts|prepare/);
     const installedManifest = JSON.parse(await readFile(join(project, 'node_modules/schema-sync/package.json'), 'utf8')) as { scripts?: Record<string, string> };
     expect(installedManifest.scripts?.['prepare']).toBeUndefined();
     const { stdout } = await npm(project, 'exec', '--offline', '--', 'schema-sync', '--version');
     expect(stdout.trim()).toBe('0.1.0');
+    // Recorded by a path inside the repository, so npm ci works on any machine that clones it.
+    const recorded = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(recorded.devDependencies['schema-sync']).toBe('file:vendor/schema-sync-0.1.0.tgz');
+
+    const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.name=Schema Test', '-c', 'user.email=schema-test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd });
+    await git(project, 'init', '-q', '-b', 'main');
+    await git(project, 'add', '-A');
+    await git(project, 'commit', '-q', '-m', 'schema-sync from vendor/');
+    await git(dir, 'clone', '-q', project, 'clone');
+    const runner = join(dir, 'runner', 'work');
+    await mkdir(dirname(runner));
+    await rename(join(dir, 'clone'), runner);
+    // Offline: the dependencies come from npm's cache, which the checkout's own npm ci filled.
+    await npm(runner, 'ci', '--offline', '--no-audit', '--no-fund');
+    const fromClone = await npm(runner, 'exec', '--offline', '--', 'schema-sync', '--version');
+    expect(fromClone.stdout.trim()).toBe('0.1.0');
   }, 300_000);
 });

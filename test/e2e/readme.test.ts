@@ -44,6 +44,14 @@ describe('README', () => {
     }
   });
 
+  it('installs schema-sync in a form npm ci resolves on any machine: the tarball by a path inside the repository, a git URL without a placeholder', () => {
+    const install = section('README.md', '## Install', '## The first pull');
+    expect(install).toContain('npm install --save-dev ./vendor/schema-sync-0.1.0.tgz');
+    expect(install).toContain('"file:vendor/schema-sync-0.1.0.tgz"');
+    expect(install).not.toMatch(/<owner>|<[a-z-]+>\/schema-sync/);
+    expect(section('docs/ci-workflows.md', '## Installing schema-sync on a runner', '## Drift check')).toContain('file:vendor/schema-sync-0.1.0.tgz');
+  });
+
   it('shows the npm scripts init suggests', () => {
     const block = blocksOf('README.md').find((b) => b.lang === 'json' && b.body.includes('"prebuild"'));
     expect(JSON.parse(block!.body)).toEqual({ scripts: SUGGESTED_SCRIPTS });

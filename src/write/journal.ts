@@ -307,7 +307,8 @@ async function discard(outDir: string, lockfilePath: string): Promise<void> {
  */
 function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | undefined): string[] {
   const txnDir = join(outDir, TXN_DIR);
-  const files = journal.writes.filter((path) => path !== MANIFEST_FILE);
+  const moved = moveNewFolders(outDir, journal.writes);
+  const files = journal.writes.filter((path) => path !== MANIFEST_FILE && !moved.has(topFolderOf(path)));
   for (const dir of new Set(files.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
   // A prepared file already gone was moved before an interruption: replaying is idempotent.
   for (const p of files) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p)));
@@ -331,6 +332,33 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
   if (journal.lockfile) ignoreMissing(() => moveFile(pendingLockfilePath(outDir, journal), journal.lockfile!));
   rmSync(txnDir, { recursive: true, force: true });
   return kept;
+}
+
+/**
+ * Moves in whole each folder at the top of the output (`messages`) that the folder does not hold
+ * yet and the transaction prepared: one rename, where a cold pull of 10,000 types would make one
+ * a file (bench/README.md). The prepared folder holds only the transaction's files (staging.ts
+ * makes it fresh), so what it moves in is exactly what the journal writes there. Idempotent as
+ * every step of a roll-forward: a replay after the rename finds the prepared folder gone and the
+ * folder in place. Gives the folders moved.
+ */
+function moveNewFolders(outDir: string, writes: readonly string[]): Set<string> {
+  const moved = new Set<string>();
+  for (const folder of new Set(writes.map(topFolderOf))) {
+    if (folder === '') continue;
+    const prepared = join(outDir, TXN_DIR, TXN_FILES, folder);
+    if (lstatSync(join(outDir, folder), { throwIfNoEntry: false }) !== undefined) continue;
+    if (lstatSync(prepared, { throwIfNoEntry: false })?.isDirectory() !== true) continue;
+    renameSync(prepared, join(outDir, folder));
+    moved.add(folder);
+  }
+  return moved;
+}
+
+/** The folder at the top of the output that `path` is in; '' for a file at the top. */
+function topFolderOf(path: string): string {
+  const slash = path.indexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
 }
 
 /** The bytes of `path`, undefined when absent; `read` is readFileNoFollow for a file inside the output folder. */

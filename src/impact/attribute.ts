@@ -68,7 +68,8 @@ function quoted(text: string, among: (name: string) => boolean): string[] {
 export class Attribution {
   readonly #sides: readonly Owners[];
   readonly #changed: ChangedMessages;
-  readonly #typeIndex = new Map<Owners, Map<ts.Type, GeneratedUse[]>>();
+  readonly #typeIndex = new Map<Owners, Map<string, GeneratedUse[]>>();
+  readonly #typeIds = new Map<ts.Type, number>();
 
   /** `sides`: the old and the new program's owners; `changed`: what changed in the generated declarations. */
   constructor(sides: readonly Owners[], changed: ChangedMessages) {
@@ -143,14 +144,27 @@ export class Attribution {
       const type = side.checker.getTypeAtLocation(node);
       const index = this.#indexOf(side);
       for (const candidate of [type, side.checker.getNonNullableType(type), ...(type.isUnion() ? type.types : [])]) {
-        uses.push(...side.usesOfType(candidate), ...(index.get(candidate) ?? []));
+        uses.push(...side.usesOfType(candidate), ...(index.get(this.#keyOf(candidate)) ?? []));
       }
     }
     return uses.filter((use) => this.#changed.names.has(use.message));
   }
 
-  /** The declared types of every property of the changed message types' modules, on one side. */
-  #indexOf(side: Owners): Map<ts.Type, GeneratedUse[]> {
+  /**
+   * A type's identity for {@link #indexOf}: a union by its members, as a union made through an alias
+   * (`NonNullable<QuoteRecord['side']>`) is another type object than the one declared.
+   */
+  #keyOf(type: ts.Type): string {
+    const id = (t: ts.Type): number => {
+      let found = this.#typeIds.get(t);
+      if (found === undefined) this.#typeIds.set(t, (found = this.#typeIds.size));
+      return found;
+    };
+    return type.isUnion() ? type.types.map(id).sort((a, b) => a - b).join('|') : String(id(type));
+  }
+
+  /** The declared types of every property of the changed message types' modules, on one side, by {@link #keyOf}. */
+  #indexOf(side: Owners): Map<string, GeneratedUse[]> {
     let index = this.#typeIndex.get(side);
     if (index !== undefined) return index;
     index = new Map();
@@ -163,7 +177,7 @@ export class Attribution {
           const symbol = side.checker.getSymbolAtLocation(node.name);
           const type = symbol === undefined ? undefined : side.checker.getTypeOfSymbol(symbol);
           if (type !== undefined) {
-            for (const t of [type, side.checker.getNonNullableType(type)]) index!.set(t, [...(index!.get(t) ?? []), { message, field: node.name.text }]);
+            for (const t of [type, side.checker.getNonNullableType(type)]) if (distinctive(t)) index!.set(this.#keyOf(t), [...(index!.get(this.#keyOf(t)) ?? []), { message, field: node.name.text }]);
           }
         }
         node.forEachChild(visit);
@@ -192,6 +206,16 @@ export class Attribution {
     }
     return named;
   }
+}
+
+/**
+ * A type that tells where it comes from: an object type, or a union holding a string literal or an
+ * object (`'Buy' | 'Sell'`, a tuple of actions). A number, `true`, `string | undefined` could be
+ * any property's, and would blame a type that has one for an error it did not cause.
+ */
+function distinctive(type: ts.Type): boolean {
+  const members = type.isUnion() ? type.types : [type];
+  return members.some((member) => (member.flags & ts.TypeFlags.Object) !== 0 || (type.isUnion() && member.isStringLiteral()));
 }
 
 /** The expressions, type nodes and declarations of `scope`, itself first, outside nested code. */

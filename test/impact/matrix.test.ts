@@ -53,7 +53,7 @@ beforeAll(async () => {
       expect(errors, p.configPath).toEqual([]);
     }
   }
-}, 60_000);
+}, 180_000);
 afterAll(() => removeDir(dir));
 
 function cells(): Map<string, Cell> {

@@ -65,8 +65,6 @@ export interface EmittedFile {
   path: string;
   /** The full text, LF line ends, ending with a newline. */
   text: string;
-  /** The text's UTF-8 bytes, when they can be made without the whole text (`PlannedFile.renderBytes`). */
-  bytes?(): Buffer;
 }
 
 function byPath(a: EmittedFile, b: EmittedFile): number {
@@ -98,41 +96,6 @@ export async function emitFiles(options: EmitOptions): Promise<EmittedFile[]> {
  */
 export async function renderPlanned(files: readonly PlannedFile[]): Promise<EmittedFile[]> {
   return renderEach(files, (file) => ({ path: file.path, text: file.render() }));
-}
-
-/**
- * {@link renderPlanned} for a caller that reads each text once and lets it go (the change set
- * turns each into bytes): a file prettier does not format is rendered when its text is read,
- * so the output of a large listing is never all in memory as text at once. Its errors are
- * thrown there.
- */
-export async function renderPlannedOnRead(files: readonly PlannedFile[]): Promise<EmittedFile[]> {
-  return renderEach(files, (file) => (file.prettier === undefined ? new RenderedOnRead(file) : { path: file.path, text: file.render() }));
-}
-
-/**
- * A file rendered each time its text is read; the change set reads each once, and the text is
- * not kept: held here, it would outlive the file's bytes (and a collection of the young
- * generation would move it to the old one instead of freeing it). A class, not an object
- * literal with a getter: V8 gives each such literal a hidden class of its own, which for a
- * listing of 100,000 types is hundreds of bytes more a file.
- */
-class RenderedOnRead implements EmittedFile {
-  readonly path: string;
-  readonly #file: PlannedFile;
-
-  constructor(file: PlannedFile) {
-    this.path = file.path;
-    this.#file = file;
-  }
-
-  get text(): string {
-    return this.#file.render();
-  }
-
-  bytes(): Buffer {
-    return this.#file.renderBytes?.() ?? Buffer.from(this.#file.render(), 'utf8');
-  }
 }
 
 async function renderEach(files: readonly PlannedFile[], render: (file: PlannedFile) => EmittedFile): Promise<EmittedFile[]> {

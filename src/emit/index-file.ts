@@ -13,10 +13,11 @@ import type { PlannedName } from './naming.js';
 import { writeElementGuard, writeKeyInterfaces, writeQueryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';
 import { hasPrimaryKey, recordNames } from './record-types.js';
-import { SplicedWriter, writeExportedList, writeExportedRegistry, writeInterfaceOf, type LineSink } from './spliced-writer.js';
+import { writeExportedList, writeExportedRegistry, writeInterfaceOf } from './line-blocks.js';
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import { memberLine, writeInterface, writeTypeAlias, type TypeAlias } from './type-declarations.js';
-import { fileText, newWriterAfterBanner, propertyLine, writeDocs } from './writers.js';
+import type { CodeBlockWriter } from 'ts-morph';
+import { fileText, newWriterAfterBanner, propertyLine, writeDocs, writeLines } from './writers.js';
 
 /**
  * The registry key of a name: a string literal, computed (`['__proto__']`) for `__proto__`,
@@ -47,16 +48,9 @@ export interface IndexInput {
 
 /**
  * The text of `index.ts`, `index.js` or `index.d.ts`, written by one `CodeBlockWriter` (not
- * printed from structures, which would load the TypeScript compiler for one file), its lines of
- * each message type spliced in ({@link SplicedWriter}) and made from the entries as they are
- * written: nothing is kept a message type but the text.
+ * printed from structures, which would load the TypeScript compiler for one file).
  */
 export function indexFileText(input: IndexInput): string {
-  return indexFilePieces(input).join('');
-}
-
-/** {@link indexFileText} as pieces that run together to it (`SplicedWriter.pieces`). */
-export function indexFilePieces(input: IndexInput): string[] {
   const { entries, banner, kind, fields = false } = input;
   // Plain JavaScript (`index.js`) has no types: it re-exports and imports values only.
   const types = kind !== 'js';
@@ -72,14 +66,16 @@ export function indexFilePieces(input: IndexInput): string[] {
   const queryResultElement = records ? shared.use('QueryResultElement', typesModule, { type: true }) : undefined;
   // Modules in the order first used: the shared types' re-exports before the message modules',
   // their import (QueryResultElement) after.
-  const declarations = (keyword: 'import' | 'export', own: readonly ModuleDeclaration[]) => (line: LineSink) => {
+  const declarations = (keyword: 'import' | 'export', own: readonly ModuleDeclaration[]): string[] => {
+    const lines: string[] = [];
     const write = (declaration: ModuleDeclaration) => {
       const text = declarationLine(keyword, declaration, { types });
-      if (text !== undefined) line(text);
+      if (text !== undefined) lines.push(text);
     };
     if (keyword === 'export') own.forEach(write);
     for (const entry of entries) write(messageModule(entry, keyword, { records, kind }));
     if (keyword === 'import') own.forEach(write);
+    return lines;
   };
   // The message numbers' order, as positions in `entries`.
   const byNumber = Uint32Array.from(entries, (_, i) => i).sort((a, b) => entries[a]!.descriptor.mNum - entries[b]!.descriptor.mNum);
@@ -89,27 +85,26 @@ export function indexFilePieces(input: IndexInput): string[] {
   const valueOf = (entry: IndexEntry) => (form === 'type' ? `typeof ${entry.name.identifier}` : entry.name.identifier);
   const asConst = isTypeScript(kind) ? ' as const' : '';
 
-  const out = new SplicedWriter(banner);
-  const { writer } = out;
+  const writer = newWriterAfterBanner(banner);
   // A blank line before each part, never two: an empty part (no imports) leaves one.
-  out.writeRun(declarations('import', shared.imports()));
+  writeLines(writer, declarations('import', shared.imports()));
   writer.blankLineIfLastNot();
-  out.writeRun(declarations('export', shared.reexports()));
+  writeLines(writer, declarations('export', shared.reexports()));
   writer.blankLineIfLastNot();
   writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
-  writeExportedRegistry(out, 'messages', entries, (e) => propertyLine(registryKey(e.descriptor.name), valueOf(e), form), asConst, form);
+  writeExportedRegistry(writer, 'messages', entries, (e) => propertyLine(registryKey(e.descriptor.name), valueOf(e), form), asConst, form);
   writer.blankLine();
   writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
-  writeExportedRegistry(out, 'messagesByNumber', byNumber, (i) => propertyLine(String(entries[i]!.descriptor.mNum), valueOf(entries[i]!), form), asConst, form);
+  writeExportedRegistry(writer, 'messagesByNumber', byNumber, (i) => propertyLine(String(entries[i]!.descriptor.mNum), valueOf(entries[i]!), form), asConst, form);
   writer.blankLine();
   writeDocs(writer, ['The names of all message types, sorted.']);
-  writeExportedList(out, 'messageNames', entries, (e) => stringLiteral(e.descriptor.name), asConst, form);
+  writeExportedList(writer, 'messageNames', entries, (e) => stringLiteral(e.descriptor.name), asConst, form);
   if (fields) {
     writer.blankLineIfLastNot();
     writeElementGuard(writer, kind);
   }
-  if (types) writeIndexTypes(out, fields ? entries : undefined, queryResultElement);
-  return out.pieces();
+  if (types) writeIndexTypes(writer, fields ? entries : undefined, queryResultElement);
+  return fileText('', writer);
 }
 
 /**
@@ -133,8 +128,7 @@ function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options:
  * Writes the types the index derives from its registries (`MessageName` …) and, with fields on
  * (`records` given), `MessageRecords` and the types built on it.
  */
-function writeIndexTypes(out: SplicedWriter, records: readonly IndexEntry[] | undefined, queryResultElement: string | undefined): void {
-  const { writer } = out;
+function writeIndexTypes(writer: CodeBlockWriter, records: readonly IndexEntry[] | undefined, queryResultElement: string | undefined): void {
   const aliases: TypeAlias[] = [
     { name: 'MessageName', docs: ['The name of a message type.'], type: 'keyof typeof messages' },
     { name: 'MessageNumber', docs: ['The message number (`mNum`) of a message type.'], type: 'keyof typeof messagesByNumber' },
@@ -158,7 +152,7 @@ function writeIndexTypes(out: SplicedWriter, records: readonly IndexEntry[] | un
   }
   if (records === undefined) return;
   writer.blankLineIfLastNot();
-  writeInterfaceOf(out, { name: 'MessageRecords', docs: ['The record type of every message type, keyed by its name as the service sends it.'] }, records, (e) =>
+  writeInterfaceOf(writer, { name: 'MessageRecords', docs: ['The record type of every message type, keyed by its name as the service sends it.'] }, records, (e) =>
     memberLine({ name: registryKey(e.descriptor.name), type: recordNames(e.name.identifier).record }),
   );
   const recordAliases: TypeAlias[] = [

@@ -2,7 +2,7 @@
  * The emit stage: descriptors in, the plan of the output and its file texts out. Pure apart from
  * reading templates; writing is the `write` stage's job.
  */
-export { type EmitOptions, type EmittedFile, emitFiles, renderPlanned, renderPlannedOnRead } from './emit-files.js';
+export { type EmitOptions, type EmittedFile, emitFiles, renderPlanned } from './emit-files.js';
 export { plan, type PlanInput, type PlannedFile, type PlanSettings } from './plan.js';
 export { formatPlan } from './format-plan.js';
 export { planNames } from './naming.js';

@@ -1,6 +1,6 @@
 /**
- * A plan's message modules: one object a file, which knows its message type by name and renders
- * from the view of its descriptor that its input hashes (`plan.ts`).
+ * A plan's message modules: one object a file, which holds its descriptor and renders from the
+ * view of it that its input hashes (`plan.ts`).
  */
 import type { Descriptor } from '../model/descriptor.js';
 import { makeDescriptor } from '../model/descriptor.js';
@@ -17,7 +17,6 @@ export class MessageModules {
   constructor(
     private readonly settings: {
       names: ReadonlyMap<string, PlannedName>;
-      descriptorOf: (name: string) => Descriptor;
       fields: boolean;
       int64: Int64Type;
       render: (message: Descriptor, name: PlannedName, kind: ModuleKind, int64: Int64Type | undefined) => string;
@@ -34,18 +33,16 @@ export class MessageModules {
     return { input: hashOf(`${context}\0${viewKey}\0${JSON.stringify(name)}`), name };
   }
 
-  /** The text of message `name`'s module of `kind`, from the same view its input hashes. */
-  render(name: string, kind: ModuleKind): string {
-    const descriptor = this.settings.descriptorOf(name);
+  /** The text of `descriptor`'s module of `kind`, from the same view its input hashes. */
+  render(descriptor: Descriptor, kind: ModuleKind): string {
     const { fields, int64 } = this.settings;
-    return this.settings.render(messageView(descriptor, fields), this.settings.names.get(name)!, kind, int64Read(descriptor, fields, int64));
+    return this.settings.render(messageView(descriptor, fields), this.settings.names.get(descriptor.name)!, kind, int64Read(descriptor, fields, int64));
   }
 }
 
 /**
  * The hash of what a message module reads of its descriptor ({@link messageView}, and the int64
- * setting where it shows): a plan takes it as it reads each descriptor once, and makes each
- * module's input of it once the names are planned.
+ * setting where it shows): a module's input is made of it once the names are planned.
  */
 export function moduleViewKey(descriptor: Descriptor, fields: boolean, int64: Int64Type): string {
   const read = int64Read(descriptor, fields, int64);
@@ -61,12 +58,7 @@ function int64Read(descriptor: Descriptor, fields: boolean, int64: Int64Type): I
   return fields && hasInt64Field(descriptor) ? int64 : undefined;
 }
 
-/**
- * A message module of the plan, known by its message type's name. A class, not an object with a
- * closure: a plan holds one a file, and the descriptor and view a module reads are got again
- * when it renders rather than kept (for 100,000 types a closure, its context, a descriptor and a
- * view each would be hundreds of bytes more a type).
- */
+/** A message module of the plan: its path, input and descriptor. */
 export class MessageModuleFile implements PlannedFile {
   readonly formatted = true;
 
@@ -74,12 +66,12 @@ export class MessageModuleFile implements PlannedFile {
     readonly path: string,
     readonly input: string,
     private readonly modules: MessageModules,
-    private readonly name: string,
+    private readonly descriptor: Descriptor,
     private readonly kind: ModuleKind,
   ) {}
 
   render(): string {
-    return this.modules.render(this.name, this.kind);
+    return this.modules.render(this.descriptor, this.kind);
   }
 }
 

@@ -8,15 +8,14 @@
 import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
-import { hashOf, pieceHasher } from '../util/hash.js';
-import { utf8Of } from '../util/utf8-of.js';
+import { hashOf } from '../util/hash.js';
 import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { inScope, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
-import { indexFilePieces, indexFileText, typesFileText } from './index-file.js';
+import { indexFileText, typesFileText } from './index-file.js';
 import { commentText } from '../text/safe-text.js';
 import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
@@ -25,7 +24,7 @@ import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
 import { int64Of } from './record-field-types.js';
-import { checkRecords, keyFieldsOf, recordFacts, type RecordFacts } from './record-types.js';
+import { checkRecords, keyFieldsOf, recordFacts } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
 
@@ -37,11 +36,6 @@ export interface PlannedFile {
   input: string;
   /** The file's text (before any formatting), from the value its input hashes. */
   render(): string;
-  /**
-   * The UTF-8 bytes of the text {@link PlannedFile.render} gives, made without one text of the
-   * whole file, when its renderer can (the index of a large listing).
-   */
-  renderBytes?(): Buffer;
   /** Whether the file is code or docs in the user's style, which prettier formats when asked to (not the module marker or `.gitattributes`). */
   formatted: boolean;
   /** When set, prettier formats the rendered text, its config resolved from this folder (see `format-plan.ts`). */
@@ -50,21 +44,11 @@ export interface PlannedFile {
 
 /** The lockfile a plan is made of. */
 export interface PlanInput {
-  /**
-   * Its message types (those in the settings' scope are planned), iterated once (once more
-   * without `descriptorOf`, to map them by name): a spilled lockfile gives them from its entries,
-   * not held.
-   */
-  messages: Iterable<Descriptor>;
+  /** Its message types (those in the settings' scope are planned). */
+  messages: readonly Descriptor[];
   source: ListingSource;
   /** The file stems it records (`Lockfile.fileStems`). */
   fileStems?: ReadonlyMap<string, string> | undefined;
-  /**
-   * The descriptor of the message type of this name, equal to the one in `messages`, when a
-   * module renders. When given, the plan keeps none of `messages` (a run lets a large listing's
-   * descriptors go once the plan is made, and gives each again from its lockfile entry).
-   */
-  descriptorOf?: ((name: string) => Descriptor) | undefined;
 }
 
 /** What decides the output besides the lockfile's descriptors and source. */
@@ -138,22 +122,17 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);
-  // What the names, the modules' inputs and the index read of each type in the scope, the index's
-  // kept as columns: no closure of the plan keeps the descriptors themselves (see
-  // PlanInput.descriptorOf), and each is let go once read.
-  const rows = inScopeRows(lockfile.messages, settings.scope, { fields, int64: int64Setting });
-  const typeNames = rows.map((row) => row.name);
-  const numbers = rows.map((row) => row.mNum);
-  const keyFields = fields ? rows.map((row) => row.keyFields) : undefined;
+  const included = settings.scope === undefined ? undefined : inScope(settings.scope);
+  const messages = lockfile.messages.filter((descriptor) => included === undefined || included(descriptor)).sort((a, b) => compareStrings(a.name, b.name));
+  const typeNames = messages.map((descriptor) => descriptor.name);
   // Checked once, before the first file is rendered: a plan that renders nothing needs no check.
   let checked = false;
   const valid = () => {
-    if (!checked) checkUniqueNumbers(typeNames.map((name, i) => ({ name, mNum: numbers[i]! })));
+    if (!checked) checkUniqueNumbers(messages);
     checked = true;
   };
   const names = planNames(typeNames, lockfile.fileStems);
-  if (fields) checkRecords(rows.map((row) => row.record!), names);
-  const descriptorOf = lockfile.descriptorOf ?? byName(lockfile.messages);
+  if (fields) checkRecords(messages.map(recordFacts), names);
   const templates = await loadTemplates(settings.templatesDir);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   const sharedBanner = templates.banner.render(bannerValues);
@@ -167,7 +146,6 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
   const modules = new MessageModules({
     names,
-    descriptorOf,
     fields,
     int64: int64Setting,
     render: (message, name, kind, int64) => {
@@ -177,20 +155,17 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     },
   });
   const files: PlannedFile[] = [];
-  for (const { name, viewKey } of rows) {
-    const { input, name: planned } = modules.input(viewKey, name, context);
-    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${planned.fileStem}`, kind), input, modules, name, kind));
+  for (const descriptor of messages) {
+    const { input, name: planned } = modules.input(moduleViewKey(descriptor, fields, int64Setting), descriptor.name, context);
+    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${planned.fileStem}`, kind), input, modules, descriptor, kind));
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
-  // Made again when an index renders rather than kept: a few hundred bytes a type.
-  const indexEntries = () => typeNames.map((name, i) => indexView({ name, mNum: numbers[i]!, keyFields: keyFields?.[i] }, names.get(name)!));
-  const inputs = indexInputs(indexEntries(), kinds, sharedBanner, fields);
-  const indexInputOf = (kind: ModuleKind) => (valid(), { entries: indexEntries(), banner: sharedBanner, kind, fields });
-  const whole = kinds.map((kind, i): PlannedFile => ({
-    ...planned(modulePath('index', kind), RENDERERS.index, kind, (kind) => indexFileText(indexInputOf(kind)), inputs[i]),
-    renderBytes: () => utf8Of(indexFilePieces(indexInputOf(kind))),
-  }));
+  const indexEntries = messages.map((descriptor) => indexView(descriptor, fields, names.get(descriptor.name)!));
+  const whole = kinds.map((kind): PlannedFile => {
+    const path = modulePath('index', kind);
+    return planned(path, RENDERERS.index, kind, (kind) => (valid(), indexFileText({ entries: indexEntries, banner: sharedBanner, kind, fields })), indexInput(path, indexEntries, sharedBanner, kind, fields));
+  });
   whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
 
   let extra: PlannedFile[];
@@ -218,73 +193,22 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
 }
 
 /**
- * The input of each kind of index. Apart from {@link plan}: a value a closure there used would be
- * held in its context, which every module keeps, for the whole run (the entries are a few
- * hundred bytes a type).
- */
-function indexInputs(entries: readonly unknown[], kinds: readonly ModuleKind[], banner: string, fields: boolean): string[] {
-  return kinds.map((kind) => indexInput(modulePath('index', kind), entries, banner, kind, fields));
-}
-
-/**
  * The input of an index: the hash {@link planned} takes of its view, `[the entries' JSON, banner,
- * kind, fields]`, taken a piece at a time. Whole, the entries' JSON and that JSON again as a
- * string inside the view's would be tens of MB each for a large listing.
+ * kind, fields]`.
  */
 function indexInput(path: string, entries: readonly unknown[], banner: string, kind: ModuleKind, fields: boolean): string {
-  // Escaped as inside a JSON string, a piece at a time: whole entries, so no pair of surrogates is cut.
-  const inString = (text: string) => JSON.stringify(text).slice(1, -1);
-  const hasher = pieceHasher();
-  hasher.update(`${RENDERERS.index}\0${path}\0["[`);
-  entries.forEach((entry, i) => hasher.update(inString(`${i === 0 ? '' : ','}${JSON.stringify(entry)}`)));
-  hasher.update(`]",${JSON.stringify(banner)},${JSON.stringify(kind)},${JSON.stringify(fields)}]`);
-  return hasher.digest();
+  return hashOf(`${RENDERERS.index}\0${path}\0${JSON.stringify([JSON.stringify(entries), banner, kind, fields])}`);
 }
-
 
 /** The key fields of a descriptor's primary key type (with fields on), as the index reads them. */
 function primaryKeyFields(descriptor: Descriptor): FieldDescriptor[] {
   return keyFieldsOf(descriptor.fields ?? []).map(fieldView);
 }
 
-/** The descriptors by name (for a plan whose input does not give them again). */
-function byName(descriptors: Iterable<Descriptor>): (name: string) => Descriptor {
-  const map = new Map<string, Descriptor>();
-  for (const descriptor of descriptors) map.set(descriptor.name, descriptor);
-  return (name) => map.get(name)!;
-}
-
-/**
- * What a plan reads of each message type in `scope`, sorted by name: its name, number, the key
- * of its module's view and, with `fields`, its primary key fields and what the record checks
- * read. With `descriptorOf`, the plan reads each descriptor here only, once (a module reads it
- * again when it renders).
- */
-function inScopeRows(
-  messages: Iterable<Descriptor>,
-  scope: Scope | undefined,
-  settings: { fields: boolean; int64: Int64Type },
-): Array<{ name: string; mNum: number; viewKey: string; keyFields: FieldDescriptor[] | undefined; record: RecordFacts | undefined }> {
-  const { fields, int64 } = settings;
-  const included = scope === undefined ? undefined : inScope(scope);
-  const rows = [];
-  for (const descriptor of messages) {
-    if (included !== undefined && !included(descriptor)) continue;
-    rows.push({
-      name: descriptor.name,
-      mNum: descriptor.mNum,
-      viewKey: moduleViewKey(descriptor, fields, int64),
-      keyFields: fields ? primaryKeyFields(descriptor) : undefined,
-      record: fields ? recordFacts(descriptor) : undefined,
-    });
-  }
-  return rows.sort((a, b) => compareStrings(a.name, b.name));
-}
-
 /**
  * What the index reads of a message type: its name, number, planned names and, with fields on,
  * its primary key fields (whether it has a primary key type).
  */
-function indexView(type: { name: string; mNum: number; keyFields: FieldDescriptor[] | undefined }, name: PlannedName): { descriptor: Descriptor; name: PlannedName } {
-  return { descriptor: { name: type.name, mNum: type.mNum, schemaHash: '', extra: {}, ...(type.keyFields === undefined ? {} : { fields: type.keyFields }) }, name };
+function indexView(descriptor: Descriptor, fields: boolean, name: PlannedName): { descriptor: Descriptor; name: PlannedName } {
+  return { descriptor: { name: descriptor.name, mNum: descriptor.mNum, schemaHash: '', extra: {}, ...(fields ? { fields: primaryKeyFields(descriptor) } : {}) }, name };
 }

@@ -79,16 +79,6 @@ function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.
 }
 
 /**
- * The descriptor of an entry already known valid (written from validated descriptors, or checked
- * by a whole parse of its lockfile): {@link parseEntries} of it, without validating it again.
- */
-export function validEntryDescriptor(name: string, raw: Record<string, unknown>): Descriptor {
-  const stored = Object.hasOwn(raw, FIELDS_KEY) ? readStoredFields(raw[FIELDS_KEY]) : undefined;
-  if (stored !== undefined && 'problems' in stored) throw new Error(`the entry of ${name} is not valid`);
-  return descriptorOfEntry(name, raw, raw as z.output<typeof entrySchema>, stored?.fields);
-}
-
-/**
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */
@@ -115,35 +105,6 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
   }
   const { messages, fileStems } = readEntries(Object.entries(top.data.messages), file);
   return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages, ...(fileStems.size > 0 && { fileStems }) };
-}
-
-/**
- * {@link parseLockfile} of a lockfile in schema-sync's own layout, from its head (`lockfileHeadText`)
- * and its entries' texts (`lockfileEntries`), each entry parsed as its turn comes: the parsed JSON
- * of a large lockfile is never all in memory at once. Undefined when anything is wrong (then
- * {@link parseLockfile} of the whole text says what, as it always has).
- */
-export function parseLaidOutLockfile(head: string, entries: ReadonlyMap<string, string>, file: string | Message): Lockfile | undefined {
-  // The head ends with the comma before the messages.
-  if (!head.endsWith(',')) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(`${head.slice(0, -1)}\n}`);
-  } catch {
-    return undefined;
-  }
-  const top = headerSchema.safeParse(json);
-  if (!top.success || top.data.lockfileVersion !== LOCKFILE_VERSION) return undefined;
-  try {
-    const { messages, fileStems } = readEntries(parsedEntries(entries), file);
-    return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages, ...(fileStems.size > 0 && { fileStems }) };
-  } catch {
-    return undefined;
-  }
-}
-
-function* parsedEntries(entries: ReadonlyMap<string, string>): Generator<[name: string, raw: unknown]> {
-  for (const [name, text] of entries) yield [name, JSON.parse(text)];
 }
 
 /**

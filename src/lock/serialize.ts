@@ -4,7 +4,6 @@ import { fieldEntry } from './fields.js';
 import { STORED_FIELDS } from './stored-fields.js';
 import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { jsonText, safeJson } from '../text/safe-text.js';
-import type { EntrySpans } from './spill-file.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
@@ -13,38 +12,14 @@ import type { EntrySpans } from './spill-file.js';
  * `safeJson`: invisible and line-breaking characters a server sent appear as `\uXXXX`.
  */
 export function serializeLockfile(lock: Lockfile): string {
-  return serializeLockfileEntries(lock).pieces.join('');
+  return serializeLockfileEntries(lock).text;
 }
 
 /**
- * {@link serializeLockfile} as pieces of text that, run together, are the lockfile's (each a
- * run of whole entries of about {@link PIECE_CHARS} characters, the first one holding everything
- * before the first entry), also giving each message's entry text (the object after its key) by
- * name, a slice of its piece; `pieceChars` (tests) sets where a piece may end.
+ * {@link serializeLockfile}, also giving each message's entry text (the object after its key) by
+ * name, a slice of the text.
  */
-export function serializeLockfileEntries(lock: Lockfile, options: SerializeOptions = {}): { pieces: string[]; entries: Map<string, string> } {
-  const pieces: string[] = [];
-  const entries = new Map<string, string>();
-  writeLockfilePieces(lock, (piece, spans) => {
-    pieces.push(piece);
-    for (const [name, start, end] of spans) entries.set(name, piece.slice(start, end));
-  }, options);
-  return { pieces, entries };
-}
-
-/** How {@link serializeLockfileEntries} cuts its pieces. */
-export interface SerializeOptions {
-  /** Characters after which a piece ends (at the next entry's end). @default 65536 (PIECE_CHARS) */
-  pieceChars?: number;
-}
-
-/**
- * {@link serializeLockfileEntries}, each piece handed to `write` as it is made, with where its
- * entries lie in it, and not kept: a caller that writes the pieces elsewhere never holds the
- * whole text.
- */
-export function writeLockfilePieces(lock: Lockfile, write: (piece: string, spans: EntrySpans) => void, options: SerializeOptions = {}): void {
-  const { pieceChars = PIECE_CHARS } = options;
+export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
@@ -52,44 +27,27 @@ export function writeLockfilePieces(lock: Lockfile, write: (piece: string, spans
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);
-  if (messages.length === 0) return write(`${head},\n  "messages": {}\n}\n`, []);
+  const entries = new Map<string, string>();
+  if (messages.length === 0) return { text: `${head},\n  "messages": {}\n}\n`, entries };
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts = [head, ',\n  "messages": {\n'];
-  // Where each entry of the piece being written lies in it: a caller finds each entry by it (a
-  // held piece's entries are slices of it, a spill file's are read back by these offsets).
-  let spans: Array<[name: string, start: number, end: number]> = [];
+  const spans: Array<[name: string, start: number, end: number]> = [];
   let at = head.length + parts[1]!.length;
-  // A piece at a time, not one text: a caller that writes them elsewhere holds one at a time.
-  const endPiece = () => {
-    write(parts.join(''), spans);
-    parts.length = 0;
-    spans = [];
-    at = 0;
-  };
   for (let i = 0; i < messages.length; i++) {
     const d = messages[i]!;
     const key = jsonText(d.name);
     const entry = safeJson(entryText(d, lock.fileStems?.get(d.name)));
-    parts.push('    ', key, ': ', entry);
-    at += 4 + key.length + 2;
+    parts.push(i === 0 ? '    ' : ',\n    ', key, ': ', entry);
+    at += (i === 0 ? 4 : 6) + key.length + 2;
     spans.push([d.name, at, at + entry.length]);
     at += entry.length;
-    if (i === messages.length - 1) break;
-    parts.push(',\n');
-    at += 2;
-    if (at >= pieceChars) endPiece();
   }
   parts.push('\n  }\n}\n');
-  endPiece();
+  const text = parts.join('');
+  for (const [name, start, end] of spans) entries.set(name, text.slice(start, end));
+  return { text, entries };
 }
-
-/**
- * Characters of a lockfile's text after which a piece ends (at the next entry's end): small
- * enough that V8 makes each piece in its young generation, where one written out and let go
- * (`LockfileText.of`) is freed by the next scavenge rather than by a full collection.
- */
-const PIECE_CHARS = 1 << 16;
 
 /** Between the fields of an entry. */
 const FIELD = ',\n      ';

@@ -17,10 +17,7 @@ export interface Answer {
    * secrets (its parse depends on them), which are never remembered.
    */
   fingerprint: string | undefined;
-  /**
-   * The validated listing (validated once), handed over: a run asks once, and the answer keeps
-   * no hold on it after (a large listing's descriptors go once the run has done with them).
-   */
+  /** The validated listing (validated once; later calls give the same result). */
   parse(): ParsedAnswer;
 }
 
@@ -36,7 +33,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       redact: options.redact,
     });
     const result = response.parse();
-    return { source: result.source, fingerprint: undefined, parse: handedOver(() => result) };
+    return { source: result.source, fingerprint: undefined, parse: () => result };
   }
   if (!options.baseUrl) {
     throw new ConfigError(msg`no base URL: schema-sync does not know where the service is.`, {
@@ -47,18 +44,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });
   // An answer that holds one of the run's secrets parses to something that depends on them.
   const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
-  return { source: response.source, fingerprint, parse: handedOver(() => response.parse()) };
-}
-
-/** `parse`, let go once it has given its result: a second call is a bug of the run. */
-function handedOver(parse: () => ParsedAnswer): () => ParsedAnswer {
-  let held: (() => ParsedAnswer) | undefined = parse;
-  return () => {
-    if (held === undefined) throw new Error('the answer was handed over already');
-    const result = held();
-    held = undefined;
-    return result;
-  };
+  return { source: response.source, fingerprint, parse: () => response.parse() };
 }
 
 /** How to reach the service, from a run's options: the same for the listing and for getschema. */

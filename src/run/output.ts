@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { bannerFirstLines, formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlannedOnRead, type PlanInput, type PlannedFile } from '../emit/index.js';
+import { bannerFirstLines, formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlanned, type PlanInput, type PlannedFile } from '../emit/index.js';
 import type { Incremental, RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
@@ -44,9 +44,9 @@ export async function outputChanges(run: RunContext, cache: Incremental, view: F
   const changes = await discardingOnFailure(staging, async () => {
     const fresh = found === undefined ? undefined : cache.freshOutput({ planKey, manifestHash: found.hash }, (path) => view.pathOnDisk(path));
     if (fresh !== undefined) return found!.unchanged(fresh);
-    const planned = await planOutput(settings, lockfile.planInput(staging !== undefined));
+    const planned = await planOutput(settings, lockfile.parse());
     const holds = (path: string, sha: string) => holdsBytes(cache, view, path, sha);
-    return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlannedOnRead, stage: staging?.write });
+    return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned, stage: staging?.write });
   });
   const strays = await strayFiles({
     view,
@@ -140,7 +140,7 @@ export async function writeOutput(
     stale: output.strays.stale,
     staging,
     found: output.found,
-    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.pieces(), hash: writeLockfile.hash },
+    lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,
     interrupt: input.interrupt,
   });

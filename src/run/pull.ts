@@ -28,8 +28,7 @@ export interface PullResult {
   lockfilePath: string;
   /**
    * The lockfile's text as the pull leaves the file (its entries' lines are where annotations
-   * point); undefined when there is none. A getter that joins the text each time it is read (so
-   * does `JSON.stringify` of the result): a large lockfile's text is not held whole otherwise.
+   * point); undefined when there is none.
    */
   readonly lockfileText: string | undefined;
   /** The package the output folder is (its version after this pull, and before when it changed); undefined for a plain folder. */
@@ -78,14 +77,7 @@ async function writePull(run: RunContext, tools: PullTools, view: FolderView, an
   mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
   cache.remember({ answer: answerFacts(answer, after, answered), lockfile: lockfileFacts(after), ...outputFacts(output, manifest) });
-  // Read only when asked for (GitHub annotations): a lockfile written in pieces is joined then.
-  return {
-    ...result,
-    get lockfileText() {
-      return after.text;
-    },
-    write,
-  };
+  return { ...result, lockfileText: after.text, write };
 }
 
 /**
@@ -104,8 +96,6 @@ async function diffPull(run: RunContext, tools: PullTools, view: FolderView, ans
   const report = reportFor(run.warn, options, { changes: drift.changes });
   const after = releasePackage(drift.after, before, run.given.packageVersion, report);
   tools.mark('diff');
-  // Not the drift itself: its changes are the report's now, and a pull of a large listing
-  // would hold both for the rest of the run.
   return {
     found,
     after,

@@ -54,7 +54,7 @@ export function jsonText(value: unknown, indent?: number): string {
 }
 
 /**
- * JSON text that `JSON.stringify` wrote (in pieces, as the lockfile's writer joins them) made
+ * JSON text that `JSON.stringify` wrote (as the lockfile's writer joins it) made
  * safe as {@link jsonText} makes it. JSON.stringify escapes C0 controls and lone surrogates
  * inside strings itself: a raw line feed is the indentation's, and every other unsafe character
  * stands inside a string, where `\uXXXX` means the same.

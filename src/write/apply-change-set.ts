@@ -43,7 +43,7 @@ export async function applyChangeSet(input: {
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
   /** The lockfile to write with the folder, when the run updates it (with its `hashOf`, when known). */
-  lockfile?: { path: string; text: string | Iterable<string>; hash?: string };
+  lockfile?: { path: string; text: string; hash?: string };
   /** The project's lockfile (the journal records its state even when the run leaves it alone). */
   lockfilePath: string;
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
@@ -58,7 +58,7 @@ export async function applyChangeSet(input: {
     if (changes.linked.length > 0) throw new SymbolicLinkFound(changes.linked, outDir);
     refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
     manifestText = serializeManifest(changes.manifest);
-    if (lockfile && sameText(await view.readLockfile(lockfile.path), lockfile.text)) lockfile = undefined;
+    if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   } catch (error) {
     await staging.discard();
     throw error;
@@ -89,15 +89,4 @@ function refuseLockfileAmongOutput(outDir: string, lockfilePath: string, changes
   throw new ConfigError(msg`the lockfile ${lockfilePath} is ${path} in the output folder ${outDir}, a file schema-sync writes there: the two would overwrite each other. Nothing was changed.`, {
     hint: msg`Pass a --lockfile outside the output folder (e.g. schema-sync.lock.json in the project root), or generate into another --out.`,
   });
-}
-
-/** Whether `found` (a file's text; undefined when there is none) is `text`, given whole or as pieces run together. */
-function sameText(found: string | undefined, text: string | Iterable<string>): boolean {
-  if (found === undefined || typeof text === 'string') return found === text;
-  let at = 0;
-  for (const piece of text) {
-    if (!found.startsWith(piece, at)) return false;
-    at += piece.length;
-  }
-  return at === found.length;
 }

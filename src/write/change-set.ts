@@ -18,8 +18,6 @@ export interface OutputFile {
   /** Posix path relative to the output folder. */
   path: string;
   text: string;
-  /** The text's UTF-8 bytes, when they can be made without the whole text. */
-  bytes?(): Buffer;
 }
 
 /**
@@ -81,9 +79,8 @@ export function noChanges(entries: () => Manifest, count: number): ChangeSet {
  * The change set that makes the folder seen through `view`, whose manifest is `manifest`, hold
  * the `planned` files: a file is fresh when the manifest records its input and `holds` confirms
  * it still has the bytes recorded; every other one is rendered (`render`, all at once) and
- * compared with the folder, and each one to write goes to `stage` as UTF-8 (a text with one
- * character beyond Latin-1, such as the banner's dash, would take two bytes a character in
- * memory) and is let go. A folder known to be empty is not read, and nothing is read through a
+ * compared with the folder, and each one to write goes to `stage` as UTF-8. A folder known to be
+ * empty is not read, and nothing is read through a
  * symbolic link inside it (see {@link ChangeSet.linked}).
  *
  * @throws WriteError for a planned path that is not a plain path inside the folder.
@@ -133,12 +130,9 @@ export async function changeSet<F extends ExpectedFile>(input: {
   const inputs = new Map(stale.map((file) => [file.path, file.input]));
   const write: FileWrite[] = [];
   const foreign: string[] = [];
-  const rendered: Array<OutputFile | undefined> = stale.length === 0 ? [] : await input.render(stale);
-  for (let i = 0; i < rendered.length; i++) {
-    const file = rendered[i]!;
-    // Each text is let go once it is bytes: the output of a large listing is never held twice.
-    rendered[i] = undefined;
-    const bytes = file.bytes?.() ?? Buffer.from(file.text, 'utf8');
+  const rendered = stale.length === 0 ? [] : await input.render(stale);
+  for (const file of rendered) {
+    const bytes = Buffer.from(file.text, 'utf8');
     next.set(file.path, { input: inputs.get(file.path)!, sha: hashOf(bytes) });
     const current = await read(file.path);
     if (current === null) continue;

@@ -1,8 +1,8 @@
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
-import { hashOf, hashOfPieces, textPieces } from '../util/hash.js';
+import { hashOf } from '../util/hash.js';
 import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
 import { holdsWritten } from './change-set.js';
 import { MANIFEST_FILE, parseManifest } from './manifest.js';
@@ -77,8 +77,8 @@ export interface Transaction {
   deletes: readonly string[];
   /** Stale output to delete: each only while it holds the bytes it was judged stale by. */
   stale?: readonly StaleOutput[];
-  /** The lockfile to write (its `hashOf` when known: a large one is not hashed again). */
-  lockfile?: { path: string; text: string | Iterable<string>; hash?: string };
+  /** The lockfile to write (its `hashOf` when known). */
+  lockfile?: { path: string; text: string; hash?: string };
   /** The project's lockfile, whose state the journal records even when the run leaves it alone. */
   lockfilePath: string;
 }
@@ -114,7 +114,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       deletes: [...tx.deletes],
       ...(stale.length > 0 ? { stale: stale.map(({ path, sha }) => ({ path, sha })) } : {}),
       ...(manifest ? { manifest: hashOf(manifest.text) } : {}),
-      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOfPieces(piecesOf(tx.lockfile.text)) } : {}),
+      ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOf(tx.lockfile.text) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
     };
     if (staged.length === 0) await rm(txnDir, { recursive: true, force: true });
@@ -124,7 +124,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     if (tx.lockfile) {
       // Whatever is found at that path is not written through (a symbolic link is removed, not followed).
       if (beside) await rm(pendingLockfilePath(outDir, journal), { force: true });
-      await writeNewText(pendingLockfilePath(outDir, journal), piecesOf(tx.lockfile.text));
+      await writeNewText(pendingLockfilePath(outDir, journal), tx.lockfile.text);
     }
   } catch (error) {
     await removePrepared();
@@ -387,20 +387,7 @@ function hashOrNull(bytes: Buffer | undefined): string | null {
   return bytes === undefined ? null : hashOf(bytes);
 }
 
-/**
- * Writes the text `pieces` run together to a new file (refused when one is there, as `wx`), a
- * piece at a time: a large lockfile is never also one buffer of its size.
- */
-async function writeNewText(path: string, pieces: Iterable<string>): Promise<void> {
-  const handle = await open(path, 'wx');
-  try {
-    for (const piece of pieces) for (const part of textPieces(piece)) await handle.write(part);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A text given whole or as pieces that run together to it, as pieces. */
-function piecesOf(text: string | Iterable<string>): Iterable<string> {
-  return typeof text === 'string' ? [text] : text;
+/** Writes `text` to a new file (refused when one is there, as `wx`). */
+async function writeNewText(path: string, text: string): Promise<void> {
+  await writeFile(path, text, { flag: 'wx' });
 }

@@ -7,9 +7,7 @@ import { checkTargets, writeFailure } from './target-checks.js';
 
 /**
  * The files of a run's transaction, prepared in its folder as each is rendered and compared
- * (before the commit point, so a run that stops early did nothing): the output's bytes are
- * never all held at once, which for a listing of hundreds of MB would be its size again.
- * Made under the run lock, after any interrupted run was recovered; the folder is made fresh on
+ * (before the commit point, so a run that stops early did nothing). Made under the run lock, after any interrupted run was recovered; the folder is made fresh on
  * the first file, so a run with nothing to write never touches it.
  */
 export interface Staging {

@@ -55,13 +55,11 @@ describe('serializeLockfile', () => {
 
   it('gives each entry as the text after its key, and the same bytes in any order', () => {
     fc.assert(
-      fc.property(lockfile, fc.integer({ min: 1, max: 2000 }), (lock, pieceChars) => {
-        const { pieces, entries } = serializeLockfileEntries(lock, { pieceChars });
-        const text = pieces.join('');
-        // The key as the lockfile writes every string: JSON, unsafe characters as \uXXXX; each
-        // entry within one piece, the head within the first.
-        for (const [name, entry] of entries) expect(pieces.some((piece) => piece.includes(`    ${jsonText(name)}: ${entry}`))).toBe(true);
-        expect(pieces[0]).toContain('\n  "messages": {');
+      fc.property(lockfile, (lock) => {
+        const { text, entries } = serializeLockfileEntries(lock);
+        // The key as the lockfile writes every string: JSON, unsafe characters as \uXXXX.
+        for (const [name, entry] of entries) expect(text).toContain(`    ${jsonText(name)}: ${entry}`);
+        expect(text).toContain('\n  "messages": {');
         expect(entries.size).toBe(lock.messages.length);
         expect(serializeLockfile({ ...lock, messages: [...lock.messages].reverse() })).toBe(text);
       }),
@@ -69,37 +67,13 @@ describe('serializeLockfile', () => {
     );
   });
 
-  it('a lockfile spilled to a file is the one held: same bytes, hash, head, entries and contents, whatever the text', () => {
-    // Multibyte and astral characters: a spill file keeps each entry by its byte offsets.
-    const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '\ud800', '😀', '\u0000'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
-    fc.assert(
-      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.nat(3000), fc.integer({ min: 1, max: 2000 }), (lock, descs, spillChars, pieceChars) => {
-        const withDescs = { ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: `${descs[0]}!` } })) };
-        const held = LockfileText.of(structuredClone(withDescs), 'lock', { spillChars: Infinity });
-        // Spilled from the start or after some pieces held (or held, when the text is shorter).
-        const spilled = LockfileText.of(structuredClone(withDescs), 'lock', { spillChars, pieceChars });
-        expect([...spilled.pieces()].join('')).toBe(held.text);
-        expect(spilled.text).toBe(held.text);
-        expect(spilled.hash).toBe(held.hash);
-        expect(spilled.headText()).toBe(held.headText());
-        expect(spilled.head()).toEqual(held.head());
-        expect([...spilled.entryTexts()!]).toEqual([...held.entryTexts()!]);
-        expect(spilled.entryTexts()!.get('no such type')).toBeUndefined();
-        // Held, the contents are the lockfile given, its messages in their order.
-        const { messages, ...rest } = spilled.parse();
-        expect({ ...rest, messages: [...messages].sort((a, b) => compareStrings(a.name, b.name)) }).toEqual(parseLockfile(held.text, 'lock'));
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it('a lockfile read back: its descriptors (their long strings slices of the text) equal those parsed the usual way', () => {
+  it('a lockfile read back: its descriptors equal those parsed the usual way', () => {
     const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', '\n', 'é', '\u2028', '😀'), maxLength: 6 }), fc.nat(80)).map(([text, n]) => `${'plain text '.repeat(6 + n)}${text}`);
     fc.assert(
-      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 2000 }), (lock, descs, pieceChars) => {
+      fc.property(lockfile, fc.array(long, { minLength: 1, maxLength: 4 }), (lock, descs) => {
         const text = serializeLockfile({ ...lock, messages: lock.messages.map((d, i) => ({ ...d, extra: { ...d.extra, desc: descs[i % descs.length], zLong: { nested: descs[0] } } })) });
         expect(new LockfileText(text, 'lock').parse()).toEqual(parseLockfile(text, 'lock'));
-        // Not in schema-sync's layout (one line): nothing to share, parsed as usual.
+        // Not in schema-sync's layout (one line).
         const flat = JSON.stringify(JSON.parse(text));
         expect(new LockfileText(flat, 'lock').parse()).toEqual(parseLockfile(flat, 'lock'));
       }),

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { findMergeConflict, LockfileText } from '../lock/index.js';
 import { LockError } from '../model/errors.js';
-import { readTextFile } from '../util/read-text.js';
 import { msg, own, type Message } from '../model/message.js';
 
 const run = promisify(execFile);
@@ -57,7 +57,7 @@ async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: N
   if (found.kind === 'stdin') return { text: (await buffer(io.stdin ?? process.stdin)).toString('utf8'), label: 'standard input', path: undefined };
   if (found.kind === 'git') return { text: await git(['show', spec], io.cwd, msg`read the ${own(side)} lockfile ${spec}`), label: spec, path: undefined };
   try {
-    return { text: await readTextFile(found.path), label: spec, path: found.path };
+    return { text: await readFile(found.path, 'utf8'), label: spec, path: found.path };
   } catch (error) {
     throw new LockError(msg`cannot read the ${own(side)} lockfile ${spec}: ${(error as Error).message}`, {
       hint: msg`Name a lockfile path, - for standard input, or a git revision as <rev>:<path> (e.g. main:schema-sync.lock.json).`,

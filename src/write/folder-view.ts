@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
 import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
-import { readTextFile } from '../util/read-text.js';
 import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { msg, own } from '../model/message.js';
@@ -119,7 +119,7 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (prepared) return prepared.toString('utf8');
       }
       try {
-        return await readTextFile(path);
+        return await readFile(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw new LockError(msg`cannot read lockfile ${path}: ${(error as Error).message}`, {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Paired, interleaved comparison of two builds of schema-sync (each a checkout with dist/ built):
-//   node bench/compare.mjs --base ../old-checkout [--head .] [--size 10000] [--runs 9] [--dir /dev/shm]
+//   node bench/compare.mjs --base ../old-checkout [--head .] [--size 10000 | --listing examples/descriptors.json]
+//     [--runs 9] [--dir /dev/shm] [--rows cold,noop,check,changed,generate,nogen]
 // Every measured run of a row runs the base build and the head build back to back (which goes
 // first alternates), so both see the same machine load; the row's figure is the median of the
 // per-pair ratios head / base, for wall time and for CPU time (user + sys of the process).
@@ -52,9 +53,15 @@ function timed(build, args) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const { startReferenceServer } = await import(join(builds.base, 'dist/server/index.js'));
-const listingA = syntheticListing(size);
-const changed = Math.max(1, Math.round(size / 100));
-const listingB = syntheticListing(size, { changed });
+// A listing file (the example listing's 264 types) instead of a synthetic one: its changed
+// listing has another schemaHash for every hundredth type.
+const listingFile = arg('listing', undefined);
+const listingA = listingFile === undefined ? syntheticListing(size) : JSON.parse(readFileSync(listingFile, 'utf8'));
+const changed = Math.max(1, Math.round(listingA.length / 100));
+const listingB =
+  listingFile === undefined
+    ? syntheticListing(size, { changed })
+    : listingA.map((element, i) => (i % 100 === 0 && element.message?.schemaHash !== undefined ? { ...element, message: { ...element.message, schemaHash: `${element.message.schemaHash}x` } } : element));
 const server = await startReferenceServer({ listing: listingA });
 const pull = ['pull', '--base-url', server.url, '--out', 'out'];
 const reset = (build) => {
@@ -72,6 +79,7 @@ const ROWS = {
   noop: { label: 'no-op pull', prepare: pullA, args: pull, listing: listingA },
   check: { label: 'check', prepare: pullA, args: ['check', '--base-url', server.url, '--out', 'out'], listing: listingA },
   changed: { label: `pull after ${changed} changes`, prepare: pullA, args: pull, listing: listingB },
+  nogen: { label: 'no-op generate', prepare: pullA, args: ['generate', '--out', 'out'], listing: listingA },
   generate: {
     label: 'generate (cold)',
     prepare: async (b) => {
@@ -116,7 +124,7 @@ try {
 }
 
 const f = (x, d = 2) => x.toFixed(d);
-console.log(`size ${size}, ${runs} paired runs a row, base ${builds.base}, head ${builds.head}\n`);
+console.log(`${listingFile ?? `size ${size}`} (${listingA.length} elements), ${runs} paired runs a row, base ${builds.base}, head ${builds.head}\n`);
 console.log('| row | base wall (s) | head wall (s) | head/base wall | head/base CPU |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of table) console.log(`| ${r.row} | ${f(r.baseWall)} | ${f(r.headWall)} | ${f(r.wallRatio)} × | ${f(r.cpuRatio)} × |`);

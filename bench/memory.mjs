@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The memory row (issue 30 item 11): the peak RSS of a cold `pull --input` of a large valid
-// listing, against the bytes it reads (target: at most 3×). Two shapes of the same size: a few
-// types with long descriptions (264 types, ~0.4 / ~1 MB each), and many small types (~1 KB
-// each). Each listing is written to a file once (deterministic), each pull is its own process
-// with the rss probe (bench/rss-probe.mjs) preloaded. `npm run bench` runs it too.
-//   npm run build && node bench/memory.mjs [--memory-mb 100,250] [--memory-shapes descs,types]
+// The memory row (issue 37): the peak RSS of a cold `pull --input` of a listing at the default
+// --max-bytes, 32 MiB (target: at most 1 GB). Two shapes of the same size: a few types with
+// long descriptions (264 types, ~127 KB each), and many small types (~1 KB each). Each listing
+// is written to a file once (deterministic), each pull is its own process with the rss probe
+// (bench/rss-probe.mjs) preloaded. `npm run bench` runs it too.
+//   npm run build && node bench/memory.mjs [--memory-mib 32] [--memory-shapes descs,types]
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -15,6 +15,9 @@ import { syntheticListing } from './synthetic-listing.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(root, 'dist/cli/bin.js');
 const MB = 1e6;
+const MIB = 1024 * 1024;
+/** The target: peak RSS of a pull at the default --max-bytes. */
+const TARGET_BYTES = 1e9;
 
 /** The listing shapes, each a function writing elements of about `bytes` in all through `write`. */
 const SHAPES = {
@@ -38,12 +41,12 @@ const SHAPES = {
   },
 };
 
-/** Writes the listing of `shape` of about `mb` MB to `file`; gives its size in bytes. */
-function writeListing(file, shape, mb) {
+/** Writes the listing of `shape` of about `bytes` (at most) to `file`; gives its size in bytes. */
+function writeListing(file, shape, bytes) {
   const fd = openSync(file, 'w');
   let first = true;
   writeSync(fd, '[');
-  SHAPES[shape](mb * MB, (element) => {
+  SHAPES[shape](bytes, (element) => {
     writeSync(fd, `${first ? '' : ','}${JSON.stringify(element)}`);
     first = false;
   });
@@ -64,20 +67,21 @@ async function coldPull(listing, work) {
 }
 
 /** The memory rows: for each shape and size, the peak RSS of a cold pull (the largest of `runs`) against the bytes read. */
-export async function benchMemory({ sizesMb = [100, 250], shapes = ['descs', 'types'], runs = 1 } = {}) {
+export async function benchMemory({ sizesMib = [32], shapes = ['descs', 'types'], runs = 1 } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'schema-sync-memory-'));
   const rows = [];
   try {
     for (const shape of shapes) {
-      for (const mb of sizesMb) {
-        const listing = join(work, `${shape}-${mb}.json`);
-        const bytesRead = writeListing(listing, shape, mb);
+      for (const mib of sizesMib) {
+        const listing = join(work, `${shape}-${mib}.json`);
+        // A little under the size: the pull must stay within --max-bytes.
+        const bytesRead = writeListing(listing, shape, mib * MIB - 64 * 1024);
         const samples = [];
         for (let i = 0; i < runs; i++) samples.push(await coldPull(listing, work));
         rmSync(listing);
         const peakRss = Math.max(...samples.map((s) => s.peakRss));
-        const types = shape === 'descs' ? 264 : Math.floor((mb * MB) / 1000);
-        rows.push({ shape, types, bytesRead, peakRss, ratio: peakRss / bytesRead, seconds: Math.min(...samples.map((s) => s.seconds)), targetMet: peakRss <= 3 * bytesRead });
+        const types = shape === 'descs' ? 264 : Math.floor((mib * MIB - 64 * 1024) / 1000);
+        rows.push({ shape, types, bytesRead, peakRss, ratio: peakRss / bytesRead, seconds: Math.min(...samples.map((s) => s.seconds)), targetMet: peakRss <= TARGET_BYTES });
       }
     }
   } finally {
@@ -90,9 +94,9 @@ export async function benchMemory({ sizesMb = [100, 250], shapes = ['descs', 'ty
 export function memoryLines(rows) {
   const mb = (n) => (n / MB).toFixed(0);
   return [
-    'Memory: peak RSS of a cold `pull --input` of a large listing, against the bytes read (issue 30: at most 3×)',
+    'Memory: peak RSS of a cold `pull --input` of a listing at the default --max-bytes (issue 37: at most 1 GB)',
     '',
-    '| shape | types | MB read | peak RSS MB | × bytes read | s | target ≤ 3× |',
+    '| shape | types | MB read | peak RSS MB | × bytes read | s | target ≤ 1 GB |',
     '|---|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => `| ${r.shape === 'descs' ? 'long descriptions' : 'many types'} | ${r.types} | ${mb(r.bytesRead)} | ${mb(r.peakRss)} | ${r.ratio.toFixed(2)} | ${r.seconds.toFixed(1)} | ${r.targetMet ? '✔' : '✘'} |`),
   ];
@@ -103,6 +107,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : fallback;
   };
-  const rows = await benchMemory({ sizesMb: arg('memory-mb', '100,250').split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(','), runs: Number(arg('memory-runs', '1')) });
+  const rows = await benchMemory({ sizesMib: arg('memory-mib', '32').split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(','), runs: Number(arg('memory-runs', '1')) });
   console.log(memoryLines(rows).join('\n'));
 }

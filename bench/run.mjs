@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // npm run bench: times the whole CLI process, as a user runs it, against the bundled reference
-// server on loopback, for synthetic listings of 1,000 and 10,000 types, once per output folder:
+// server on loopback: first the real-size rows (the example listing's 264 types, each paired with
+// a bare `node -e 0`), then synthetic listings of 1,000 and 10,000 types, once per output folder:
 // a RAM file system and an ordinary disk folder (see benchFolders below). Prints one table per
 // folder and writes bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3
-// --dir <folder>[,<folder>…]  --memory-mb 100,250 ('' leaves the memory row out)
-// --memory-shapes descs,types. What each row measures: bench/README.md.
+// --real-runs 9 ('0' leaves the real-size rows out)  --dir <folder>[,<folder>…]
+// --memory-mib 32 ('' leaves the memory row out)  --memory-shapes descs,types.
+// What each row measures: bench/README.md.
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -141,11 +143,66 @@ async function benchSize(server, size, work) {
   return rows.map((row) => ({ size, ...row, ratioToFloor: row.median / rows[0].median }));
 }
 
+/**
+ * The real-size rows: the example listing (264 types, examples/descriptors.json) on the first
+ * folder, each measured run of a row paired with a bare `node -e 0` run (which goes first
+ * alternates), so the ratio to Node's own start-up is taken under the same machine load.
+ */
+async function benchRealSize(server, work, n) {
+  const listing = JSON.parse(readFileSync(join(root, 'examples/descriptors.json'), 'utf8'));
+  const dir = join(work, 'real');
+  mkdirSync(dir, { recursive: true });
+  server.setListing(listing);
+  const pull = [BIN, 'pull', '--base-url', server.url, '--out', 'out'];
+  const reset = () => rmSync(join(dir, 'out'), { recursive: true, force: true }) ?? rmSync(join(dir, 'schema-sync.lock.json'), { force: true });
+  const rowsWanted = [
+    { run: 'cold pull', prepare: reset, args: pull },
+    { run: 'no-op generate', prepare: () => undefined, args: [BIN, 'generate', '--out', 'out'] },
+    { run: 'check', prepare: () => undefined, args: [BIN, 'check', '--base-url', server.url, '--out', 'out'] },
+  ];
+  const rows = [];
+  for (const row of rowsWanted) {
+    // The no-op rows run over the folder a pull left.
+    if (row.run !== 'cold pull') {
+      reset();
+      await timed(pull, dir, work);
+    }
+    const pairs = [];
+    for (let i = 0; i <= n; i++) {
+      await row.prepare();
+      const bare = i % 2 === 0 ? await timed(['-e', '0'], dir, work) : undefined;
+      const sample = await timed(row.args, dir, work);
+      const node = bare ?? (await timed(['-e', '0'], dir, work));
+      if (i > 0) pairs.push({ sample, node });
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    rows.push({
+      size: listing.length,
+      run: row.run,
+      median: median(pairs.map((p) => p.sample.seconds)),
+      nodeMedian: median(pairs.map((p) => p.node.seconds)),
+      ratioToNode: median(pairs.map((p) => p.sample.seconds / p.node.seconds)),
+      peakRssMb: Math.max(...pairs.map((p) => p.sample.rssMb)),
+    });
+  }
+  return rows;
+}
+
 const { startReferenceServer } = await import(join(root, 'dist/server/index.js'));
 const folders = benchFolders();
 const results = [];
+let realSize = [];
+const realRuns = Number(arg('real-runs', '9'));
 const server = await startReferenceServer({ listing: [] });
 try {
+  if (realRuns > 0) {
+    const work = mkdtempSync(join(folders[0].path, 'schema-sync-bench-'));
+    try {
+      realSize = await benchRealSize(server, work, realRuns);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
   for (const folder of folders) {
     const work = mkdtempSync(join(folder.path, 'schema-sync-bench-'));
     try {
@@ -166,13 +223,23 @@ try {
 // The impact row (issue 28): a consumer's type-check against two outputs, against tsc alone.
 const impact = await benchImpact({ runs });
 
-// The memory row (issue 30): peak RSS of a cold pull of 100 and 250 MB listings, against the bytes read.
-const memoryMb = arg('memory-mb', '100,250');
-const memory = memoryMb === '' ? [] : await benchMemory({ sizesMb: memoryMb.split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(',') });
+// The memory row (issue 37): peak RSS of a cold pull of a listing at the default --max-bytes (32 MiB).
+const memoryMib = arg('memory-mib', '32');
+const memory = memoryMib === '' ? [] : await benchMemory({ sizesMib: memoryMib.split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(',') });
 
 const machine = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30) };
 const f = (n) => n.toFixed(2);
 const lines = [`Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; median of ${runs} runs (prettier ${prettierRuns}) after a warm-up`];
+if (realSize.length > 0) {
+  lines.push(
+    '',
+    `Real size (examples/descriptors.json, ${folders[0].path}): ${realRuns} runs a row, each paired with a bare \`node -e 0\``,
+    '',
+    '| types | run | median s | node -e 0 median s | × node -e 0 (median of pairs) | peak RSS MB |',
+    '|---:|---|---:|---:|---:|---:|',
+    ...realSize.map((r) => `| ${r.size} | ${r.run} | ${f(r.median)} | ${f(r.nodeMedian)} | ${f(r.ratioToNode)} | ${Math.round(r.peakRssMb)} |`),
+  );
+}
 for (const folder of folders) {
   lines.push(
     '',
@@ -188,4 +255,4 @@ for (const folder of folders) {
 lines.push('', ...impactLines(impact));
 if (memory.length > 0) lines.push('', ...memoryLines(memory));
 console.log(lines.join('\n'));
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, results, impact, memory }, null, 2)}\n`);
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, realSize, results, impact, memory }, null, 2)}\n`);

@@ -1,10 +1,10 @@
-// The targets of issue 5 (10,000 types, medians of the whole CLI process on 2 cores), and how a
+// The targets of issues 5 and 37 (10,000 types, medians of the whole CLI process on 2 cores), and how a
 // bench row is judged against them. Rows without a target (the floor, generate, 1,000 types) get
 // none.
 
 /** Target per run label at 10,000 types: wall seconds, and what else must hold. */
 const TARGETS = [
-  { run: /^cold pull$/, seconds: 2.0, rssMb: 300 },
+  { run: /^cold pull$/, seconds: 2.0, rssMb: 250 },
   { run: /^no-op pull$/, seconds: 0.5, written: () => [0, 0] },
   // "only those modules + index files written": the changed modules, plus index.ts and types.ts at most.
   { run: /^pull after (\d+) changes$/, seconds: 0.8, written: (changed) => [changed, changed + 2] },

@@ -4,7 +4,7 @@
 // a bare `node -e 0`), then synthetic listings of 1,000 and 10,000 types, once per output folder:
 // a RAM file system and an ordinary disk folder (see benchFolders below). Prints one table per
 // folder and writes bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3
-// --real-runs 9 ('0' leaves the real-size rows out)  --dir <folder>[,<folder>…]
+// --real-runs 9 ('0' leaves the real-size rows out)  --impact off  --dir <folder>[,<folder>…]
 // --memory-mib 32 ('' leaves the memory row out)  --memory-shapes descs,types.
 // What each row measures: bench/README.md.
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
@@ -221,7 +221,7 @@ try {
 }
 
 // The impact row (issue 28): a consumer's type-check against two outputs, against tsc alone.
-const impact = await benchImpact({ runs });
+const impact = arg('impact', 'on') === 'off' ? undefined : await benchImpact({ runs });
 
 // The memory row (issue 37): peak RSS of a cold pull of a listing at the default --max-bytes (32 MiB).
 const memoryMib = arg('memory-mib', '32');
@@ -252,7 +252,7 @@ for (const folder of folders) {
       .map((r) => `| ${r.size} | ${r.run} | ${f(r.median)} | ${f(r.min)} | ${f(r.max)} | ${Math.round(r.peakRssMb)} | ${f(r.ratioToFloor)} | ${r.filesWritten ?? '–'} | ${r.target === undefined ? '–' : `${r.targetMet ? '✔' : '✘'} ${r.target}`} |`),
   );
 }
-lines.push('', ...impactLines(impact));
+if (impact !== undefined) lines.push('', ...impactLines(impact));
 if (memory.length > 0) lines.push('', ...memoryLines(memory));
 console.log(lines.join('\n'));
 writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, realSize, results, impact, memory }, null, 2)}\n`);

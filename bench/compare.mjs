@@ -108,15 +108,17 @@ try {
       }
       if (i > 0) pairs.push(sample);
     }
-    table.push({
+    const done = {
       row: row.label,
       runs,
       baseWall: median(pairs.map((p) => p.base.wall)),
       headWall: median(pairs.map((p) => p.head.wall)),
       wallRatio: median(pairs.map((p) => p.head.wall / p.base.wall)),
       cpuRatio: median(pairs.map((p) => p.head.cpu / p.base.cpu)),
-    });
-    process.stderr.write(`${row.label} done\n`);
+    };
+    table.push(done);
+    // Each row as it is done: a long comparison stopped early keeps what it measured.
+    process.stderr.write(`${JSON.stringify(done)}\n`);
   }
 } finally {
   await server.close();

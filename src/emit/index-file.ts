@@ -10,6 +10,8 @@ import { DESCRIPTOR_FIELDS, EMITTED_TYPES } from '../model/descriptor-fields.js'
 import { declarationLine, ImportTracker, type ModuleDeclaration } from './import-tracker.js';
 import { stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
+import { RECORDS_RUNTIME } from './record-checks.js';
+import { schemaName, trackRecordsApi, writeRecordsApi, writeRecordsApiTypes } from './records-api.js';
 import { writeElementGuard, writeKeyInterfaces, writeQueryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';
 import { hasPrimaryKey, recordNames } from './record-types.js';
@@ -60,8 +62,9 @@ export function indexFileText(input: IndexInput): string {
   const shared = new ImportTracker();
   const typesModule = moduleSpecifier('types', 'root', kind);
   if (types) {
-    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement'] : [])]) shared.reexport(name, typesModule, { type: true });
+    for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement', 'UnknownEnumName'] : [])]) shared.reexport(name, typesModule, { type: true });
   }
+  if (fields) trackRecordsApi(shared, kind);
   // Used by `RecordsResponse`, written last: its import follows the message modules'.
   const queryResultElement = records ? shared.use('QueryResultElement', typesModule, { type: true }) : undefined;
   // Modules in the order first used: the shared types' re-exports before the message modules',
@@ -73,7 +76,7 @@ export function indexFileText(input: IndexInput): string {
       if (text !== undefined) lines.push(text);
     };
     if (keyword === 'export') own.forEach(write);
-    for (const entry of entries) write(messageModule(entry, keyword, { records, kind }));
+    for (const entry of entries) write(messageModule(entry, keyword, { fields, records, kind }));
     if (keyword === 'import') own.forEach(write);
     return lines;
   };
@@ -102,6 +105,7 @@ export function indexFileText(input: IndexInput): string {
   if (fields) {
     writer.blankLineIfLastNot();
     writeElementGuard(writer, kind);
+    writeRecordsApi(writer, entries, kind, (e) => registryKey(e.descriptor.name));
   }
   if (types) writeIndexTypes(writer, fields ? entries : undefined, queryResultElement);
   return fileText('', writer);
@@ -113,7 +117,7 @@ export function indexFileText(input: IndexInput): string {
  * its record type and key type if it has one), names sorted: a name before its suffixed forms,
  * `PKey` before `Record`.
  */
-function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options: { records: boolean; kind: ModuleKind }): ModuleDeclaration {
+function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options: { fields: boolean; records: boolean; kind: ModuleKind }): ModuleDeclaration {
   const { identifier } = entry.name;
   const names = [{ name: identifier, isTypeOnly: false }];
   if (options.records) {
@@ -121,6 +125,7 @@ function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options:
     if (keyword === 'export' && hasPrimaryKey(entry.descriptor)) names.push({ name: pkey, isTypeOnly: true });
     names.push({ name: record, isTypeOnly: true });
   }
+  if (options.fields) names.push({ name: schemaName(entry), isTypeOnly: false });
   return { moduleSpecifier: moduleSpecifier(`messages/${entry.name.fileStem}`, 'root', options.kind), names };
 }
 
@@ -165,7 +170,8 @@ function writeIndexTypes(writer: CodeBlockWriter, records: readonly IndexEntry[]
         '`header.mTyp` narrows.',
       ],
       typeParameters: ['N extends MessageName = MessageName'],
-      type: '{ [K in N]: { header: { mTyp: K }; message: MessageRecords[K] } }[N]',
+      // A listed type named QueryResult is the status element: one type (QueryResultMessage).
+      type: `{ [K in N]: K extends 'QueryResult' ? ${queryResultElement} : { header: { mTyp: K }; message: MessageRecords[K] } }[N]`,
     },
     {
       name: 'RecordsResponse',
@@ -181,14 +187,20 @@ function writeIndexTypes(writer: CodeBlockWriter, records: readonly IndexEntry[]
     writer.blankLineIfLastNot();
     writeTypeAlias(writer, alias);
   }
+  writeRecordsApiTypes(writer);
 }
 
 /**
  * The text of `types.ts` (`types.d.ts`); with `fields`, also the key interfaces of the record
  * types and the `QueryResult` element's types. Written by one `CodeBlockWriter`, as the index.
  */
-export function typesFileText(banner: string, options: { fields?: boolean } = {}): string {
+export function typesFileText(banner: string, options: { fields?: boolean; kind?: ModuleKind } = {}): string {
   const writer = newWriterAfterBanner(banner);
+  if (options.fields === true) {
+    // The QueryResult status is the records runtime's type: one type, re-exported here.
+    writer.writeLine(`import type { QueryResultMessage } from ${stringLiteral(moduleSpecifier(RECORDS_RUNTIME, 'root', options.kind ?? 'dts'))};`).blankLine();
+    writer.writeLine('export type { QueryResultMessage };').blankLine();
+  }
   writeTypeAlias(writer, {
     name: 'KnownMessageAction',
     docs: ["The actions of the service's flag enum (Select = 1, Insert = 2, Update = 4, Replace = 8, Delete = 16)."],

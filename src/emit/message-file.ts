@@ -26,9 +26,10 @@ import type { Int64Type } from '../model/lockfile.js';
 import { ImportTracker, writeDeclarations } from './import-tracker.js';
 import { docLines, stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
+import { RECORDS_RUNTIME, recordCheckLines } from './record-checks.js';
 import { recordTypes, writeRecordTypes } from './record-types.js';
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
-import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject } from './writers.js';
+import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject, writeLines } from './writers.js';
 
 /** The TSDoc lines of a message constant: its description, and its original name if mapped. */
 function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[] {
@@ -81,6 +82,7 @@ export function messageFileText(descriptor: Descriptor, planned: PlannedName, ba
   const { identifier } = planned;
   const imports = new ImportTracker();
   const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports, { int64: options.int64, kind }) : [];
+  const checks = options.fields === true ? recordCheckLines(descriptor, planned, imports, { int64: options.int64 ?? 'number', kind, runtime: moduleSpecifier(RECORDS_RUNTIME, 'messages', kind) }) : [];
   const suffix = isTypeScript(kind) ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages', kind), { type: true })}` : '';
   const writer = newWriter();
   writeDeclarations(writer, 'import', imports.imports(), { types: kind !== 'js' });
@@ -89,5 +91,6 @@ export function messageFileText(descriptor: Descriptor, planned: PlannedName, ba
   writeExportedObject(writer, identifier, messageProperties(descriptor).map(propertyText), suffix, kind === 'dts' ? 'type' : 'value');
   if (kind !== 'js') writer.blankLine().writeLine(`export type ${identifier} = typeof ${identifier};`);
   writeRecordTypes(writer, records);
+  if (checks.length > 0) writeLines(writer.blankLine(), checks);
   return fileText(banner, writer);
 }

@@ -67,7 +67,25 @@ export const GENERATED_EXPORTS = [
   'TickerKey',
   'ExpiryKey',
   'OptionKey',
+  // The records API (records-api.ts), written out: this module is the list's one place.
+  'parseRecords',
+  'safeParseRecords',
+  'recordSchemas',
+  'RecordSchemas',
+  'RecordsAnswer',
+  'RecordsError',
+  'UnknownEnumName',
+  'DriftFinding',
+  'ParseRecordsOptions',
+  'RecordIssue',
+  'RecordPath',
+  'RecordSchema',
+  'RecordsErrorKind',
+  'SafeParseResult',
 ] as const;
+
+/** What the generated modules import from the records runtime besides what the index exports: no message type takes them either. */
+const RUNTIME_IMPORTS = ['recordSchema', 'checkQueryResult', 'Checker', 'parseAnswer', 'orThrow', 'RecordsAnswerOf'];
 
 const RESERVED: ReadonlySet<string> = new Set([
   // ECMAScript keywords and literals
@@ -83,6 +101,7 @@ const RESERVED: ReadonlySet<string> = new Set([
   // sets the prototype when used as a plain key; not worth the surprise as an export name
   '__proto__',
   ...GENERATED_EXPORTS,
+  ...RUNTIME_IMPORTS,
 ]);
 
 /** Windows device names, reserved as file names with any extension and in any case. */

@@ -24,6 +24,8 @@ import { MODULE_MARKER_PATH, moduleMarkerFile } from './module-marker.js';
 import { planNames, type PlannedName } from './naming.js';
 import { changelogText, packageJsonText, readmeText, validatePackageName } from './package-files.js';
 import { int64Of } from './record-field-types.js';
+import { RECORDS_RUNTIME } from './record-checks.js';
+import { recordsRuntimeText } from './records-runtime-file.js';
 import { checkRecords, keyFieldsOf, recordFacts } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
@@ -93,6 +95,7 @@ const RENDERERS = {
   readme: `package README ${VERSION}`,
   changelog: `package CHANGELOG ${VERSION}`,
   marker: `module marker ${VERSION}`,
+  runtime: `records runtime ${VERSION}`,
   gitAttributes: `.gitattributes ${VERSION}`,
 } as const;
 
@@ -166,7 +169,15 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     const path = modulePath('index', kind);
     return planned(path, RENDERERS.index, kind, (kind) => (valid(), indexFileText({ entries: indexEntries, banner: sharedBanner, kind, fields })), indexInput(path, indexEntries, sharedBanner, kind, fields));
   });
-  whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, { banner: sharedBanner, fields }, (v) => typesFileText(v.banner, { fields: v.fields })));
+  // The types' view names the kind only with fields on (the runtime's specifier): output without keeps its input.
+  const typesView = { banner: sharedBanner, fields, ...(fields ? { kind: target === 'ts' ? kinds[0]! : ('dts' as const) } : {}) };
+  whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, typesView, (v) => typesFileText(v.banner, { fields: v.fields, ...(v.kind === undefined ? {} : { kind: v.kind }) })));
+  if (fields) {
+    for (const kind of kinds) {
+      const text = await recordsRuntimeText(kind);
+      whole.push(planned(modulePath(RECORDS_RUNTIME, kind), RENDERERS.runtime, { banner: sharedBanner, text }, (v) => `${v.banner}\n${v.text}`));
+    }
+  }
 
   let extra: PlannedFile[];
   if (packageName === undefined) {

@@ -27,7 +27,9 @@ export function fieldTypeMembers(field: FieldDescriptor, groups: ReadonlyMap<str
       const values = [...new Set(field.eSet ?? [])];
       if (values.length === 0) return ['string'];
       // How a flag with several bits set is written is not known: any other text is let through.
-      return field.fType === 'Flag' ? [...values.map(stringLiteral), '(string & {})'] : values.map(stringLiteral);
+      // An enum name outside the set is what a service sends after a change the lockfile has not
+      // pulled: the parser keeps it (and reports it), so the type has that case too.
+      return field.fType === 'Flag' ? [...values.map(stringLiteral), '(string & {})'] : [...values.map(stringLiteral), 'UnknownEnumName'];
     }
     case 'Repeater':
       return [`readonly ${groups.get(field.name)!}[]`];

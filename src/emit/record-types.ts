@@ -52,6 +52,9 @@ export function recordNames(identifier: string): { record: string; pkey: string 
   return { record: `${identifier}Record`, pkey: `${identifier}PKey` };
 }
 
+/** The message type whose records are the status that ends every answer: its record type is `QueryResultMessage`. */
+export const QUERY_RESULT = 'QueryResult';
+
 /** The property of a record that holds its key fields, as the service names it. */
 export const PKEY_PROPERTY = 'pkey';
 
@@ -155,12 +158,17 @@ interface RecordProperty {
   members: string[];
 }
 
-/** A record interface of a message module, before it is written. */
+/** A record interface of a message module, before it is written (or, with `alias`, a type alias of a shared type). */
 export interface RecordInterface {
   name: string;
   docs: string[];
   properties: RecordProperty[];
+  /** The shared type it names instead of declaring its properties. */
+  alias?: string;
 }
+
+/** The name of the enum fields' unknown-value case (`types.ts`). */
+export const UNKNOWN_ENUM_NAME = 'UnknownEnumName';
 
 /**
  * The record types of one message type (see the module comment); its `fields` are in record
@@ -170,10 +178,17 @@ export function recordTypes(descriptor: Descriptor, planned: PlannedName, import
   const { int64 = 'number', kind } = options;
   const fields = sortFields(descriptor.fields ?? []);
   const { record, pkey } = recordNames(planned.identifier);
+  const typesModule = moduleSpecifier('types', 'messages', kind);
+  if (descriptor.name === QUERY_RESULT) {
+    // The status that ends every answer: one type, whatever its fields say (issue 41).
+    const alias = imports.use('QueryResultMessage', typesModule, { type: true });
+    return [{ name: record, docs: ['A record of `QueryResult`: the status that ends every answer (`QueryResultMessage`), whatever', 'its field descriptors say.'], properties: [], alias }];
+  }
   const groups = groupInterfaces(fields, planned.identifier);
   const property = (field: FieldDescriptor, optional: boolean): RecordProperty => {
     const members = fieldTypeMembers(field, groups, int64);
-    if (isKeyType(field.fType)) imports.use(field.fType, moduleSpecifier('types', 'messages', kind), { type: true });
+    if (isKeyType(field.fType)) imports.use(field.fType, typesModule, { type: true });
+    if (members.includes(UNKNOWN_ENUM_NAME)) imports.use(UNKNOWN_ENUM_NAME, typesModule, { type: true });
     return { key: propertyKey(field.name), optional, docs: propertyDocs(field, int64), members };
   };
   const shown = descriptor.name === planned.identifier ? descriptor.name : stringLiteral(descriptor.name);
@@ -211,14 +226,18 @@ export function recordTypes(descriptor: Descriptor, planned: PlannedName, import
   return interfaces;
 }
 
-/** Writes record interfaces, each after a blank line, as `export interface <name> { … }` blocks. */
+/**
+ * Writes record interfaces, each after a blank line, as `export interface <name> { … }` blocks
+ * (one with no properties takes none: its index signature's type is `never`, where `{}` would
+ * take any object), or an alias as `export type <name> = <alias>;`.
+ */
 export function writeRecordTypes(writer: CodeBlockWriter, interfaces: readonly RecordInterface[]): void {
-  for (const { name, docs, properties } of interfaces) {
+  for (const { name, docs, properties, alias } of interfaces) {
     writer.blankLine();
     writeDocs(writer, docs);
-    writer.write(`export interface ${name} `);
-    if (properties.length === 0) writer.write('{}').newLine();
-    else writer.inlineBlock(() => properties.forEach((property) => writeProperty(writer, property))).newLine();
+    if (alias !== undefined) writer.writeLine(`export type ${name} = ${alias};`);
+    else if (properties.length === 0) writer.writeLine(`export interface ${name} {`).indent().write('readonly [field: string]: never;').newLine().write('}').newLine();
+    else writer.write(`export interface ${name} `).inlineBlock(() => properties.forEach((property) => writeProperty(writer, property))).newLine();
   }
 }
 

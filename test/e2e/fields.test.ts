@@ -33,7 +33,7 @@ const SCHEMAS: SchemaSet = {
 
 /** A consumer's view of the generated records: a key object, an enum name, omitted fields, a repeating group. */
 const CONSUMER = `
-import type { RecordByName, T0000PKey, T0000Record, T0001Record } from './out/index.js';
+import type { RecordByName, T0000PKey, T0000Record, T0001Record, UnknownEnumName } from './out/index.js';
 
 export const quote: T0000Record = { pkey: { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } }, bidExch: 'NYSE', bidSize: 300 };
 export const key: T0000PKey = { ticker: { at: 'EQT', ts: 'NMS', tk: 'AAPL' } };
@@ -42,7 +42,7 @@ export const spread: T0001Record = {
   legs: [{ legRatio: 1 }, {}],
 };
 export const viaName: RecordByName<'T0003'> = { pkey: { tradeDate: '2024-03-15' } };
-export const exchange: 'None' | 'NYSE' | 'NSDQ' | 'ARCA' | undefined = quote.bidExch;
+export const exchange: 'None' | 'NYSE' | 'NSDQ' | 'ARCA' | UnknownEnumName | undefined = quote.bidExch;
 `;
 
 const MISSPELT = `
@@ -100,7 +100,7 @@ describe('pull --fields', () => {
     expect(lock.messages.T0001.$fields.map((field: { fType: string }) => field.fType)).toEqual(['OptionKey', 'Repeater', 'Int']);
     const module = await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8');
     expect(module).toContain('export interface T0000Record {');
-    expect(module).toContain("  bidExch?: 'None' | 'NYSE' | 'NSDQ';");
+    expect(module).toContain("  bidExch?: 'None' | 'NYSE' | 'NSDQ' | UnknownEnumName;");
     expect(module).toContain('export interface T0000PKey {\n  /** The stock. */\n  ticker: TickerKey;\n}');
   });
 
@@ -144,7 +144,7 @@ describe('pull --fields', () => {
       },
     ]);
     const module = await readFile(join(dir, 'out/messages/T0000.ts'), 'utf8');
-    expect(module).toContain("  bidExch?: 'None' | 'NYSE' | 'NSDQ' | 'ARCA';");
+    expect(module).toContain("  bidExch?: 'None' | 'NYSE' | 'NSDQ' | 'ARCA' | UnknownEnumName;");
     expect(module).not.toContain('srcTimestamp');
   });
 
@@ -186,7 +186,7 @@ describe('pull --fields', () => {
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['consumer.ts', 'misspelt.ts', 'out/**/*.ts'] }));
     const { code, output } = await runTsc(join(dir, 'tsconfig.json'));
     // One error, the misspelt value; the consumer and the generated folder compile clean.
-    expect(output.trim().split('\n')).toEqual([expect.stringMatching(/misspelt\.ts\(3,40\): error TS2820: Type '"NYSe"' is not assignable to type '"None" \| "NYSE" \| "NSDQ" \| "ARCA"'\. Did you mean '"NYSE"'\?$/)]);
+    expect(output.trim().split('\n')).toEqual([expect.stringMatching(/misspelt\.ts\(3,40\): error TS2820: Type '"NYSe"' is not assignable to type 'UnknownEnumName \| "None" \| "NYSE" \| "NSDQ" \| "ARCA"'\. Did you mean '"NYSE"'\?$/)]);
     expect(code).toBe(2);
   });
 

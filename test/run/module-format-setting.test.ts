@@ -64,7 +64,9 @@ describe('the module format in the output', () => {
     const withFields = [{ ...messages[0]!, fields: [makeField({ name: 'tk', fType: 'TickerKey', isPkey: true }, {}), makeField({ name: 'qty', fType: 'Long' }, {})] }];
     const files = await emitFiles({ messages: withFields, source: { query: {} }, moduleFormat: 'mts', fields: true });
     const specifiers = files.flatMap((file) => [...file.text.matchAll(/from '([^']+)'/g)].map((m) => `${file.path}: ${m[1]}`));
-    expect(new Set(specifiers)).toEqual(new Set(['index.mts: ./types.mjs', 'index.mts: ./messages/Order.mjs', 'messages/Order.mts: ../types.mjs']));
+    expect(new Set(specifiers)).toEqual(
+      new Set(['index.mts: ./types.mjs', 'index.mts: ./messages/Order.mjs', 'index.mts: ./records-runtime.mjs', 'messages/Order.mts: ../types.mjs', 'messages/Order.mts: ../records-runtime.mjs', 'types.mts: ./records-runtime.mjs']),
+    );
   });
 
   it('changes nothing but package.json: the same source compiles to either format', async () => {

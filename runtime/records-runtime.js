@@ -1,0 +1,470 @@
+class RecordsError extends Error {
+  name = "RecordsError";
+  /** `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the `QueryResult` says the query failed; `truncated`: the answer ends early. */
+  kind;
+  /** Each problem with its path (up to `maxIssues`). */
+  issues;
+  /** The answer's `QueryResult`, when it has one. */
+  result;
+  constructor(kind, message, details = {}) {
+    super(message);
+    this.kind = kind;
+    this.issues = details.issues ?? [];
+    this.result = details.result;
+  }
+}
+const PULL_HINT = "run `schema-sync pull` to bring the lockfile and types up to date";
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+function warn(message) {
+  const host = globalThis;
+  host.console?.warn?.(`schema-sync records: ${message}`);
+}
+function describe(value) {
+  if (value === null) return "null";
+  if (value === void 0) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return `the string ${quote(value)}`;
+    case "number":
+    case "boolean":
+      return `the ${typeof value} ${String(value)}`;
+    case "bigint":
+      return `the bigint ${String(value)}`;
+    case "object":
+      return "an object";
+    default:
+      return `a ${typeof value}`;
+  }
+}
+function quote(text) {
+  const cut = text.length > 40 ? `${text.slice(0, 40)}\u2026` : text;
+  return JSON.stringify(cut).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function pathText(path) {
+  let text = "";
+  for (const key of path) {
+    if (typeof key === "number") text += `[${key}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) text += text === "" ? key : `.${key}`;
+    else text += `[${quote(key)}]`;
+  }
+  return text === "" ? "(the value)" : text;
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+class Checker {
+  /** The issues, up to `max`. */
+  issues = [];
+  /** How many issues there were in all. */
+  count = 0;
+  /** The drift findings, once per type, kind and field. */
+  drift = [];
+  /** The message type being checked (drift findings name it). */
+  type = "";
+  seen = /* @__PURE__ */ new Set();
+  max;
+  marker;
+  options;
+  /**
+   * @param marker - the prefix of the strings that stand for integers kept exact from the text, if any
+   */
+  constructor(options, marker) {
+    this.options = options ?? {};
+    this.max = this.options.maxIssues ?? 50;
+    this.marker = marker;
+  }
+  /** Whether a value is a plain object (not null, not an array); not a type guard, so a check's `any` stays `any`. */
+  isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  }
+  /** Whether a value is an array (not a type guard, as `isObject`). */
+  isArray(value) {
+    return Array.isArray(value);
+  }
+  /** How many enumerable keys a record has (more than it has known fields: drift). */
+  size(value) {
+    let n = 0;
+    for (const key in value) if (key !== void 0) n++;
+    return n;
+  }
+  /** An own property of a record (`__proto__`, which a plain read would take from the prototype). */
+  own(value, key) {
+    return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : void 0;
+  }
+  /** The default of a `Long` key field typed `bigint`: 0. */
+  zero() {
+    return BigInt(0);
+  }
+  /** Whether another issue would not be listed (a reading may stop early). */
+  get full() {
+    return this.count >= this.max;
+  }
+  /** Records an issue at `path` + `key`. */
+  bad(path, key, expected, value) {
+    this.count++;
+    if (this.issues.length < this.max) {
+      const at = key === void 0 ? path : [...path, key];
+      const received = describe(value);
+      this.issues.push({ path: at, expected, received, message: `${pathText(at)}: expected ${expected}, got ${received}` });
+    }
+    return void 0;
+  }
+  /** Records a drift finding, once per type, kind and field. */
+  found(kind, path, field, what) {
+    const id = `${kind}\0${this.type}\0${field ?? ""}`;
+    if (this.options.drift === "error") {
+      this.bad(path, void 0, kind === "name" ? "a name of the set" : kind === "field" ? "no such field" : "a listed message type", what);
+      return;
+    }
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    const subject = kind === "type" ? `message type ${quote(this.type)}` : `field ${quote(field ?? "")} of ${quote(this.type)}`;
+    const message = kind === "name" ? `${subject} holds ${describe(what).replace("the string ", "the name ")}, which the lockfile does not list (at ${pathText(path)}): ${PULL_HINT}` : `${subject} is not in the lockfile (at ${pathText(path)}); ${kind === "type" ? "its records are left out" : "its values are left out of the records"}: ${PULL_HINT}`;
+    const finding = field === void 0 ? { kind, type: this.type, path, message } : { kind, type: this.type, field, path, message };
+    this.drift.push(finding);
+    const onDrift = this.options.onDrift;
+    if (onDrift !== void 0) onDrift(finding);
+    else warn(message);
+  }
+  /** A message type the lockfile does not list. */
+  unknownType(path) {
+    this.found("type", path, void 0, this.type);
+  }
+  /** A value that is not a number: an integer kept exact from the text becomes its number, anything else is an issue. */
+  num(value, path, key) {
+    const digits = this.digits(value);
+    return digits === void 0 ? this.bad(path, key, "a number", value) : Number(digits);
+  }
+  /** An integer in `min..max`. */
+  int(value, path, key, min, max) {
+    const number = typeof value === "number" ? value : this.digits(value) === void 0 ? void 0 : Number(this.digits(value));
+    if (number === void 0 || !Number.isInteger(number) || number < min || number > max) return this.bad(path, key, `an integer from ${min} to ${max}`, value);
+    return number;
+  }
+  /** A `Long` or `ULong` typed `number`: a safe integer; beyond ±2^53 an issue unless `roundInt64`. */
+  longNumber(value, path, key) {
+    if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+    const digits = this.digits(value);
+    const number = typeof value === "number" ? value : digits === void 0 ? void 0 : Number(digits);
+    if (number !== void 0 && Number.isInteger(number) && this.options.roundInt64 === true) return number;
+    if (number !== void 0 && Number.isInteger(number)) {
+      return this.bad(path, key, 'an integer within \xB12^53, as int64 "number" types it (pull with --int64 bigint or string to keep such values exact, or pass roundInt64: true to take them rounded)', value);
+    }
+    return this.bad(path, key, "an integer", value);
+  }
+  /** A `Long` or `ULong` typed `bigint`: exact, from the text's digits where it was beyond 2^53. */
+  longBigint(value, path, key) {
+    if (typeof value === "bigint") return value;
+    if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+    const digits = this.digits(value) ?? (this.marker === void 0 && typeof value === "string" && /^-?\d+$/.test(value) ? value : void 0);
+    return digits === void 0 ? this.bad(path, key, "an integer (exact: int64 bigint)", value) : BigInt(digits);
+  }
+  /** A `Long` or `ULong` typed `string`: its digits, exact, from the text where it was beyond 2^53. */
+  longString(value, path, key) {
+    if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+    if (typeof value === "bigint") return String(value);
+    const digits = this.digits(value) ?? (this.marker === void 0 && typeof value === "string" && /^-?\d+$/.test(value) ? value : void 0);
+    return digits === void 0 ? this.bad(path, key, "an integer (its digits: int64 string)", value) : digits;
+  }
+  /** The digits of an integer kept exact from the text (a marked string), else undefined. */
+  digits(value) {
+    const marker = this.marker;
+    return marker !== void 0 && typeof value === "string" && value.startsWith(marker) ? value.slice(marker.length) : void 0;
+  }
+  /** An enum value not in its set: a name is drift (kept, typed as an unknown name), anything else an issue. */
+  name(value, path, key, field) {
+    if (typeof value === "string") this.found("name", [...path, key], field, value);
+    else this.bad(path, key, "an enum name", value);
+  }
+  /** A `TimeSpan`: text or a number. */
+  span(value, path, key) {
+    if (typeof value === "number") return value;
+    const digits = this.digits(value);
+    if (digits !== void 0) return Number(digits);
+    return typeof value === "string" ? value : this.bad(path, key, "text or a number", value);
+  }
+  /** A value of a field whose type is not known: let through, integers kept exact from the text as numbers. */
+  any(value) {
+    if (this.marker === void 0) return value;
+    const digits = this.digits(value);
+    if (digits !== void 0) return Number(digits);
+    if (typeof value === "object" && value !== null) {
+      const object = value;
+      for (const key of Object.keys(object)) object[key] = this.any(object[key]);
+    }
+    return value;
+  }
+  /**
+   * Fields the type does not list (its known ones: `known`): drift, left out of the record.
+   * @param group - the repeating group, for the findings' field names
+   */
+  extra(record, path, known, group) {
+    for (const key of Object.keys(record)) {
+      if (known.includes(key)) continue;
+      this.found("field", [...path, key], group === void 0 ? key : `${group}.${key}`, key);
+      delete record[key];
+    }
+  }
+  /** A key field object: `TickerKey` (1), `ExpiryKey` (2) or `OptionKey` (3). */
+  key(value, path, key, kind) {
+    if (!isObject(value)) {
+      this.bad(path, key, kind === 1 ? "a ticker key { at, ts, tk }" : kind === 2 ? "an expiry key { at, ts, tk, dt }" : "an option key { at, ts, tk, dt, xx, cp }", value);
+      return;
+    }
+    const at = [...path, key];
+    for (const part of kind === 1 ? TICKER : kind === 2 ? EXPIRY : OPTION) {
+      const v = value[part];
+      if (part === "xx") {
+        if (typeof v !== "number") value[part] = this.num(v, at, part);
+      } else if (part === "cp") {
+        if (v !== "Call" && v !== "Put") this.bad(at, part, '"Call" or "Put"', v);
+      } else if (typeof v !== "string") this.bad(at, part, "a string", v);
+    }
+  }
+  /** A missing key field. */
+  missing(path, key, expected) {
+    this.bad(path, key, expected, void 0);
+  }
+}
+const TICKER = ["at", "ts", "tk"];
+const EXPIRY = ["at", "ts", "tk", "dt"];
+const OPTION = ["at", "ts", "tk", "dt", "xx", "cp"];
+function protectIntegers(text, exact) {
+  let escaped = "\\u0000";
+  while (text.includes(escaped)) escaped += "\\u0000";
+  const marker = "\0".repeat(escaped.length / 6);
+  const quoted = exact ? stringRanges(text) : void 0;
+  const protectedText = text.replace(/-?\d{16,}/g, (digits, at) => {
+    const before = text.charCodeAt(at - 1);
+    const after = text.charCodeAt(at + digits.length);
+    if (before === 46 || before === 101 || before === 69 || before === 43 || before === 45) return digits;
+    if (after === 46 || after === 101 || after === 69) return digits;
+    if (quoted !== void 0 && inRanges(quoted, at)) return digits;
+    return `"${escaped}${digits}"`;
+  });
+  return { text: protectedText, marker };
+}
+function stringRanges(text) {
+  const ranges = [];
+  let at = text.indexOf('"');
+  while (at !== -1) {
+    let end = text.indexOf('"', at + 1);
+    while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+    if (end === -1) end = text.length;
+    ranges.push(at, end);
+    at = text.indexOf('"', end + 1);
+  }
+  return ranges;
+}
+function isEscaped(text, at) {
+  let n = 0;
+  while (text.charCodeAt(at - 1 - n) === 92) n++;
+  return n % 2 === 1;
+}
+function inRanges(ranges, at) {
+  let low = 0;
+  let high = ranges.length / 2 - 1;
+  while (low <= high) {
+    const mid = low + high >> 1;
+    if (at < ranges[2 * mid]) high = mid - 1;
+    else if (at > ranges[2 * mid + 1]) low = mid + 1;
+    else return true;
+  }
+  return false;
+}
+const RESULTS = ["Ok", "Error", "AuthError", "TokenError", "MLinkError", "TransportError"];
+function checkQueryResult(value, path, c) {
+  if (!isObject(value)) return c.bad(path, void 0, "a QueryResult message", value);
+  for (const key of ["numMessagesSent", "queryElapsed"]) {
+    const v = value[key];
+    if (v !== void 0 && typeof v !== "number") value[key] = c.num(v, path, key);
+  }
+  if (typeof value["result"] !== "string") c.bad(path, "result", "a result name (Ok, Error, \u2026)", value["result"]);
+  if (value["detail"] !== void 0 && typeof value["detail"] !== "string") c.bad(path, "detail", "a string", value["detail"]);
+  return value;
+}
+const FRAME = /^\r\nJ(\d{5})(\d{6})/;
+function unframe(text) {
+  const parts = [];
+  let at = 0;
+  while (at < text.length) {
+    const header = FRAME.exec(text.slice(at, at + 14));
+    if (header === null) {
+      if (text.slice(at).trim() === "") break;
+      return new RecordsError("invalid", `The framed answer has no frame header at offset ${at} (a frame is CR LF "J", 5 digits of message number and 6 of length).`, {
+        issues: [{ path: [parts.length], expected: "a frame header", received: describe(text.slice(at, at + 14)), message: `[${parts.length}]: expected a frame header` }]
+      });
+    }
+    const next = text.indexOf("\r\nJ", at + 14);
+    const body = text.slice(at + 14, next === -1 ? text.length : next);
+    const length = Number(header[2]);
+    if (body.length < length && utf8Length(body) < length) {
+      return new RecordsError("truncated", `The answer is cut short: element ${parts.length} holds ${utf8Length(body)} of the ${length} bytes its frame says.`);
+    }
+    parts.push(body);
+    at = next === -1 ? text.length : next;
+  }
+  return `[${parts.join(",")}]`;
+}
+function utf8Length(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) n += 1;
+    else if (code < 2048) n += 2;
+    else if (code >= 55296 && code < 56320) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+function parseJson(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error instanceof Error ? error.message : error));
+    const at = position === null ? "" : ` at offset ${position[1]}`;
+    if (!text.trimEnd().endsWith("]")) return new RecordsError("truncated", `The answer is cut short: its JSON ends before its closing "]"${at}.`);
+    return new RecordsError("invalid", `The answer is not JSON${at}.`, { issues: [{ path: [], expected: "JSON", received: "text that is not JSON", message: `expected JSON${at}` }] });
+  }
+  if (!Array.isArray(parsed)) {
+    return new RecordsError("invalid", `The answer is not an array of elements: it is ${describe(parsed)}.`, {
+      issues: [{ path: [], expected: "an array of elements", received: describe(parsed), message: `expected an array of elements, got ${describe(parsed)}` }]
+    });
+  }
+  return parsed;
+}
+function headerType(element) {
+  if (!isObject(element)) return void 0;
+  const header = element["header"];
+  if (!isObject(header)) return void 0;
+  const type = header["mTyp"] ?? header["msgType"];
+  if (typeof type !== "string") return void 0;
+  if (header["mTyp"] === void 0) header["mTyp"] = type;
+  return type;
+}
+function invalid(c, result) {
+  const more = c.count > c.issues.length ? ` (and ${c.count - c.issues.length} more)` : "";
+  const shown = c.issues.slice(0, 3).map((issue) => issue.message).join("; ");
+  return new RecordsError("invalid", `The answer does not match its types: ${c.count} ${c.count === 1 ? "issue" : "issues"}${more}: ${shown}${c.issues.length > 3 ? "; \u2026" : ""}`, {
+    issues: c.issues,
+    ...result === void 0 ? {} : { result }
+  });
+}
+function parseAnswer(text, schemas, options) {
+  const fail = (error) => ({ success: false, error });
+  if (typeof text !== "string") return fail(new RecordsError("invalid", `The answer is not text: it is ${describe(text)}.`));
+  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  const json = body.startsWith("\r\nJ") ? unframe(body) : body;
+  if (typeof json !== "string") return fail(json);
+  let marker;
+  let elements;
+  let exact = false;
+  for (const name in schemas) if (schemas[name]["~exact"]) exact = true;
+  if (!exact) elements = parseJson(json);
+  else {
+    const quick = protectIntegers(json, false);
+    elements = parseJson(quick.text);
+    if (elements instanceof RecordsError && parseJson(json) instanceof Array) {
+      const exact2 = protectIntegers(json, true);
+      elements = parseJson(exact2.text);
+      marker = exact2.marker;
+    } else marker = quick.marker;
+    if (elements instanceof RecordsError) elements = parseJson(json);
+  }
+  if (elements instanceof RecordsError) return fail(elements);
+  const c = new Checker(options, marker);
+  const last = elements.length - 1;
+  if (last < 0 || headerType(elements[last]) !== "QueryResult") {
+    return fail(new RecordsError("truncated", `The answer is cut short: it does not end with a QueryResult (${elements.length} ${elements.length === 1 ? "element" : "elements"} read).`));
+  }
+  const result = checkQueryResult(elements[last].message, [last, "message"], c);
+  const records = [];
+  for (let i = 0; i < last && !c.full; i++) {
+    const element = elements[i];
+    const type = headerType(element);
+    if (type === void 0) {
+      c.bad([i], "header", "an element { header: { mTyp }, message }", isObject(element) ? element.header : element);
+      continue;
+    }
+    c.type = type;
+    if (type === "QueryResult") {
+      c.bad([i, "header"], "mTyp", "a record (a QueryResult ends the answer)", type);
+      continue;
+    }
+    const schema = Object.prototype.hasOwnProperty.call(schemas, type) ? schemas[type] : void 0;
+    if (schema === void 0) {
+      c.unknownType([i]);
+      continue;
+    }
+    const path = [i, "message"];
+    const checked = schema["~check"](element.message, path, c);
+    if (checked !== void 0) records.push(element);
+  }
+  if (c.count > 0) return fail(invalid(c, result));
+  const status = result;
+  if (status.result !== "Ok") {
+    const name = RESULTS.includes(status.result) ? status.result : quote(status.result);
+    const detail = status.detail === void 0 ? "" : `: ${quote(status.detail)}`;
+    return fail(new RecordsError("failed", `The query failed: QueryResult ${name}${detail}.`, { result: status }));
+  }
+  if (status.numMessagesSent !== void 0 && status.numMessagesSent > last) {
+    return fail(new RecordsError("truncated", `The answer is cut short: its QueryResult says ${status.numMessagesSent} records were sent, it holds ${last}.`, { result: status }));
+  }
+  return { success: true, data: { records, result: status, drift: c.drift } };
+}
+function orThrow(result) {
+  if (result.success) return result.data;
+  throw result.error;
+}
+function copy(value) {
+  if (Array.isArray(value)) return value.map(copy);
+  if (!isObject(value)) return value;
+  const out = {};
+  for (const key of Object.keys(value)) out[key] = copy(value[key]);
+  return out;
+}
+function recordSchema(type, check, exact = false) {
+  const safeParse = (value, options) => {
+    const c = new Checker(options, void 0);
+    c.type = type;
+    const out = check(copy(value), [], c);
+    return c.count > 0 ? { success: false, error: invalid(c) } : { success: true, data: out };
+  };
+  const told = /* @__PURE__ */ new Set();
+  const onDrift = (finding) => {
+    const id = `${finding.kind}\0${finding.field ?? ""}`;
+    if (told.has(id)) return;
+    told.add(id);
+    warn(finding.message);
+  };
+  return {
+    type,
+    "~standard": {
+      version: 1,
+      vendor: "schema-sync",
+      validate: (value) => {
+        const result = safeParse(value, { onDrift });
+        return result.success ? { value: result.data } : { issues: result.error.issues.map((issue) => ({ message: issue.message, path: issue.path })) };
+      }
+    },
+    parse: (value, options) => orThrow(safeParse(value, options)),
+    safeParse,
+    "~check": check,
+    "~exact": exact
+  };
+}
+export {
+  Checker,
+  RecordsError,
+  checkQueryResult,
+  describe,
+  orThrow,
+  parseAnswer,
+  pathText,
+  protectIntegers,
+  recordSchema
+};

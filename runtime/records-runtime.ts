@@ -1,0 +1,672 @@
+/**
+ * The records runtime of schema-sync: reads the answers of the service's records queries and
+ * checks each record against its message type. Generated beside the types (one module, shared by
+ * every message type, importing nothing), loaded only by code that uses a parser or a schema.
+ * The checks themselves are generated straight-line code in each message module; this module
+ * holds what they share: the answer's reading (frames, exact 64-bit integers, `JSON.parse`),
+ * issues with paths, drift findings, `RecordsError` and the Standard Schema objects.
+ */
+
+/** A place in an answer or a record: element indexes and property names. */
+export type RecordPath = readonly (string | number)[];
+
+/** One way a value does not match its type. */
+export interface RecordIssue {
+  /** Where: e.g. `[3, 'message', 'pkey', 'okey', 'dt']`. */
+  readonly path: RecordPath;
+  /** What the type wants there, e.g. `a string`. */
+  readonly expected: string;
+  /** What came, quoted short and made safe, e.g. `the number 5`. */
+  readonly received: string;
+  /** The whole issue in words: `[3].message.pkey.okey.dt: expected a string, got the number 5`. */
+  readonly message: string;
+}
+
+/**
+ * Something the service sends that this lockfile does not describe: a field it does not list
+ * (`field`), an enum name outside the field's set (`name`), or a message type it does not list
+ * (`type`). What the drift rules call a safe change: reported, never a failure (unless asked).
+ */
+export interface DriftFinding {
+  readonly kind: 'field' | 'name' | 'type';
+  /** The message type, as its header names it. */
+  readonly type: string;
+  /** The field, `group.field` inside a repeating group; absent for a `type` finding. */
+  readonly field?: string;
+  /** Where it was first seen. */
+  readonly path: RecordPath;
+  /** What was found and what to do (run `schema-sync pull`). */
+  readonly message: string;
+}
+
+/** The status that ends an answer of the service. */
+export interface QueryResultMessage {
+  /** How many records the answer holds. */
+  numMessagesSent?: number;
+  /** Seconds the query took. */
+  queryElapsed?: number;
+  /** How the query ended: any `result` but `Ok` is an error, told in `detail`. */
+  result: 'Ok' | 'Error' | 'AuthError' | 'TokenError' | 'MLinkError' | 'TransportError';
+  /** What went wrong, with a `result` other than `Ok`. */
+  detail?: string;
+}
+
+/** Options of `parseRecords` and `safeParseRecords`. */
+export interface ParseRecordsOptions {
+  /**
+   * Told of each drift finding, once per message type and field (a call's findings are also in
+   * its result's `drift`). Without it, each finding is written once to `console.warn`.
+   */
+  onDrift?: ((finding: DriftFinding) => void) | undefined;
+  /** `error`: a drift finding is an issue (kind `invalid`) rather than a report. @default "report" */
+  drift?: 'report' | 'error' | undefined;
+  /**
+   * With `int64: number`, a `Long`/`ULong` value beyond ±2^53 is an issue, because `JSON.parse`
+   * has rounded it; `true` lets the rounded number through. @default false
+   */
+  roundInt64?: boolean | undefined;
+  /** How many issues an error lists. @default 50 */
+  maxIssues?: number | undefined;
+}
+
+/** Why reading an answer failed. */
+export type RecordsErrorKind = 'invalid' | 'failed' | 'truncated';
+
+/** An answer that could not be read: what went wrong (`kind`), where (`issues`), and the `QueryResult` if there was one. */
+export class RecordsError extends Error {
+  override readonly name: 'RecordsError' = 'RecordsError';
+  /** `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the `QueryResult` says the query failed; `truncated`: the answer ends early. */
+  readonly kind: RecordsErrorKind;
+  /** Each problem with its path (up to `maxIssues`). */
+  readonly issues: readonly RecordIssue[];
+  /** The answer's `QueryResult`, when it has one. */
+  readonly result: QueryResultMessage | undefined;
+
+  constructor(kind: RecordsErrorKind, message: string, details: { issues?: readonly RecordIssue[]; result?: QueryResultMessage | undefined } = {}) {
+    super(message);
+    this.kind = kind;
+    this.issues = details.issues ?? [];
+    this.result = details.result;
+  }
+}
+
+/** What a records answer holds once read: its records, its `QueryResult` and the drift found. */
+export interface RecordsAnswerOf<R> {
+  readonly records: R[];
+  readonly result: QueryResultMessage;
+  readonly drift: readonly DriftFinding[];
+}
+
+/** The result of a `safeParse…`: the data, or the error. */
+export type SafeParseResult<T> = { readonly success: true; readonly data: T } | { readonly success: false; readonly error: RecordsError };
+
+/** How a generated check reads a record: the value, where it is, and the checker that collects issues. */
+export type RecordCheck = (value: any, path: RecordPath, checker: Checker) => unknown;
+
+/** A Standard Schema v1 result. */
+export type StandardResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly { readonly message: string; readonly path: RecordPath }[] };
+
+/**
+ * The validator of one record `message` (already parsed) of a message type: Standard Schema v1
+ * (`~standard`), so it plugs into any library that accepts one, and `parse` / `safeParse`.
+ */
+export interface RecordSchema<T> {
+  /** The message type's name, as the service sends it. */
+  readonly type: string;
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: 'schema-sync';
+    readonly validate: (value: unknown) => StandardResult<T>;
+    readonly types?: { readonly input: unknown; readonly output: T } | undefined;
+  };
+  /** The record, or a `RecordsError` of kind `invalid`. The value is not changed: the record is a copy where it differs. */
+  parse(value: unknown, options?: ParseRecordsOptions): T;
+  safeParse(value: unknown, options?: ParseRecordsOptions): SafeParseResult<T>;
+  /** The generated check (used by `parseRecords`). */
+  readonly '~check': RecordCheck;
+  /** Whether its check reads 64-bit integers exactly from the text (int64 `bigint` or `string`). */
+  readonly '~exact': boolean;
+}
+
+/** The hint of every drift finding. */
+const PULL_HINT = 'run `schema-sync pull` to bring the lockfile and types up to date';
+
+/** Characters a quoted value never shows raw: controls, bidi controls, invisibles. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
+/**
+ * Writes a drift finding to `console.warn` where there is one. Reached through `globalThis`: a
+ * project's types need not declare `console` (no DOM or Node.js types).
+ */
+function warn(message: string): void {
+  const host = globalThis as { console?: { warn?: (text: string) => void } };
+  host.console?.warn?.(`schema-sync records: ${message}`);
+}
+
+/** A value quoted short and made safe, with what it is: `the number 5`, `the string "abc"`. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return `the string ${quote(value)}`;
+    case 'number':
+    case 'boolean':
+      return `the ${typeof value} ${String(value)}`;
+    case 'bigint':
+      return `the bigint ${String(value)}`;
+    case 'object':
+      return 'an object';
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+/** A string as a JSON literal, cut to 40 characters and with every unsafe character escaped. */
+function quote(text: string): string {
+  const cut = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return JSON.stringify(cut).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A path as text: `[3].message.pkey.okey.dt`; a key that is not a plain name as `["a b"]`. */
+export function pathText(path: RecordPath): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) text += text === '' ? key : `.${key}`;
+    else text += `[${quote(key)}]`;
+  }
+  return text === '' ? '(the value)' : text;
+}
+
+/** Whether a value is a plain object (not null, not an array). */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Collects the issues and drift findings of one reading, and converts what the text kept exact
+ * (64-bit integers, see {@link protectIntegers}). Generated checks call it for everything but
+ * the fast, common case of a value of the right type.
+ */
+export class Checker {
+  /** The issues, up to `max`. */
+  readonly issues: RecordIssue[] = [];
+  /** How many issues there were in all. */
+  count: number = 0;
+  /** The drift findings, once per type, kind and field. */
+  readonly drift: DriftFinding[] = [];
+  /** The message type being checked (drift findings name it). */
+  type: string = '';
+  private readonly seen: Set<string> = new Set();
+  private readonly max: number;
+  private readonly marker: string | undefined;
+  private readonly options: ParseRecordsOptions;
+
+  /**
+   * @param marker - the prefix of the strings that stand for integers kept exact from the text, if any
+   */
+  constructor(options: ParseRecordsOptions | undefined, marker: string | undefined) {
+    this.options = options ?? {};
+    this.max = this.options.maxIssues ?? 50;
+    this.marker = marker;
+  }
+
+  /** Whether a value is a plain object (not null, not an array); not a type guard, so a check's `any` stays `any`. */
+  isObject(value: unknown): boolean {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  }
+
+  /** Whether a value is an array (not a type guard, as `isObject`). */
+  isArray(value: unknown): boolean {
+    return Array.isArray(value);
+  }
+
+  /** How many enumerable keys a record has (more than it has known fields: drift). */
+  size(value: object): number {
+    let n = 0;
+    for (const key in value) if (key !== undefined) n++;
+    return n;
+  }
+
+  /** An own property of a record (`__proto__`, which a plain read would take from the prototype). */
+  own(value: Record<string, unknown>, key: string): unknown {
+    return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  }
+
+  /** The default of a `Long` key field typed `bigint`: 0. */
+  zero(): bigint {
+    return BigInt(0);
+  }
+
+  /** Whether another issue would not be listed (a reading may stop early). */
+  get full(): boolean {
+    return this.count >= this.max;
+  }
+
+  /** Records an issue at `path` + `key`. */
+  bad(path: RecordPath, key: string | number | undefined, expected: string, value: unknown): undefined {
+    this.count++;
+    if (this.issues.length < this.max) {
+      const at = key === undefined ? path : [...path, key];
+      const received = describe(value);
+      this.issues.push({ path: at, expected, received, message: `${pathText(at)}: expected ${expected}, got ${received}` });
+    }
+    return undefined;
+  }
+
+  /** Records a drift finding, once per type, kind and field. */
+  private found(kind: DriftFinding['kind'], path: RecordPath, field: string | undefined, what: string): void {
+    const id = `${kind}\u0000${this.type}\u0000${field ?? ''}`;
+    if (this.options.drift === 'error') {
+      this.bad(path, undefined, kind === 'name' ? 'a name of the set' : kind === 'field' ? 'no such field' : 'a listed message type', what);
+      return;
+    }
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    const subject = kind === 'type' ? `message type ${quote(this.type)}` : `field ${quote(field ?? '')} of ${quote(this.type)}`;
+    const message =
+      kind === 'name'
+        ? `${subject} holds ${describe(what).replace('the string ', 'the name ')}, which the lockfile does not list (at ${pathText(path)}): ${PULL_HINT}`
+        : `${subject} is not in the lockfile (at ${pathText(path)}); ${kind === 'type' ? 'its records are left out' : 'its values are left out of the records'}: ${PULL_HINT}`;
+    const finding: DriftFinding = field === undefined ? { kind, type: this.type, path, message } : { kind, type: this.type, field, path, message };
+    this.drift.push(finding);
+    const onDrift = this.options.onDrift;
+    if (onDrift !== undefined) onDrift(finding);
+    else warn(message);
+  }
+
+  /** A message type the lockfile does not list. */
+  unknownType(path: RecordPath): void {
+    this.found('type', path, undefined, this.type);
+  }
+
+  /** A value that is not a number: an integer kept exact from the text becomes its number, anything else is an issue. */
+  num(value: unknown, path: RecordPath, key: string): unknown {
+    const digits = this.digits(value);
+    return digits === undefined ? this.bad(path, key, 'a number', value) : Number(digits);
+  }
+
+  /** An integer in `min..max`. */
+  int(value: unknown, path: RecordPath, key: string, min: number, max: number): unknown {
+    const number = typeof value === 'number' ? value : this.digits(value) === undefined ? undefined : Number(this.digits(value));
+    if (number === undefined || !Number.isInteger(number) || number < min || number > max) return this.bad(path, key, `an integer from ${min} to ${max}`, value);
+    return number;
+  }
+
+  /** A `Long` or `ULong` typed `number`: a safe integer; beyond ±2^53 an issue unless `roundInt64`. */
+  longNumber(value: unknown, path: RecordPath, key: string): unknown {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+    const digits = this.digits(value);
+    const number = typeof value === 'number' ? value : digits === undefined ? undefined : Number(digits);
+    if (number !== undefined && Number.isInteger(number) && this.options.roundInt64 === true) return number;
+    if (number !== undefined && Number.isInteger(number)) {
+      return this.bad(path, key, 'an integer within ±2^53, as int64 "number" types it (pull with --int64 bigint or string to keep such values exact, or pass roundInt64: true to take them rounded)', value);
+    }
+    return this.bad(path, key, 'an integer', value);
+  }
+
+  /** A `Long` or `ULong` typed `bigint`: exact, from the text's digits where it was beyond 2^53. */
+  longBigint(value: unknown, path: RecordPath, key: string): unknown {
+    if (typeof value === 'bigint') return value;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+    const digits = this.digits(value) ?? (this.marker === undefined && typeof value === 'string' && /^-?\d+$/.test(value) ? value : undefined);
+    return digits === undefined ? this.bad(path, key, 'an integer (exact: int64 bigint)', value) : BigInt(digits);
+  }
+
+  /** A `Long` or `ULong` typed `string`: its digits, exact, from the text where it was beyond 2^53. */
+  longString(value: unknown, path: RecordPath, key: string): unknown {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+    if (typeof value === 'bigint') return String(value);
+    const digits = this.digits(value) ?? (this.marker === undefined && typeof value === 'string' && /^-?\d+$/.test(value) ? value : undefined);
+    return digits === undefined ? this.bad(path, key, 'an integer (its digits: int64 string)', value) : digits;
+  }
+
+  /** The digits of an integer kept exact from the text (a marked string), else undefined. */
+  private digits(value: unknown): string | undefined {
+    const marker = this.marker;
+    return marker !== undefined && typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined;
+  }
+
+  /** An enum value not in its set: a name is drift (kept, typed as an unknown name), anything else an issue. */
+  name(value: unknown, path: RecordPath, key: string, field: string): void {
+    if (typeof value === 'string') this.found('name', [...path, key], field, value);
+    else this.bad(path, key, 'an enum name', value);
+  }
+
+  /** A `TimeSpan`: text or a number. */
+  span(value: unknown, path: RecordPath, key: string): unknown {
+    if (typeof value === 'number') return value;
+    const digits = this.digits(value);
+    if (digits !== undefined) return Number(digits);
+    return typeof value === 'string' ? value : this.bad(path, key, 'text or a number', value);
+  }
+
+  /** A value of a field whose type is not known: let through, integers kept exact from the text as numbers. */
+  any(value: unknown): unknown {
+    if (this.marker === undefined) return value;
+    const digits = this.digits(value);
+    if (digits !== undefined) return Number(digits);
+    if (typeof value === 'object' && value !== null) {
+      const object = value as Record<string, unknown>;
+      for (const key of Object.keys(object)) object[key] = this.any(object[key]);
+    }
+    return value;
+  }
+
+  /**
+   * Fields the type does not list (its known ones: `known`): drift, left out of the record.
+   * @param group - the repeating group, for the findings' field names
+   */
+  extra(record: Record<string, unknown>, path: RecordPath, known: readonly string[], group?: string): void {
+    for (const key of Object.keys(record)) {
+      if (known.includes(key)) continue;
+      this.found('field', [...path, key], group === undefined ? key : `${group}.${key}`, key);
+      delete record[key];
+    }
+  }
+
+  /** A key field object: `TickerKey` (1), `ExpiryKey` (2) or `OptionKey` (3). */
+  key(value: unknown, path: RecordPath, key: string, kind: 1 | 2 | 3): void {
+    if (!isObject(value)) {
+      this.bad(path, key, kind === 1 ? 'a ticker key { at, ts, tk }' : kind === 2 ? 'an expiry key { at, ts, tk, dt }' : 'an option key { at, ts, tk, dt, xx, cp }', value);
+      return;
+    }
+    const at = [...path, key];
+    for (const part of kind === 1 ? TICKER : kind === 2 ? EXPIRY : OPTION) {
+      const v = value[part];
+      if (part === 'xx') {
+        if (typeof v !== 'number') value[part] = this.num(v, at, part);
+      } else if (part === 'cp') {
+        if (v !== 'Call' && v !== 'Put') this.bad(at, part, '"Call" or "Put"', v);
+      } else if (typeof v !== 'string') this.bad(at, part, 'a string', v);
+    }
+  }
+
+  /** A missing key field. */
+  missing(path: RecordPath, key: string, expected: string): void {
+    this.bad(path, key, expected, undefined);
+  }
+}
+
+const TICKER = ['at', 'ts', 'tk'] as const;
+const EXPIRY = ['at', 'ts', 'tk', 'dt'] as const;
+const OPTION = ['at', 'ts', 'tk', 'dt', 'xx', 'cp'] as const;
+
+/**
+ * The text with every integer literal of 16 digits or more (those a `number` may round) written
+ * as a string, the marker then its digits, so that `JSON.parse` keeps them exact; and the marker.
+ * The marker is `\u0000` (as many as it takes to appear nowhere in the text): a JSON string can
+ * only hold it escaped, so no string of the answer starts with it. A run of digits inside a string
+ * would be cut by the quotes put around it, which no JSON parses: then `exact` tells strings apart.
+ */
+export function protectIntegers(text: string, exact: boolean): { text: string; marker: string } {
+  let escaped = '\\u0000';
+  while (text.includes(escaped)) escaped += '\\u0000';
+  const marker = '\u0000'.repeat(escaped.length / 6);
+  const quoted = exact ? stringRanges(text) : undefined;
+  const protectedText = text.replace(/-?\d{16,}/g, (digits: string, at: number) => {
+    const before = text.charCodeAt(at - 1);
+    const after = text.charCodeAt(at + digits.length);
+    // Part of a fraction or an exponent: not an integer literal.
+    if (before === 46 || before === 101 || before === 69 || before === 43 || before === 45) return digits;
+    if (after === 46 || after === 101 || after === 69) return digits;
+    if (quoted !== undefined && inRanges(quoted, at)) return digits;
+    return `"${escaped}${digits}"`;
+  });
+  return { text: protectedText, marker };
+}
+
+/** Where each string of a JSON text starts and ends (offsets, in pairs). */
+function stringRanges(text: string): number[] {
+  const ranges: number[] = [];
+  let at = text.indexOf('"');
+  while (at !== -1) {
+    let end = text.indexOf('"', at + 1);
+    while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+    if (end === -1) end = text.length;
+    ranges.push(at, end);
+    at = text.indexOf('"', end + 1);
+  }
+  return ranges;
+}
+
+function isEscaped(text: string, at: number): boolean {
+  let n = 0;
+  while (text.charCodeAt(at - 1 - n) === 92) n++;
+  return n % 2 === 1;
+}
+
+function inRanges(ranges: readonly number[], at: number): boolean {
+  let low = 0;
+  let high = ranges.length / 2 - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (at < ranges[2 * mid]!) high = mid - 1;
+    else if (at > ranges[2 * mid + 1]!) low = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** The `result` names of a `QueryResult`. */
+const RESULTS: readonly string[] = ['Ok', 'Error', 'AuthError', 'TokenError', 'MLinkError', 'TransportError'];
+
+/** Checks a `QueryResult` message (the schema of a listed message type named `QueryResult` too). */
+export function checkQueryResult(value: any, path: RecordPath, c: Checker): QueryResultMessage | undefined {
+  if (!isObject(value)) return c.bad(path, undefined, 'a QueryResult message', value);
+  for (const key of ['numMessagesSent', 'queryElapsed'] as const) {
+    const v = value[key];
+    if (v !== undefined && typeof v !== 'number') value[key] = c.num(v, path, key);
+  }
+  if (typeof value['result'] !== 'string') c.bad(path, 'result', 'a result name (Ok, Error, …)', value['result']);
+  if (value['detail'] !== undefined && typeof value['detail'] !== 'string') c.bad(path, 'detail', 'a string', value['detail']);
+  return value as unknown as QueryResultMessage;
+}
+
+/** The frame header of a `rest/jsonf` element: CR LF `J`, the message number (5 digits), the length (6). */
+const FRAME = /^\r\nJ(\d{5})(\d{6})/;
+
+/**
+ * The elements of a framed (`rest/jsonf`) answer as one JSON array text, or the error that the
+ * frames show (an element shorter than its frame says: truncated).
+ */
+function unframe(text: string): string | RecordsError {
+  const parts: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const header = FRAME.exec(text.slice(at, at + 14));
+    if (header === null) {
+      if (text.slice(at).trim() === '') break;
+      return new RecordsError('invalid', `The framed answer has no frame header at offset ${at} (a frame is CR LF "J", 5 digits of message number and 6 of length).`, {
+        issues: [{ path: [parts.length], expected: 'a frame header', received: describe(text.slice(at, at + 14)), message: `[${parts.length}]: expected a frame header` }],
+      });
+    }
+    const next = text.indexOf('\r\nJ', at + 14);
+    const body = text.slice(at + 14, next === -1 ? text.length : next);
+    const length = Number(header[2]);
+    if (body.length < length && utf8Length(body) < length) {
+      return new RecordsError('truncated', `The answer is cut short: element ${parts.length} holds ${utf8Length(body)} of the ${length} bytes its frame says.`);
+    }
+    parts.push(body);
+    at = next === -1 ? text.length : next;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/** The UTF-8 length of a text. */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) n += 1;
+    else if (code < 0x800) n += 2;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** The answer's text parsed, or the error (a cut text is `truncated`, anything else not JSON `invalid`). */
+function parseJson(text: string): unknown[] | RecordsError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error instanceof Error ? error.message : error));
+    const at = position === null ? '' : ` at offset ${position[1]}`;
+    if (!text.trimEnd().endsWith(']')) return new RecordsError('truncated', `The answer is cut short: its JSON ends before its closing "]"${at}.`);
+    return new RecordsError('invalid', `The answer is not JSON${at}.`, { issues: [{ path: [], expected: 'JSON', received: 'text that is not JSON', message: `expected JSON${at}` }] });
+  }
+  if (!Array.isArray(parsed)) {
+    return new RecordsError('invalid', `The answer is not an array of elements: it is ${describe(parsed)}.`, {
+      issues: [{ path: [], expected: 'an array of elements', received: describe(parsed), message: `expected an array of elements, got ${describe(parsed)}` }],
+    });
+  }
+  return parsed;
+}
+
+/** The type an element's header names (`mTyp`, or `msgType` as some deployments write it), or undefined. */
+function headerType(element: unknown): string | undefined {
+  if (!isObject(element)) return undefined;
+  const header = element['header'];
+  if (!isObject(header)) return undefined;
+  const type = header['mTyp'] ?? header['msgType'];
+  if (typeof type !== 'string') return undefined;
+  if (header['mTyp'] === undefined) header['mTyp'] = type;
+  return type;
+}
+
+/** The error of a reading with issues: kind `invalid`, its first issues in the message. */
+function invalid(c: Checker, result?: QueryResultMessage): RecordsError {
+  const more = c.count > c.issues.length ? ` (and ${c.count - c.issues.length} more)` : '';
+  const shown = c.issues.slice(0, 3).map((issue) => issue.message).join('; ');
+  return new RecordsError('invalid', `The answer does not match its types: ${c.count} ${c.count === 1 ? 'issue' : 'issues'}${more}: ${shown}${c.issues.length > 3 ? '; …' : ''}`, {
+    issues: c.issues,
+    ...(result === undefined ? {} : { result }),
+  });
+}
+
+/**
+ * Reads a records answer (`rest/json`, or framed `rest/jsonf`): its elements checked by the
+ * schema of the type their header names, its `QueryResult` required last. Big integers are read
+ * exactly from the text when a schema asks for it (int64 `bigint` or `string`).
+ * @param schemas - the record schemas by message type name
+ */
+export function parseAnswer(text: string, schemas: { readonly [name: string]: RecordSchema<unknown> }, options?: ParseRecordsOptions): SafeParseResult<RecordsAnswerOf<unknown>> {
+  const fail = (error: RecordsError): SafeParseResult<never> => ({ success: false, error });
+  if (typeof text !== 'string') return fail(new RecordsError('invalid', `The answer is not text: it is ${describe(text)}.`));
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const json = body.startsWith('\r\nJ') ? unframe(body) : body;
+  if (typeof json !== 'string') return fail(json);
+  let marker: string | undefined;
+  let elements: unknown[] | RecordsError;
+  let exact = false;
+  for (const name in schemas) if (schemas[name]!['~exact']) exact = true;
+  if (!exact) elements = parseJson(json);
+  else {
+    const quick = protectIntegers(json, false);
+    elements = parseJson(quick.text);
+    if (elements instanceof RecordsError && parseJson(json) instanceof Array) {
+      // A long run of digits inside a string: protect again, telling strings apart.
+      const exact = protectIntegers(json, true);
+      elements = parseJson(exact.text);
+      marker = exact.marker;
+    } else marker = quick.marker;
+    if (elements instanceof RecordsError) elements = parseJson(json);
+  }
+  if (elements instanceof RecordsError) return fail(elements);
+  const c = new Checker(options, marker);
+  const last = elements.length - 1;
+  if (last < 0 || headerType(elements[last]) !== 'QueryResult') {
+    return fail(new RecordsError('truncated', `The answer is cut short: it does not end with a QueryResult (${elements.length} ${elements.length === 1 ? 'element' : 'elements'} read).`));
+  }
+  const result = checkQueryResult((elements[last] as { message?: unknown }).message, [last, 'message'], c);
+  const records: unknown[] = [];
+  for (let i = 0; i < last && !c.full; i++) {
+    const element = elements[i] as { header: unknown; message: unknown };
+    const type = headerType(element);
+    if (type === undefined) {
+      c.bad([i], 'header', 'an element { header: { mTyp }, message }', isObject(element) ? element.header : element);
+      continue;
+    }
+    c.type = type;
+    if (type === 'QueryResult') {
+      c.bad([i, 'header'], 'mTyp', 'a record (a QueryResult ends the answer)', type);
+      continue;
+    }
+    const schema = Object.prototype.hasOwnProperty.call(schemas, type) ? schemas[type] : undefined;
+    if (schema === undefined) {
+      c.unknownType([i]);
+      continue;
+    }
+    const path = [i, 'message'];
+    const checked = schema['~check'](element.message, path, c);
+    if (checked !== undefined) records.push(element);
+  }
+  if (c.count > 0) return fail(invalid(c, result));
+  const status = result!;
+  if (status.result !== 'Ok') {
+    const name = RESULTS.includes(status.result) ? status.result : quote(status.result);
+    const detail = status.detail === undefined ? '' : `: ${quote(status.detail)}`;
+    return fail(new RecordsError('failed', `The query failed: QueryResult ${name}${detail}.`, { result: status }));
+  }
+  if (status.numMessagesSent !== undefined && status.numMessagesSent > last) {
+    return fail(new RecordsError('truncated', `The answer is cut short: its QueryResult says ${status.numMessagesSent} records were sent, it holds ${last}.`, { result: status }));
+  }
+  return { success: true, data: { records, result: status, drift: c.drift } };
+}
+
+/** The data of a result, or its error thrown. */
+export function orThrow<T>(result: SafeParseResult<T>): T {
+  if (result.success) return result.data;
+  throw result.error;
+}
+
+/** A copy of a JSON-like value (objects and arrays copied, anything else as it is). */
+function copy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copy);
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copy(value[key]);
+  return out;
+}
+
+/**
+ * The schema of one message type's records, from its generated check. Validating never changes
+ * the value given: the check reads a copy.
+ */
+export function recordSchema<T>(type: string, check: RecordCheck, exact: boolean = false): RecordSchema<T> {
+  const safeParse = (value: unknown, options?: ParseRecordsOptions): SafeParseResult<T> => {
+    const c = new Checker(options, undefined);
+    c.type = type;
+    const out = check(copy(value), [], c);
+    return c.count > 0 ? { success: false, error: invalid(c) } : { success: true, data: out as T };
+  };
+  // Standard Schema has no options: its drift findings are told once per field of this type.
+  const told = new Set<string>();
+  const onDrift = (finding: DriftFinding): void => {
+    const id = `${finding.kind}\u0000${finding.field ?? ''}`;
+    if (told.has(id)) return;
+    told.add(id);
+    warn(finding.message);
+  };
+  return {
+    type,
+    '~standard': {
+      version: 1,
+      vendor: 'schema-sync',
+      validate: (value: unknown): StandardResult<T> => {
+        const result = safeParse(value, { onDrift });
+        return result.success ? { value: result.data } : { issues: result.error.issues.map((issue) => ({ message: issue.message, path: issue.path })) };
+      },
+    },
+    parse: (value: unknown, options?: ParseRecordsOptions): T => orThrow(safeParse(value, options)),
+    safeParse,
+    '~check': check,
+    '~exact': exact,
+  };
+}

@@ -6,7 +6,8 @@
 // folder and writes bench/results.json. Options: --sizes 1000,10000  --runs 5  --prettier-runs 3
 // --real-runs 9 ('0' leaves the real-size rows out)  --impact off  --dir <folder>[,<folder>…]
 // --memory-mib 32 ('' leaves the memory row out)  --memory-shapes descs,types.
-// What each row measures: bench/README.md.
+// --records-mb 20  --records-base <checkout with dist/> (the records type-check row, against
+// that build). What each row measures: bench/README.md.
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -16,6 +17,8 @@ import { targetOf } from './targets.mjs';
 import { benchImpact, impactLines } from './impact.mjs';
 import { benchMemory, memoryLines } from './memory.mjs';
 import { probedRun } from './probed-run.mjs';
+import { benchRecords, recordsLines } from './records.mjs';
+import { benchRecordsTsc, recordsTscLines } from './records-tsc.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -223,6 +226,12 @@ try {
 // The impact row (issue 28): a consumer's type-check against two outputs, against tsc alone.
 const impact = arg('impact', 'on') === 'off' ? undefined : await benchImpact({ runs });
 
+// The records rows (issue 38): parseRecords against JSON.parse, zod and lossless-json + zod; and,
+// given a base build (--records-base <checkout with dist/>), the type-check of the folder.
+const records = await benchRecords({ runs: Math.max(runs, 5), mb: Number(arg('records-mb', '20')) });
+const recordsBase = arg('records-base', undefined);
+const recordsTsc = recordsBase === undefined ? undefined : await benchRecordsTsc({ base: recordsBase, runs });
+
 // The memory row (issue 37): peak RSS of a cold pull of a listing at the default --max-bytes (32 MiB).
 const memoryMib = arg('memory-mib', '32');
 const memory = memoryMib === '' ? [] : await benchMemory({ sizesMib: memoryMib.split(',').map(Number), shapes: arg('memory-shapes', 'descs,types').split(',') });
@@ -253,6 +262,8 @@ for (const folder of folders) {
   );
 }
 if (impact !== undefined) lines.push('', ...impactLines(impact));
+lines.push('', ...recordsLines(records));
+if (recordsTsc !== undefined) lines.push('', ...recordsTscLines(recordsTsc));
 if (memory.length > 0) lines.push('', ...memoryLines(memory));
 console.log(lines.join('\n'));
-writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, realSize, results, impact, memory }, null, 2)}\n`);
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine, runs, prettierRuns, folders, realSize, results, impact, records, recordsTsc, memory }, null, 2)}\n`);

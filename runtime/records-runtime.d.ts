@@ -185,8 +185,12 @@ export declare class Checker {
     longString(value: unknown, path: RecordPath, key: string): unknown;
     /** The digits of an integer kept exact from the text (a marked string), else undefined. */
     private digits;
-    /** An enum value not in its set: a name is drift (kept, typed as an unknown name), anything else an issue. */
-    name(value: unknown, path: RecordPath, key: string, field: string): void;
+    /**
+     * An enum value not in its set: a name is drift, kept as the unknown-name case of the field's
+     * type (`{ unknown: name }`, which no name of the set compares equal to); an unknown-name case
+     * given back (a record read before) is taken as it is; anything else is an issue.
+     */
+    name(value: unknown, path: RecordPath, key: string, field: string): unknown;
     /** A `TimeSpan`: text or a number. */
     span(value: unknown, path: RecordPath, key: string): unknown;
     /** A value of a field whose type is not known: let through, integers kept exact from the text as numbers. */
@@ -205,8 +209,9 @@ export declare class Checker {
  * The text with every integer literal of 16 digits or more (those a `number` may round) written
  * as a string, the marker then its digits, so that `JSON.parse` keeps them exact; and the marker.
  * The marker is `\u0000` (as many as it takes to appear nowhere in the text): a JSON string can
- * only hold it escaped, so no string of the answer starts with it. A run of digits inside a string
- * would be cut by the quotes put around it, which no JSON parses: then `exact` tells strings apart.
+ * only hold it escaped, so no string of the answer starts with it. A number follows `:`, `,` or
+ * `[`; such text inside a string would be cut by the quotes put around it, which no JSON parses:
+ * then `exact` tells strings apart.
  */
 export declare function protectIntegers(text: string, exact: boolean): {
     text: string;

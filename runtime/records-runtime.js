@@ -172,10 +172,18 @@ class Checker {
     const marker = this.marker;
     return marker !== void 0 && typeof value === "string" && value.startsWith(marker) ? value.slice(marker.length) : void 0;
   }
-  /** An enum value not in its set: a name is drift (kept, typed as an unknown name), anything else an issue. */
+  /**
+   * An enum value not in its set: a name is drift, kept as the unknown-name case of the field's
+   * type (`{ unknown: name }`, which no name of the set compares equal to); an unknown-name case
+   * given back (a record read before) is taken as it is; anything else is an issue.
+   */
   name(value, path, key, field) {
-    if (typeof value === "string") this.found("name", [...path, key], field, value);
-    else this.bad(path, key, "an enum name", value);
+    if (typeof value === "string") {
+      this.found("name", [...path, key], field, value);
+      return { unknown: value };
+    }
+    if (isObject(value) && typeof value["unknown"] === "string" && Object.keys(value).length === 1) return value;
+    return this.bad(path, key, "an enum name", value);
   }
   /** A `TimeSpan`: text or a number. */
   span(value, path, key) {
@@ -234,15 +242,10 @@ function protectIntegers(text, exact) {
   let escaped = "\\u0000";
   while (text.includes(escaped)) escaped += "\\u0000";
   const marker = "\0".repeat(escaped.length / 6);
-  const quoted = exact ? stringRanges(text) : void 0;
-  const protectedText = text.replace(/-?\d{16,}/g, (digits, at) => {
-    const before = text.charCodeAt(at - 1);
-    const after = text.charCodeAt(at + digits.length);
-    if (before === 46 || before === 101 || before === 69 || before === 43 || before === 45) return digits;
-    if (after === 46 || after === 101 || after === 69) return digits;
-    if (quoted !== void 0 && inRanges(quoted, at)) return digits;
-    return `"${escaped}${digits}"`;
-  });
+  const integers = /([:,[]\s*)(-?\d{16,})(?![.eE\d])/g;
+  if (!exact) return { text: text.replace(integers, `$1"${escaped}$2"`), marker };
+  const quoted = stringRanges(text);
+  const protectedText = text.replace(integers, (whole, before, digits, at) => inRanges(quoted, at + before.length) ? whole : `${before}"${escaped}${digits}"`);
   return { text: protectedText, marker };
 }
 function stringRanges(text) {

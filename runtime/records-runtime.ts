@@ -329,10 +329,18 @@ export class Checker {
     return marker !== undefined && typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : undefined;
   }
 
-  /** An enum value not in its set: a name is drift (kept, typed as an unknown name), anything else an issue. */
-  name(value: unknown, path: RecordPath, key: string, field: string): void {
-    if (typeof value === 'string') this.found('name', [...path, key], field, value);
-    else this.bad(path, key, 'an enum name', value);
+  /**
+   * An enum value not in its set: a name is drift, kept as the unknown-name case of the field's
+   * type (`{ unknown: name }`, which no name of the set compares equal to); an unknown-name case
+   * given back (a record read before) is taken as it is; anything else is an issue.
+   */
+  name(value: unknown, path: RecordPath, key: string, field: string): unknown {
+    if (typeof value === 'string') {
+      this.found('name', [...path, key], field, value);
+      return { unknown: value };
+    }
+    if (isObject(value) && typeof value['unknown'] === 'string' && Object.keys(value).length === 1) return value;
+    return this.bad(path, key, 'an enum name', value);
   }
 
   /** A `TimeSpan`: text or a number. */
@@ -398,23 +406,19 @@ const OPTION = ['at', 'ts', 'tk', 'dt', 'xx', 'cp'] as const;
  * The text with every integer literal of 16 digits or more (those a `number` may round) written
  * as a string, the marker then its digits, so that `JSON.parse` keeps them exact; and the marker.
  * The marker is `\u0000` (as many as it takes to appear nowhere in the text): a JSON string can
- * only hold it escaped, so no string of the answer starts with it. A run of digits inside a string
- * would be cut by the quotes put around it, which no JSON parses: then `exact` tells strings apart.
+ * only hold it escaped, so no string of the answer starts with it. A number follows `:`, `,` or
+ * `[`; such text inside a string would be cut by the quotes put around it, which no JSON parses:
+ * then `exact` tells strings apart.
  */
 export function protectIntegers(text: string, exact: boolean): { text: string; marker: string } {
   let escaped = '\\u0000';
   while (text.includes(escaped)) escaped += '\\u0000';
   const marker = '\u0000'.repeat(escaped.length / 6);
-  const quoted = exact ? stringRanges(text) : undefined;
-  const protectedText = text.replace(/-?\d{16,}/g, (digits: string, at: number) => {
-    const before = text.charCodeAt(at - 1);
-    const after = text.charCodeAt(at + digits.length);
-    // Part of a fraction or an exponent: not an integer literal.
-    if (before === 46 || before === 101 || before === 69 || before === 43 || before === 45) return digits;
-    if (after === 46 || after === 101 || after === 69) return digits;
-    if (quoted !== undefined && inRanges(quoted, at)) return digits;
-    return `"${escaped}${digits}"`;
-  });
+  // A number: after `:`, `,` or `[` and blanks; an integer: no fraction or exponent after it.
+  const integers = /([:,[]\s*)(-?\d{16,})(?![.eE\d])/g;
+  if (!exact) return { text: text.replace(integers, `$1"${escaped}$2"`), marker };
+  const quoted = stringRanges(text);
+  const protectedText = text.replace(integers, (whole: string, before: string, digits: string, at: number) => (inRanges(quoted, at + before.length) ? whole : `${before}"${escaped}${digits}"`));
   return { text: protectedText, marker };
 }
 

@@ -14,7 +14,7 @@ import { RECORDS_RUNTIME } from './record-checks.js';
 import { schemaName, trackRecordsApi, writeRecordsApi, writeRecordsApiTypes } from './records-api.js';
 import { writeElementGuard, writeKeyInterfaces, writeQueryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';
-import { hasPrimaryKey, recordNames } from './record-types.js';
+import { hasPrimaryKey, QUERY_RESULT, recordNames } from './record-types.js';
 import { writeExportedList, writeExportedRegistry, writeInterfaceOf } from './line-blocks.js';
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import { memberLine, writeInterface, writeTypeAlias, type TypeAlias } from './type-declarations.js';
@@ -122,7 +122,8 @@ function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options:
   const names = [{ name: identifier, isTypeOnly: false }];
   if (options.records) {
     const { record, pkey } = recordNames(identifier);
-    if (keyword === 'export' && hasPrimaryKey(entry.descriptor)) names.push({ name: pkey, isTypeOnly: true });
+    // A listed QueryResult's record type is the status type, which has no key type.
+    if (keyword === 'export' && hasPrimaryKey(entry.descriptor) && entry.descriptor.name !== QUERY_RESULT) names.push({ name: pkey, isTypeOnly: true });
     names.push({ name: record, isTypeOnly: true });
   }
   if (options.fields) names.push({ name: schemaName(entry), isTypeOnly: false });

@@ -194,7 +194,7 @@ function valueCheck(field: FieldDescriptor, names: { at: string; key: string; pa
   if (type === 'Enum') {
     const values = [...new Set(field.eSet ?? [])];
     if (values.length === 0) return `if (typeof v !== 'string') c.bad(p, ${key}, 'an enum name', v);`;
-    return `if (!${context.enumOf(values)}(v)) c.name(v, p, ${key}, ${names.path});`;
+    return `if (!${context.enumOf(values)}(v)) ${at} = c.name(v, p, ${key}, ${names.path});`;
   }
   if (type === 'Flag') return `if (typeof v !== 'string') c.bad(p, ${key}, 'a flag name', v);`;
   if (type === 'TimeSpan') return `if (typeof v !== 'number') ${at} = c.span(v, p, ${key});`;

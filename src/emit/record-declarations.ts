@@ -51,10 +51,12 @@ export function writeQueryResultTypes(writer: CodeBlockWriter): void {
   writer.blankLineIfLastNot();
   writeDocs(writer, [
     'An enum name the lockfile does not list: what the service sends after a change this lockfile',
-    'has not pulled (`parseRecords` keeps it and reports it to `onDrift`). A case of every enum',
-    "field's type of its own, so code that handles each listed name still has to handle it.",
+    'has not pulled. `parseRecords` keeps it here (`unknown`: the name as sent) and reports it to',
+    "`onDrift`. A case of every enum field's type of its own, which no listed name compares equal",
+    'to: code that handles each listed name still has to handle it, and a name the lockfile no',
+    'longer lists does not compile where it is compared.',
   ]);
-  writer.writeLine("export type UnknownEnumName = string & { readonly '~unknownEnumName': true };");
+  writer.writeLine('export interface UnknownEnumName {').indent().write('readonly unknown: string;').newLine().write('}').newLine();
 }
 
 /**

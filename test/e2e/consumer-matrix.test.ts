@@ -24,8 +24,8 @@ import { runCli } from '../helpers/in-process.js';
 import { compileProjects, type TscResult } from '../helpers/tsc.js';
 
 const NAME = 'example-schema-types';
-/** The message types of the package. */
-const TYPES = ['AccountRiskRecordV5', 'AggregateCount', 'AuctionNotice'];
+/** The message types of the package; with fields (`--fields --int64 bigint`), the first and last from examples/descriptors.schemas.json, the others described with no fields. */
+const TYPES = ['AccountRiskRecordV5', 'AggregateCount', 'AuctionNotice', 'OptionNbboQuote'];
 /** One type of the example listing, and another whose data must stay out of a bundle of the first. */
 const HASH = { AuctionNotice: '76BC18DA157E7B32', AccountRiskRecordV5: '01DBE4F471A65AC0' };
 
@@ -54,7 +54,75 @@ export const notAName: MessageName = 'NoSuchType';
 /** The one bit of Node's types the consumers use, instead of @types/node (which costs each tsc run seconds). */
 const PROCESS_TYPES = 'declare const process: { stdout: { write(text: string): boolean } };\n';
 
-const TS_IMPORTS = `import { AuctionNotice, messages, messagesByNumber, type MessageByName, type MessageDescriptor, type MessageName } from '${NAME}';`;
+const TS_IMPORTS = `import { AuctionNotice, messages, messagesByNumber, type MessageByName, type MessageDescriptor, type MessageName } from '${NAME}';
+import { OptionNbboQuoteRecordSchema, parseRecords, isElementOf, type AuctionNoticeRecord, type OptionNbboQuoteRecord, type QueryResultElement, type RecordElement } from '${NAME}';`;
+
+/** Standard Schema's published interface (v1), copied as its spec recommends: a library that accepts any Standard Schema types its parameter so. */
+const STANDARD_SCHEMA = `
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': StandardSchemaV1.Props<Input, Output>;
+}
+export declare namespace StandardSchemaV1 {
+  export interface Props<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  export type Result<Output> = SuccessResult<Output> | FailureResult;
+  export interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  export interface FailureResult {
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  export interface Issue {
+    readonly message: string;
+    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
+  }
+  export interface PathSegment {
+    readonly key: PropertyKey;
+  }
+  export interface Types<Input = unknown, Output = Input> {
+    readonly input: Input;
+    readonly output: Output;
+  }
+  export type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+  export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
+}
+`;
+
+/** The records, typed and at run time: a Standard Schema consumer, the parser's types, a type with no fields. */
+const RECORD_ASSERTIONS = `${STANDARD_SCHEMA}
+/** A library function that takes any Standard Schema (a form, router or RPC library's). */
+function validateWith<S extends StandardSchemaV1>(schema: S, value: unknown): StandardSchemaV1.InferOutput<S> | undefined {
+  const result = schema['~standard'].validate(value);
+  return result instanceof Promise || result.issues !== undefined ? undefined : result.value;
+}
+const quote = validateWith(OptionNbboQuoteRecordSchema, { bidPrice: 1.5 });
+holds<Equal<typeof quote, OptionNbboQuoteRecord | undefined>>();
+holds<Equal<NonNullable<OptionNbboQuoteRecord['srcTimestamp']>, bigint>>();
+const answer = parseRecords('[]', { onDrift: (finding) => finding.message });
+for (const element of answer.records) {
+  if (isElementOf(element, 'OptionNbboQuote')) holds<Equal<typeof element.message, OptionNbboQuoteRecord>>();
+}
+holds<Equal<Extract<RecordElement | QueryResultElement, { header: { mTyp: 'QueryResult' } }>, QueryResultElement>>();
+// @ts-expect-error a type described with no fields takes no field
+export const noFields: AuctionNoticeRecord = { anything: 1 };
+export const empty: AuctionNoticeRecord = {};
+`;
+
+/** A records answer as the service sends it: a 19-digit timestamp beyond 2^53, then the QueryResult. */
+const ANSWER = JSON.stringify(
+  '[{"header":{"mTyp":"OptionNbboQuote"},"message":{"pkey":{"okey":{"at":"EQT","ts":"NMS","tk":"SPX","dt":"2024-03-15","xx":4550,"cp":"Call"}},"bidExch":"CBOE","srcTimestamp":1690379504651660288}},{"header":{"mTyp":"QueryResult"},"message":{"numMessagesSent":1,"result":"Ok"}}]',
+);
+
+/** What each run prints of the answer: the timestamp exact, as a bigint. */
+const RUN_RECORDS = `const element = parseRecords(${ANSWER}).records[0];
+if (element === undefined || !isElementOf(element, 'OptionNbboQuote')) throw new Error('no quote');
+const quote = element.message;
+const records = { timestamp: typeof quote.srcTimestamp + ' ' + String(quote.srcTimestamp), exch: quote.bidExch };`;
 
 /** One message module imported by itself, without the index (the package exports `./messages/*.js`): the same constant. */
 const DEEP_IMPORT = `import { AuctionNotice as OneModule } from '${NAME}/messages/AuctionNotice.js';
@@ -73,14 +141,15 @@ const PROJECTS = {
     packageJson: { name: 'esm-consumer', private: true, type: 'module' },
     compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
     files: {
-      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}`,
-      'run.mjs': `import { AuctionNotice, messages, messageNames } from '${NAME}';
+      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}\n${RECORD_ASSERTIONS}`,
+      'run.mjs': `import { AuctionNotice, messages, messageNames, parseRecords, isElementOf } from '${NAME}';
 import { AuctionNotice as OneModule } from '${NAME}/messages/AuctionNotice.js';
 /** @type {1063} */
 const mNum = AuctionNotice.mNum;
 /** @type {readonly ['select']} */
 const actions = AuctionNotice.actions;
-process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length, oneModule: OneModule === AuctionNotice }));
+${RUN_RECORDS}
+process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length, oneModule: OneModule === AuctionNotice, records }));
 `,
     },
   },
@@ -88,14 +157,15 @@ process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotic
     packageJson: { name: 'cjs-consumer', private: true },
     compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
     files: {
-      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}`,
-      'run.cjs': `const { AuctionNotice, messages, messageNames } = require('${NAME}');
+      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}\n${RECORD_ASSERTIONS}`,
+      'run.cjs': `const { AuctionNotice, messages, messageNames, parseRecords, isElementOf } = require('${NAME}');
 const { AuctionNotice: OneModule } = require('${NAME}/messages/AuctionNotice.js');
 /** @type {1063} */
 const mNum = AuctionNotice.mNum;
 /** @type {readonly ['select']} */
 const actions = AuctionNotice.actions;
-process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length, oneModule: OneModule === AuctionNotice }));
+${RUN_RECORDS}
+process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotice === AuctionNotice, count: messageNames.length, oneModule: OneModule === AuctionNotice, records }));
 `,
     },
   },
@@ -103,7 +173,12 @@ process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotic
     packageJson: { name: 'bundler-consumer', private: true, type: 'module', dependencies: { [NAME]: '^1.0.0' } },
     compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
     files: {
-      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}`,
+      'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}\n${RECORD_ASSERTIONS}`,
+      // A bundle that reads records: the runtime, the index and the checks of every type.
+      'records.ts': `import { parseRecords, isElementOf } from '${NAME}';
+${RUN_RECORDS}
+process.stdout.write(JSON.stringify(records));
+`,
       // The bundle's entry: one constant, so the bundle must hold that type's data only.
       'entry.ts': `import { AuctionNotice } from '${NAME}';
 ${EQUAL}
@@ -128,6 +203,12 @@ async function npm(cwd: string, ...args: string[]): Promise<string> {
   return result.stdout;
 }
 
+/** A FieldDesc message of examples/descriptors.schemas.json as the lockfile records it (isPkey a boolean, eSet a list). */
+function lockedField(message: Record<string, unknown>): Record<string, unknown> {
+  const { name, pos, fNum, fType, isPkey, eSet, desc } = message;
+  return { name, pos, fNum, fType, isPkey: isPkey === 'Yes', ...(typeof eSet === 'string' ? { eSet: eSet.split(',') } : {}), desc };
+}
+
 async function writeProject(name: ProjectName): Promise<void> {
   const project = PROJECTS[name];
   const dir = join(root, name);
@@ -145,9 +226,14 @@ beforeAll(async () => {
   const schema = join(root, 'producer/schema');
   await mkdir(schema, { recursive: true });
   const lockfile = JSON.parse(await readFile(join(ROOT, 'generated-example/schema-sync.lock.json'), 'utf8')) as { messages: Record<string, unknown> };
-  lockfile.messages = Object.fromEntries(Object.entries(lockfile.messages).filter(([name]) => TYPES.includes(name)));
+  const described = JSON.parse(await readFile(join(ROOT, 'examples/descriptors.schemas.json'), 'utf8')) as Record<string, Record<string, unknown>[]>;
+  lockfile.messages = Object.fromEntries(
+    Object.entries(lockfile.messages)
+      .filter(([name]) => TYPES.includes(name))
+      .map(([name, entry]) => [name, { ...(entry as object), $fields: (described[name] ?? []).map(lockedField) }]),
+  );
   await writeFile(join(schema, 'schema-sync.lock.json'), JSON.stringify(lockfile, null, 2));
-  const generated = await runCli(['generate', '--out', 'schema', '--lockfile', 'schema/schema-sync.lock.json'], { cwd: join(root, 'producer'), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+  const generated = await runCli(['generate', '--out', 'schema', '--lockfile', 'schema/schema-sync.lock.json', '--fields', '--int64', 'bigint'], { cwd: join(root, 'producer'), env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
   if (generated.code !== 0) throw new Error(generated.stderr);
   await Promise.all((Object.keys(PROJECTS) as ProjectName[]).map(writeProject));
   // The bundler project is a workspace next to the package, as in a monorepo.
@@ -169,7 +255,7 @@ describe('the generated package', () => {
     // The folder has its .gitattributes (for the repository); the package's files list leaves it out.
     expect(await readFile(join(root, 'producer/schema/.gitattributes'), 'utf8')).toContain('eol=lf');
     const paths = packed.files.map((file) => file.path);
-    expect(paths.filter((path) => !path.startsWith('messages/'))).toEqual(['CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'types.d.ts']);
+    expect(paths.filter((path) => !path.startsWith('messages/'))).toEqual(['CHANGELOG.md', 'README.md', 'index.d.ts', 'index.js', 'package.json', 'records-runtime.d.ts', 'records-runtime.js', 'types.d.ts']);
     expect(paths.filter((path) => path.startsWith('messages/'))).toEqual(TYPES.flatMap((type) => [`messages/${type}.d.ts`, `messages/${type}.js`]));
   });
 
@@ -190,7 +276,8 @@ describe.each(Object.keys(PROJECTS) as ProjectName[])('the %s consumer', (name) 
 
 describe('at run time', () => {
   // oneModule: the constant of `pkg/messages/AuctionNotice.js` is the index's.
-  const expected = { mNum: 1063, actions: ['select'], same: true, count: TYPES.length, oneModule: true };
+  const records = { timestamp: 'bigint 1690379504651660288', exch: 'CBOE' };
+  const expected = { mNum: 1063, actions: ['select'], same: true, count: TYPES.length, oneModule: true, records };
 
   it('plain node imports it (ES module)', async () => {
     const run = await runCommand(process.execPath, ['run.mjs'], join(root, 'esm'));
@@ -204,15 +291,27 @@ describe('at run time', () => {
     expect(JSON.parse(run.stdout)).toEqual(expected);
   });
 
-  it('esbuild bundles one constant: the bundle holds that type and no other', async () => {
-    const bundle = await build({ entryPoints: [join(root, 'bundler/entry.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+  it('esbuild bundles one constant: the bundle holds that type and no other, and none of the records runtime', async () => {
+    const bundle = await build({ entryPoints: [join(root, 'bundler/entry.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', metafile: true });
     const text = bundle.outputFiles[0]!.text;
     expect(text).toContain(HASH.AuctionNotice);
     expect(text).not.toContain(HASH.AccountRiskRecordV5);
     expect(text).not.toContain('messagesByNumber');
     expect(text.length).toBeLessThan(1_000);
+    // Of the package's modules with code, only the constant's is in the bundle: no byte of the records runtime.
+    const inputs = Object.entries(Object.values(bundle.metafile!.outputs)[0]!.inputs).filter(([, used]) => used.bytesInOutput > 0);
+    expect(inputs.map(([path]) => path.replace(/^.*\/(?=messages\/|records-runtime|index\.js)/, '')).filter((path) => !path.endsWith('entry.ts'))).toEqual(['messages/AuctionNotice.js']);
+    expect(text).not.toMatch(/RecordsError|recordSchema|parseAnswer/);
     await writeFile(join(root, 'bundler/bundle.mjs'), text);
     const run = await runCommand(process.execPath, ['bundle.mjs'], join(root, 'bundler'));
     expect(JSON.parse(run.stdout)).toEqual({ hash: HASH.AuctionNotice, mNum: 1063 });
+  });
+
+  it('esbuild bundles the parser: it reads an answer, its 64-bit timestamp exact', async () => {
+    const bundle = await build({ entryPoints: [join(root, 'bundler/records.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+    await writeFile(join(root, 'bundler/records.mjs'), bundle.outputFiles[0]!.text);
+    const run = await runCommand(process.execPath, ['records.mjs'], join(root, 'bundler'));
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual(expected.records);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { readTree, removeDir, ROOT, tempDir } from '../helpers/cli.js';
 
-it('the demo regenerates generated-example/ byte for byte', async () => {
+it('the demo regenerates generated-example/ and generated-example-records/ byte for byte', async () => {
   const dir = await tempDir();
   try {
     const out = join(dir, 'generated-example');
@@ -13,10 +13,12 @@ it('the demo regenerates generated-example/ byte for byte', async () => {
       child.on('exit', resolve);
     });
     expect(code).toBe(0);
-    const fresh = await readTree(out);
-    const committed = await readTree(join(ROOT, 'generated-example'));
-    expect([...fresh.keys()]).toEqual([...committed.keys()]);
-    for (const [path, text] of fresh) expect(text, path).toBe(committed.get(path));
+    for (const folder of ['generated-example', 'generated-example-records']) {
+      const fresh = await readTree(join(dir, folder));
+      const committed = await readTree(join(ROOT, folder));
+      expect([...fresh.keys()]).toEqual([...committed.keys()]);
+      for (const [path, text] of fresh) expect(text, `${folder}/${path}`).toBe(committed.get(path));
+    }
   } finally {
     await removeDir(dir);
   }

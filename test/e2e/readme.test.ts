@@ -207,6 +207,8 @@ function sourceIdentifiers(): Set<string> {
     }
   };
   read(join(ROOT, 'src'));
+  // The records runtime is schema-sync's source too, written into the output folder.
+  read(join(ROOT, 'runtime'));
   for (const file of ['index.d.ts', 'types.d.ts']) add(join(ROOT, 'generated-example', file));
   return names;
 }

@@ -21,6 +21,19 @@ import { wireElement } from '../helpers/listing.js';
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const OUT = 'src/generated/schema';
 
+/** A records answer of the service: an Order whose 64-bit quantity is beyond 2^53. */
+const ANSWER = '[{"header":{"mTyp":"Order"},"message":{"pkey":{"id":"A1"},"qty":12345678901234567890,"side":"Buy"}},{"header":{"mTyp":"QueryResult"},"message":{"numMessagesSent":1,"result":"Ok"}}]';
+
+/** The field descriptors the server answers getschema with. */
+const SCHEMAS = {
+  Order: [
+    { pos: 1, name: 'id', isPkey: 'Yes', fType: 'String' },
+    { pos: 2, name: 'qty', isPkey: 'No', fType: 'ULong' },
+    { pos: 3, name: 'side', isPkey: 'No', fType: 'Enum', eSet: 'None,Buy,Sell' },
+  ],
+  Fill: [{ pos: 1, name: 'price', isPkey: 'No', fType: 'Double' }],
+};
+
 /** Literal types a consumer relies on: each line fails to compile when its literal widens. */
 const ASSERTIONS = `
 const mNum: 1001 = schema.messages.Order.mNum;
@@ -28,11 +41,14 @@ const token: 'Trading' = schema.Order.mToken;
 const actions: readonly ['select', 'insert', 'update', 'replace', 'delete'] = schema.Order.actions;
 const byNumber: 'Fill' = schema.messagesByNumber[1002].name;
 const names: readonly ['Fill', 'Order'] = schema.messageNames;
-console.log(JSON.stringify({ mNum, token, actions, byNumber, names }));
+// The records runtime, compiled by the project (int64 string: a 64-bit field's digits, exact).
+const first = schema.parseRecords(${JSON.stringify(ANSWER)}).records[0];
+const qty: string | undefined = first !== undefined && schema.isElementOf(first, 'Order') ? first.message.qty : undefined;
+console.log(JSON.stringify({ mNum, token, actions, byNumber, names, qty }));
 `;
 
 /** What each project prints: the generated values at run time. */
-const PRINTED = { mNum: 1001, token: 'Trading', actions: ['select', 'insert', 'update', 'replace', 'delete'], byNumber: 'Fill', names: ['Fill', 'Order'] };
+const PRINTED = { mNum: 1001, token: 'Trading', actions: ['select', 'insert', 'update', 'replace', 'delete'], byNumber: 'Fill', names: ['Fill', 'Order'], qty: '12345678901234567890' };
 
 /** The three projects: how each differs from the default one, and how its user code imports the folder. */
 const PROJECTS = {
@@ -54,6 +70,7 @@ const compiled = new Map<ProjectName, TscResult>();
 beforeAll(async () => {
   server = await startTestServer({
     listing: [wireElement({ name: 'Order', mNum: 1001, desc: 'An order.' }), wireElement({ name: 'Fill', mNum: 1002, actions: 'S', staticFilterFields: '' })],
+    schemas: SCHEMAS,
   });
   dir = await tempDir('schema-sync-ts-projects-');
   // One default project, as a new user makes it (npm and tsc work offline), copied three times.
@@ -79,7 +96,7 @@ beforeAll(async () => {
       await writeFile(join(project, 'main.ts'), spec.main + ASSERTIONS);
       // The default format, esm, asked for: a first pull without it decides as init does (mts in
       // the CommonJS project, which commonjs-build.test.ts builds and runs).
-      const pulled = await runCli(['pull', '--base-url', server.url, '--module-format', 'esm', '--quiet'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
+      const pulled = await runCli(['pull', '--base-url', server.url, '--module-format', 'esm', '--quiet', '--fields', '--int64', 'string'], { cwd: project, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
       expect(pulled, name).toEqual({ code: 0, stdout: '', stderr: '' });
     }),
   );

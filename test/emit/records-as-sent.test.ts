@@ -136,9 +136,9 @@ export const keyOutside: SpreadQuoteRecord = { spreadName: 'A' };
 `;
 
 /** The TypeScript block of docs/record-types.md that types a records answer. */
-function readmeExample(): string {
+function readmeExample(marker = 'RecordsResponse'): string {
   const blocks = [...readFileSync(join(REPO_ROOT, 'docs/record-types.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  return blocks.find((block) => block.includes('RecordsResponse'))!;
+  return blocks.find((block) => block.includes(marker))!;
 }
 
 /** The example listing, each type with its fields from examples/descriptors.schemas.json (none for the others). */
@@ -172,6 +172,9 @@ beforeAll(async () => {
   // The documentation's example, against the example listing's output with the example field descriptors.
   await writeEmitted(join(dir, 'example'), await emitFiles({ messages: await exampleWithFields(), source: { query: {} }, fields: true }));
   await writeFile(join(dir, 'readme-example.ts'), readmeExample().replace("'./src/generated/schema/index.js'", "'./example/index.js'"));
+  // The page's example of parseRecords, with the two globals it uses declared (no DOM or Node.js types).
+  await writeFile(join(dir, 'parse-example.ts'), readmeExample('parseRecords(').replace("'./src/generated/schema/index.js'", "'./example/index.js'"));
+  await writeFile(join(dir, 'globals.d.ts'), 'declare function fetch(url: string): Promise<{ text(): Promise<string> }>;\ndeclare const console: { log(...values: unknown[]): void; warn(...values: unknown[]): void; error(...values: unknown[]): void };\n');
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['**/*.ts'] }));
   compiled = await runTsc(join(dir, 'tsconfig.json'));
@@ -179,7 +182,7 @@ beforeAll(async () => {
 afterAll(() => removeTempDir(dir));
 
 describe('records as the service sends them', () => {
-  it('type-check against both targets with each int64 setting (and the example of docs/record-types.md against the example listing), and what it never sends is refused, each for its reason', () => {
+  it('type-check against both targets with each int64 setting (and the examples of docs/record-types.md against the example listing), and what it never sends is refused, each for its reason', () => {
     const errors = compiled.output.trim().split('\n').map((line) => line.replace(/^.*refused\.ts/, 'refused.ts'));
     expect(errors).toEqual([
       expect.stringMatching(/^refused\.ts\(3,46\): error TS2561: Object literal may only specify known properties, but 'bidPrise' does not exist in type 'SpreadQuoteRecord'\. Did you mean to write 'bidPrice'\?$/),

@@ -3,14 +3,15 @@
  * JavaScript run by Node) over answers shaped like the vendor's public samples, given/want, under
  * each int64 setting; and the runtime's JavaScript and declarations held to its source.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import type { Int64Type } from '../../src/model/lockfile.js';
 import { makeField, type FieldDescriptor } from '../../src/model/field.js';
-import { descriptor, makeTempDir, removeTempDir, REPO_ROOT, writeEmitted } from './helpers.js';
+import { descriptor, makeTempDir, removeTempDir, REPO_ROOT, runTsc, writeEmitted } from './helpers.js';
+import { STRICT_CONSUMER } from '../helpers/tsc.js';
 // @ts-expect-error a plain ES module of scripts/, without declarations
 import { runtimeOutputs } from '../../scripts/runtime-outputs.mjs';
 
@@ -43,7 +44,10 @@ export const RECORD_TYPES = [
       field('legSide', 'Enum', { pos: 5, inRepeater: 'legs', eSet: ['None', 'Buy', 'Sell'] }),
     ],
   }),
-  descriptor({ name: 'QueryResult', mNum: 9999, fields: [field('numMessagesSent', 'Long', { pos: 1 }), field('result', 'String', { pos: 2 })] }),
+  // A listed QueryResult type (with a key field, as a synthetic listing gives it): its record type is the status type.
+  // Described with no fields: its record type takes no field (issue 41 item 7).
+  descriptor({ name: 'Bare', mNum: 7, fields: [] }),
+  descriptor({ name: 'QueryResult', mNum: 9999, fields: [field('ticker', 'TickerKey', { pos: 0, isPkey: true }), field('numMessagesSent', 'Long', { pos: 1 }), field('result', 'String', { pos: 2 })] }),
 ];
 
 const OKEY = { at: 'EQT', ts: 'NMS', tk: 'SPX', dt: '2024-03-15', xx: 4550, cp: 'Call' };
@@ -166,12 +170,12 @@ describe('parseRecords: what it refuses, by kind and path', () => {
 describe('schema drift at run time', () => {
   const drifted = ANSWER.replace('"bidExch": "CBOE"', '"bidExch": "MEMX", "newField": 1, "other": {}').replace('"legSide": "Sell"', '"legSide": "Short", "legNote": "x"');
 
-  it('unknown fields are kept out of the records and reported once per type and field with the hint; an unknown enum name is kept and reported', () => {
+  it('unknown fields are kept out of the records and reported once per type and field with the hint; an unknown enum name is kept as the unknown-name case and reported', () => {
     const told: unknown[] = [];
     const twice = drifted.replace(OK(2), `${QUOTE.replace('"bidExch": "CBOE"', '"bidExch": "MEMX", "newField": 2')}, ${OK(3)}`);
     const { records, drift } = api.string.parseRecords(twice, { onDrift: (finding: unknown) => told.push(finding) });
-    expect(records[0]!.message).toEqual({ pkey: { okey: OKEY }, bidPrice: 1.25, bidExch: 'MEMX', bidMask: 'CBOE|ISE', srcTimestamp: '1690379504651660288', timestamp: '2023-07-26 13:51:44.651660' });
-    expect((records[1]!.message['legs'] as unknown[])[1]).toEqual({ legRatio: -1, legSide: 'Short' });
+    expect(records[0]!.message).toEqual({ pkey: { okey: OKEY }, bidPrice: 1.25, bidExch: { unknown: 'MEMX' }, bidMask: 'CBOE|ISE', srcTimestamp: '1690379504651660288', timestamp: '2023-07-26 13:51:44.651660' });
+    expect((records[1]!.message['legs'] as unknown[])[1]).toEqual({ legRatio: -1, legSide: { unknown: 'Short' } });
     expect(told).toEqual(drift);
     expect(drift.map((finding) => [finding.kind, finding.type, finding.field])).toEqual([
       ['name', 'OptionNbboQuote', 'bidExch'],
@@ -196,6 +200,33 @@ describe('schema drift at run time', () => {
       '[1].message.legs[1].legNote: expected no such field, got the string "legNote"',
     ]);
   });
+});
+
+/** Type assertions over each int64 setting's output (issue 41 items 6 and 7). */
+const TYPES_CONSUMER = ['number', 'bigint', 'string']
+  .map(
+    (int64) => `
+import type * as ${int64} from './${int64}/index.js';
+assertType<Equal<${int64}.RecordByName<'QueryResult'>, ${int64}.QueryResultMessage>>();
+assertType<Equal<Extract<${int64}.RecordElement | ${int64}.QueryResultElement, { header: { mTyp: 'QueryResult' } }>, ${int64}.QueryResultElement>>();
+assertType<Equal<${int64}.QueryResultMessage['numMessagesSent'], number | undefined>>();
+// @ts-expect-error a type described with no fields takes no field
+export const bare_${int64}: ${int64}.BareRecord = { anything: 1 };
+export const empty_${int64}: ${int64}.BareRecord = {};
+`,
+  )
+  .join('');
+
+describe('the types of the records (tsc --strict)', () => {
+  it('one QueryResult type under every int64 setting; a type with no fields takes none', async () => {
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    await writeFile(
+      join(dir, 'consumer.ts'),
+      `type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;\nfunction assertType<T extends true>(): T | undefined {\n  return undefined;\n}\n${TYPES_CONSUMER}`,
+    );
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_CONSUMER, include: ['consumer.ts'] }));
+    expect(await runTsc(join(dir, 'tsconfig.json'))).toEqual({ code: 0, output: '' });
+  }, 60_000);
 });
 
 describe('the records runtime', () => {

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// The type-check row of issue 38: what every consumer's build pays for the generated folder with
+// fields on, the records runtime and checks included, against a base build's folder (without
+// them): the example listing's 264 types with synthetic field descriptors shaped like the real
+// ones (bench/synthetic-fields.mjs; no real 264-type FieldDesc set is public), each folder pulled
+// by its own build's CLI (target ts) and type-checked alone by `tsc --noEmit --extendedDiagnostics`
+// (strict), the two interleaved, `--runs` times each. Prints lines, types, check and total time
+// (medians) and the median of the per-pair check-time ratios head / base.
+//   npm run build && node bench/records-tsc.mjs --base ../base [--runs 5]
+// (a base checkout with dist/ built: git worktree add --detach ../base <rev>, then npm ci there).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { syntheticFields } from './synthetic-fields.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TSC = join(root, 'node_modules/typescript/bin/tsc');
+
+function run(command, args, cwd) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, SCHEMA_SYNC_CACHE_DIR: 'off', NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ code, output }));
+  });
+}
+
+/** The figures of one `--extendedDiagnostics` report. */
+function diagnostics(output) {
+  const figure = (label) => {
+    const match = new RegExp(`^${label}:\\s+([\\d.]+)`, 'm').exec(output);
+    if (match === null) throw new Error(`no "${label}" in tsc's report:\n${output.slice(0, 2000)}`);
+    return Number(match[1]);
+  };
+  return { lines: figure('Lines of TypeScript'), types: figure('Types'), check: figure('Check time'), total: figure('Total time') };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs the row against the build in `base` (a checkout with dist/). */
+export async function benchRecordsTsc({ base, runs = 5 }) {
+  const listing = JSON.parse(readFileSync(join(root, 'examples/descriptors.json'), 'utf8'));
+  const names = listing.map((element) => element.message.name);
+  const schemas = syntheticFields(names);
+  const { startReferenceServer } = await import(join(root, 'dist/server/index.js'));
+  const server = await startReferenceServer({ listing, schemas });
+  const dir = mkdtempSync(join(tmpdir(), 'schema-sync-records-tsc-'));
+  try {
+    const builds = { base: resolve(base), head: root };
+    for (const [label, build] of Object.entries(builds)) {
+      const folder = join(dir, label);
+      mkdirSync(folder);
+      const pulled = await run(process.execPath, [join(build, 'dist/cli/bin.js'), 'pull', '--base-url', server.url, '--fields', '--out', 'schema', '--lockfile', 'schema.lock.json', '--quiet'], folder);
+      if (pulled.code !== 0) throw new Error(`${label}: pull failed: ${pulled.output}`);
+      const compilerOptions = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, module: 'nodenext', target: 'es2022', lib: ['es2022'], types: [], noEmit: true, skipLibCheck: true };
+      writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['schema/**/*.ts'] }));
+    }
+    const figures = { base: [], head: [] };
+    for (let round = -1; round < runs; round++) {
+      for (const label of round % 2 === 0 ? ['base', 'head'] : ['head', 'base']) {
+        const checked = await run(process.execPath, [TSC, '-p', join(dir, label, 'tsconfig.json'), '--extendedDiagnostics'], dir);
+        if (checked.code !== 0) throw new Error(`${label}: the folder does not type-check:\n${checked.output.slice(0, 3000)}`);
+        if (round >= 0) figures[label].push(diagnostics(checked.output));
+      }
+    }
+    const summary = (label) => ({ lines: figures[label][0].lines, types: figures[label][0].types, check: median(figures[label].map((f) => f.check)), total: median(figures[label].map((f) => f.total)) });
+    return { runs, base: summary('base'), head: summary('head'), checkRatio: median(figures.head.map((f, i) => f.check / figures.base[i].check)), totalRatio: median(figures.head.map((f, i) => f.total / figures.base[i].total)) };
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The row as markdown lines. */
+export function recordsTscLines(r) {
+  const row = (label, s) => `| ${label} | ${s.lines} | ${s.types} | ${s.check.toFixed(2)} | ${s.total.toFixed(2)} |`;
+  return [
+    `Type-check of the generated folder with fields (issue 38): 264 types, synthetic field descriptors, tsc --noEmit --extendedDiagnostics, median of ${r.runs} interleaved runs`,
+    '',
+    '| build | lines | types | check s | total s |',
+    '|---|---:|---:|---:|---:|',
+    row('base (no runtime)', r.base),
+    row('head (runtime, checks, parser)', r.head),
+    '',
+    `check time head ÷ base ${r.checkRatio.toFixed(2)} (target ≤ 1.25), total ${r.totalRatio.toFixed(2)}`,
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const base = arg('base', undefined);
+  if (base === undefined) throw new Error('--base <checkout with dist/> is required');
+  console.log(recordsTscLines(await benchRecordsTsc({ base, runs: Number(arg('runs', '5')) })).join('\n'));
+}

@@ -407,22 +407,37 @@ const OPTION = ['at', 'ts', 'tk', 'dt', 'xx', 'cp'] as const;
 /**
  * The text with every integer literal of 16 digits or more (those a `number` may round) written
  * as a string, the marker then its digits, so that `JSON.parse` keeps them exact; and the marker.
- * The marker is `\u0000` (as many as it takes to appear nowhere in the text): a JSON string can
- * only hold it escaped, so no string of the answer starts with it. A number follows `:`, `,` or
- * `[`; such text inside a string would be cut by the quotes put around it, which no JSON parses:
- * then `exact` tells strings apart.
+ * The marker is a character no string of the text starts with: one that never follows a quote
+ * in the text and is written by no escape in it (JSON writes it only raw or as `\u00XX`), else
+ * `\u0000`, as many as it takes to appear nowhere (a string holds it only escaped). A number
+ * follows `:`, `,` or `[`; such text inside a string would be cut by the quotes put around it,
+ * which no JSON parses: then `exact` tells strings apart.
  */
 export function protectIntegers(text: string, exact: boolean): { text: string; marker: string } {
-  let escaped = '\\u0000';
-  while (text.includes(escaped)) escaped += '\\u0000';
-  const marker = '\u0000'.repeat(escaped.length / 6);
+  let marker: string | undefined;
+  const escapes = text.includes('\\u00');
+  for (const c of MARKERS) {
+    if (!text.includes(`"${c}`) && !(escapes && text.toLowerCase().includes(`\\u00${c.charCodeAt(0).toString(16)}`))) {
+      marker = c;
+      break;
+    }
+  }
+  let written = marker;
+  if (marker === undefined) {
+    written = '\\u0000';
+    while (text.includes(written)) written += '\\u0000';
+    marker = '\u0000'.repeat(written.length / 6);
+  }
   // A number: after `:`, `,` or `[` and blanks; an integer: no fraction or exponent after it.
   const integers = /([:,[]\s*)(-?\d{16,})(?![.eE\d])/g;
-  if (!exact) return { text: text.replace(integers, `$1"${escaped}$2"`), marker };
+  if (!exact) return { text: text.replace(integers, `$1"${written}$2"`), marker };
   const quoted = stringRanges(text);
-  const protectedText = text.replace(integers, (whole: string, before: string, digits: string, at: number) => (inRanges(quoted, at + before.length) ? whole : `${before}"${escaped}${digits}"`));
+  const protectedText = text.replace(integers, (whole: string, before: string, digits: string, at: number) => (inRanges(quoted, at + before.length) ? whole : `${before}"${written}${digits}"`));
   return { text: protectedText, marker };
 }
+
+/** The characters {@link protectIntegers} tries as its marker, in order. */
+const MARKERS: readonly string[] = ['~', '^', '|', '`', '#'];
 
 /** Where each string of a JSON text starts and ends (offsets, in pairs). */
 function stringRanges(text: string): number[] {

@@ -208,10 +208,11 @@ export declare class Checker {
 /**
  * The text with every integer literal of 16 digits or more (those a `number` may round) written
  * as a string, the marker then its digits, so that `JSON.parse` keeps them exact; and the marker.
- * The marker is `\u0000` (as many as it takes to appear nowhere in the text): a JSON string can
- * only hold it escaped, so no string of the answer starts with it. A number follows `:`, `,` or
- * `[`; such text inside a string would be cut by the quotes put around it, which no JSON parses:
- * then `exact` tells strings apart.
+ * The marker is a character no string of the text starts with: one that never follows a quote
+ * in the text and is written by no escape in it (JSON writes it only raw or as `\u00XX`), else
+ * `\u0000`, as many as it takes to appear nowhere (a string holds it only escaped). A number
+ * follows `:`, `,` or `[`; such text inside a string would be cut by the quotes put around it,
+ * which no JSON parses: then `exact` tells strings apart.
  */
 export declare function protectIntegers(text: string, exact: boolean): {
     text: string;

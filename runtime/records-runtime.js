@@ -239,15 +239,27 @@ const TICKER = ["at", "ts", "tk"];
 const EXPIRY = ["at", "ts", "tk", "dt"];
 const OPTION = ["at", "ts", "tk", "dt", "xx", "cp"];
 function protectIntegers(text, exact) {
-  let escaped = "\\u0000";
-  while (text.includes(escaped)) escaped += "\\u0000";
-  const marker = "\0".repeat(escaped.length / 6);
+  let marker;
+  const escapes = text.includes("\\u00");
+  for (const c of MARKERS) {
+    if (!text.includes(`"${c}`) && !(escapes && text.toLowerCase().includes(`\\u00${c.charCodeAt(0).toString(16)}`))) {
+      marker = c;
+      break;
+    }
+  }
+  let written = marker;
+  if (marker === void 0) {
+    written = "\\u0000";
+    while (text.includes(written)) written += "\\u0000";
+    marker = "\0".repeat(written.length / 6);
+  }
   const integers = /([:,[]\s*)(-?\d{16,})(?![.eE\d])/g;
-  if (!exact) return { text: text.replace(integers, `$1"${escaped}$2"`), marker };
+  if (!exact) return { text: text.replace(integers, `$1"${written}$2"`), marker };
   const quoted = stringRanges(text);
-  const protectedText = text.replace(integers, (whole, before, digits, at) => inRanges(quoted, at + before.length) ? whole : `${before}"${escaped}${digits}"`);
+  const protectedText = text.replace(integers, (whole, before, digits, at) => inRanges(quoted, at + before.length) ? whole : `${before}"${written}${digits}"`);
   return { text: protectedText, marker };
 }
+const MARKERS = ["~", "^", "|", "`", "#"];
 function stringRanges(text) {
   const ranges = [];
   let at = text.indexOf('"');

@@ -230,6 +230,27 @@ describe('the types of the records (tsc --strict)', () => {
 });
 
 describe('the records runtime', () => {
+  it('compiles alone under the strictest settings a consumer may have, isolatedDeclarations included, with no DOM or Node.js types', async () => {
+    const project = join(dir, 'runtime-alone');
+    await writeEmitted(project, [{ path: 'records-runtime.ts', text: await readFile(join(REPO_ROOT, 'runtime/records-runtime.ts'), 'utf8') }, { path: 'package.json', text: '{"type":"module"}' }]);
+    const compilerOptions = {
+      ...STRICT_CONSUMER,
+      verbatimModuleSyntax: true,
+      isolatedModules: true,
+      isolatedDeclarations: true,
+      declaration: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      noImplicitOverride: true,
+      noImplicitReturns: true,
+      noPropertyAccessFromIndexSignature: true,
+      erasableSyntaxOnly: true,
+      noEmit: true,
+    };
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['records-runtime.ts'] }));
+    expect(await runTsc(join(project, 'tsconfig.json'))).toEqual({ code: 0, output: '' });
+  }, 60_000);
+
   it('its JavaScript and declarations are what scripts/build-runtime.mjs makes of its source', async () => {
     const source = await readFile(join(REPO_ROOT, 'runtime/records-runtime.ts'), 'utf8');
     const outputs = (await runtimeOutputs(source)) as Record<string, string>;

@@ -17,7 +17,7 @@ export function answerSchemas(int64) {
     bidPrice: z.number().optional(),
     bidSize: z.number().int().optional(),
     bidExch: exchange.optional(),
-    bidMask: z.string().optional(),
+    bidMask: long.optional(),
     askPrice: z.number().optional(),
     askSize: z.number().int().optional(),
     askExch: exchange.optional(),

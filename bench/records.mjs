@@ -46,7 +46,7 @@ export function recordsAnswer(mb) {
       bidPrice: price(),
       bidSize: Math.floor(rnd() * 500),
       bidExch: pick(EXCHANGES),
-      bidMask: pick(EXCHANGES),
+      bidMask: Math.floor(rnd() * 16),
       askPrice: price(),
       askSize: Math.floor(rnd() * 500),
       askExch: pick(EXCHANGES),

@@ -54,29 +54,13 @@ export interface OptionNbboQuoteRecord {
     | 'MEMX'
     | UnknownEnumName;
   /**
-   * Exchanges at the best bid.
+   * Exchanges at the best bid, as a bit mask (a record sends e.g. 4).
    *
-   * A flag field: a single flag as its name. How a value with several flags set is written is
-   * not known, so any other text is let through.
+   * `Long`: a 64-bit integer, typed `bigint` (setting int64): read records with a JSON parser
+   * that gives big integers as `bigint`. `JSON.parse` gives a `number`, which loses precision
+   * beyond 2^53.
    */
-  bidMask?:
-    | 'None'
-    | 'AMEX'
-    | 'BOX'
-    | 'CBOE'
-    | 'ISE'
-    | 'PHLX'
-    | 'ARCA'
-    | 'NSDQ'
-    | 'BATS'
-    | 'C2'
-    | 'MIAX'
-    | 'GEM'
-    | 'EDGO'
-    | 'MPRL'
-    | 'EMLD'
-    | 'MEMX'
-    | (string & {});
+  bidMask?: bigint;
   /** Best ask across exchanges. */
   askPrice?: number;
   /** Contracts at the best ask. */
@@ -141,7 +125,7 @@ function OptionNbboQuote$check(m: any, p: RecordPath, c: Checker): unknown {
   if ((v = m.bidPrice) !== undefined) { n++; if (typeof v !== 'number') m.bidPrice = c.num(v, p, 'bidPrice'); }
   if ((v = m.bidSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.bidSize = c.int(v, p, 'bidSize', -2147483648, 2147483647); }
   if ((v = m.bidExch) !== undefined) { n++; if (!OptionNbboQuote$e0(v)) m.bidExch = c.name(v, p, 'bidExch', 'bidExch'); }
-  if ((v = m.bidMask) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'bidMask', 'a flag name', v); }
+  if ((v = m.bidMask) !== undefined) { n++; m.bidMask = c.longBigint(v, p, 'bidMask'); }
   if ((v = m.askPrice) !== undefined) { n++; if (typeof v !== 'number') m.askPrice = c.num(v, p, 'askPrice'); }
   if ((v = m.askSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.askSize = c.int(v, p, 'askSize', -2147483648, 2147483647); }
   if ((v = m.askExch) !== undefined) { n++; if (!OptionNbboQuote$e0(v)) m.askExch = c.name(v, p, 'askExch', 'askExch'); }

@@ -3,6 +3,7 @@ import { createRedactor, type Redactor } from '../model/redact.js';
 import type { FetchEvent } from '../fetch/index.js';
 import { terminalText } from '../text/safe-text.js';
 import { Interrupted } from '../write/index.js';
+import { cacheDirRefusal } from '../incremental/cache-dir.js';
 import type { SettingsContext } from './commands/context.js';
 import { seconds } from './commands/report-output.js';
 import { COMMANDS } from './commands/table.js';
@@ -76,6 +77,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const { settings } = resolved;
     config = resolved.config;
     log.verbose(configLine(config));
+    const cacheRefused = resolved.cacheDir === false ? undefined : cacheDirRefusal(resolved.cacheDir);
+    if (cacheRefused !== undefined) log.verbose(`cache: not used (neither the code cache nor the run records): ${cacheRefused}`);
     failure.github = settings.report === 'github';
     for (const warning of resolved.warnings) log.warn(messageText(warning, failure.redact));
     const context: SettingsContext = {
@@ -84,7 +87,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       log,
       settings,
       configPath: config.path,
-      library: { ...settings, cwd: resolved.cwd, cacheDir: resolved.cacheDir, redact: failure.redact, ...libraryHooks(log, progress) },
+      library: { ...settings, cwd: resolved.cwd, cacheDir: cacheRefused === undefined ? resolved.cacheDir : false, redact: failure.redact, ...libraryHooks(log, progress) },
       typedReport,
       reportColor,
       stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, (text) => log.warn(messageText(text, failure.redact))) : Promise.resolve()),

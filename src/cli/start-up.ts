@@ -10,13 +10,13 @@
  * - in the bundle, `undici` is the parts of it schema-sync uses (undici-parts.ts);
  * - in the bundle, each copy of string-width is wrapped in {@link asciiStringWidth}.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { cacheDir, writeCacheFile } from '../incremental/cache-dir.js';
+import { cacheDir, cacheDirRefusal, readCacheFile, writeCacheFile } from '../incremental/cache-dir.js';
 import { pruneCodeCache } from '../incremental/prune-cache.js';
 import { hashOf } from '../util/hash.js';
 
@@ -30,8 +30,10 @@ export async function loadCli(): Promise<Entry> {
   v8.setFlagsFromString('--liftoff-only');
   const bundle = new URL('./schema-sync.cjs', import.meta.url);
   if (!existsSync(bundle)) return import('./entry.js');
+  // A cache folder another user could have written is not used: V8 would run the code in it
+  // (`--verbose` says why, where the run's settings are resolved: cli/main.ts).
   const dir = cacheDir();
-  if (dir !== undefined) installCompileCache(dir);
+  if (dir !== undefined && cacheDirRefusal(dir) === undefined) installCompileCache(dir);
   return createRequire(import.meta.url)(fileURLToPath(bundle)) as Entry;
 }
 
@@ -81,7 +83,9 @@ type ModuleInternals = typeof Module & {
  * ts-morph and the TypeScript compiler inside it); Node 22 has this built in
  * (`module.enableCompileCache`), Node 20 does not. Entries are keyed by file path, size, mtime
  * and the Node version, written atomically, and V8 itself rejects data from another V8 build or
- * flag set (then it is rewritten). Any cache error falls back to a plain compile: the cache can
+ * flag set (then it is rewritten). V8 checks no more of the source than its length, so an entry
+ * is read only from a folder and file of the current user's that no one else can write
+ * (`readCacheFile`, `cacheDirRefusal`). Any cache error falls back to a plain compile: the cache can
  * only make a run faster, never different. Each build and install path makes entries of its own:
  * those of others beyond the newest few are pruned (`pruneCodeCache`).
  */
@@ -100,11 +104,7 @@ function installCompileCache(dir: string): void {
       const stat = statSync(filename);
       file = join(store, hashOf(`${filename}\0${stat.size}\0${stat.mtimeMs}`));
       used.add(file);
-      try {
-        cachedData = readFileSync(file);
-      } catch {
-        cachedData = undefined;
-      }
+      cachedData = readCacheFile(file);
       // No importModuleDynamically: on Node 20 it needs a flag or warns, and is lost with cached
       // data; the bundle is built without dynamic import() for that reason.
       script = new vm.Script(internals.wrap(content), { filename, cachedData });
@@ -124,7 +124,7 @@ function installCompileCache(dir: string): void {
   // Written at exit, so the entry also holds the functions this run compiled lazily. Then, at
   // most once a day, the entries of other builds and install paths beyond the newest few go.
   process.once('exit', () => {
-    for (const { file, script } of pending) writeCacheFile(file, script.createCachedData());
+    for (const { file, script } of pending) writeCacheFile(file, script.createCachedData(), dir);
     pruneCodeCache(dir, used, Date.now());
   });
 }

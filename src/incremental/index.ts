@@ -7,7 +7,7 @@
  * {@link openIncremental} without a cache folder knows nothing and remembers nothing, the plain path.
  */
 import { resolve } from 'node:path';
-import { cacheFileOf } from './cache-dir.js';
+import { cacheDirRefusal, cacheFileOf } from './cache-dir.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import type { Message } from '../model/message.js';
 import { loadRunRecord, saveRunRecord, type RecordedAnswer, type RecordedLockfile } from './run-record.js';
@@ -54,9 +54,12 @@ export interface Incremental {
   remember(facts: RunFacts): void;
 }
 
-/** Opens the cache of `outDir` kept in `cacheDir`; without a cache folder, the plain path. */
+/**
+ * Opens the cache of `outDir` kept in `cacheDir`; without a cache folder, or with one another
+ * user could have written (`cacheDirRefusal`), the plain path.
+ */
 export function openIncremental(outDir: string, cacheDir: string | undefined, clock: () => number = Date.now): Incremental {
-  if (cacheDir === undefined) return plain;
+  if (cacheDir === undefined || cacheDirRefusal(cacheDir) !== undefined) return plain;
   const recordFile = cacheFileOf(cacheDir, outDir, 'memo', 'json');
   const record = loadRunRecord(recordFile);
   const stats = openStatCache(cacheFileOf(cacheDir, outDir, 'stat', 'tsv'), clock);

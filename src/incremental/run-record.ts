@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { writeCacheFile } from './cache-dir.js';
+import { readCacheFile, writeCacheFile } from './cache-dir.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { isMessage, type Message } from '../model/message.js';
 
@@ -43,7 +42,7 @@ export interface RecordedAnswer {
 export function loadRunRecord(file: string): RunRecord {
   let parsed: Record<string, unknown>;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    parsed = JSON.parse(readCacheFile(file)?.toString('utf8') ?? '') as Record<string, unknown>;
   } catch {
     return {};
   }

@@ -1,7 +1,7 @@
-import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { hashOf } from '../util/hash.js';
 import { readFileNoFollow } from '../util/read-no-follow.js';
-import { writeCacheFile } from './cache-dir.js';
+import { readCacheFile, writeCacheFile } from './cache-dir.js';
 
 /**
  * What earlier runs verified of the output folder's files, kept in the cache folder (it is
@@ -120,7 +120,7 @@ function load(file: string): { manifestHash: string; entries: Map<string, Entry>
   const entries = new Map<string, Entry>();
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readCacheFile(file)?.toString('utf8') ?? '';
   } catch {
     return { manifestHash: '', entries };
   }

@@ -85,18 +85,18 @@ describe('the records of output folders', () => {
 describe('the V8 code cache', () => {
   it('keeps the entries this run used and the newest few others; emptied folders go', () => {
     const current = 'v8-v20.0.0-x64';
-    const used = new Set([put(`${current}/used-old`, NOW - 90 * DAY)]);
-    const others = Array.from({ length: KEEP_OTHER_CODE + 3 }, (_, i) => put(`${current}/other-${String(i).padStart(2, '0')}`, NOW - i * HOUR));
-    put('v8-v18.0.0-x64/ancient', NOW - 60 * DAY);
+    const used = new Set([put(`${current}/${'f'.repeat(24)}`, NOW - 90 * DAY)]);
+    const others = Array.from({ length: KEEP_OTHER_CODE + 3 }, (_, i) => put(`${current}/${String(i).padStart(2, '0').repeat(12)}`, NOW - i * HOUR));
+    put(`v8-v18.0.0-x64/${'a'.repeat(24)}`, NOW - 60 * DAY);
     pruneCodeCache(cache, used, NOW);
     const kept = names(join(cache, current));
-    expect(kept).toEqual(['used-old', ...others.slice(0, KEEP_OTHER_CODE).map((file) => file.slice(file.lastIndexOf('/') + 1))].sort());
+    expect(kept).toEqual(['f'.repeat(24), ...others.slice(0, KEEP_OTHER_CODE).map((file) => file.slice(file.lastIndexOf('/') + 1))].sort());
     expect(names()).toEqual(['pruned-code', current]);
   });
 
   it('is pruned at most once a day', () => {
     pruneCodeCache(cache, new Set(), NOW);
-    const extra = Array.from({ length: KEEP_OTHER_CODE + 1 }, (_, i) => put(`v8-v20.0.0-x64/e${i}`, NOW - i * HOUR));
+    const extra = Array.from({ length: KEEP_OTHER_CODE + 1 }, (_, i) => put(`v8-v20.0.0-x64/${`e${i}`.padEnd(24, '0')}`, NOW - i * HOUR));
     pruneCodeCache(cache, new Set(), NOW + HOUR);
     expect(names(join(cache, 'v8-v20.0.0-x64'))).toHaveLength(extra.length);
     pruneCodeCache(cache, new Set(), NOW + 2 * DAY);

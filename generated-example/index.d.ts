@@ -1342,10 +1342,10 @@ export type MessageName = keyof typeof messages;
 export type MessageNumber = keyof typeof messagesByNumber;
 
 /** A token group (`mToken`) some message type belongs to; `never` when the service sends no tokens. */
-export type MessageToken = Extract<(typeof messages)[MessageName], { readonly mToken: string }>['mToken'];
+export type MessageToken = (typeof messages)[MessageName] extends infer D ? (D extends { readonly mToken: infer T extends string } ? T : never) : never;
 
 /** An action some message type supports; `never` when the service sends no actions. */
-export type MessageAction = Extract<(typeof messages)[MessageName], { readonly actions: readonly string[] }>['actions'][number];
+export type MessageAction = (typeof messages)[MessageName] extends infer D ? (D extends { readonly actions: readonly (infer A extends string)[] } ? A : never) : never;
 
 /** The descriptor of the message type named `N`. */
 export type MessageByName<N extends MessageName> = (typeof messages)[N];

@@ -1,5 +1,5 @@
 import { isSchemaSyncError } from '../model/errors.js';
-import { messageText, msg, type Message } from '../model/message.js';
+import { messageText, msg, own, type Message } from '../model/message.js';
 import { terminalText } from '../text/safe-text.js';
 import type { CliIo } from './io.js';
 
@@ -82,9 +82,39 @@ export interface SaidParts {
 export function errorParts(error: unknown, verbose: boolean): SaidParts {
   if (isSchemaSyncError(error)) return { code: error.code, message: error.said.message, ...(error.said.hint ? { hint: error.said.hint } : {}) };
   const err = error instanceof Error ? error : new Error(String(error));
+  const system = systemFault(err);
+  if (system !== undefined) return system;
   const text = verbose && err.stack ? err.stack : `${err.name}: ${err.message}`;
   return { code: 'INTERNAL', message: msg`${text}`, hint: msg`this is a bug in schema-sync; run with --verbose and report it.` };
 }
+
+/**
+ * A fault of the machine a run met where no stage expected one (an operation of the file system
+ * refused: a file where a folder should be, no permission, no space, too many open files): said
+ * as such, with what to do, not as a bug of schema-sync.
+ */
+function systemFault(error: Error): SaidParts | undefined {
+  const { code, syscall, path } = error as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || typeof syscall !== 'string') return undefined;
+  const where = typeof path === 'string' ? msg` ${path}` : msg``;
+  return {
+    code: 'SYSTEM',
+    message: msg`the system refused to ${own(syscall)}${where}: ${own(code)}${own(SYSTEM_CODES[code] === undefined ? '' : ` (${SYSTEM_CODES[code]})`)}.`,
+    hint: msg`Check that path: a file where a folder should be, permissions, free space or open files; then run again.`,
+  };
+}
+
+/** What the common system error codes mean, in words. */
+const SYSTEM_CODES: Readonly<Record<string, string>> = {
+  ENOTDIR: 'a file stands where a folder is needed',
+  EISDIR: 'a folder stands where a file is needed',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOSPC: 'no space left on the device',
+  EMFILE: 'too many open files',
+  EROFS: 'read-only file system',
+  ELOOP: 'a symbolic link that is not followed',
+};
 
 /** The parts with every value masked by `redact`, the wording as it is. */
 export function maskedParts(parts: SaidParts, redact: (text: string) => string): ErrorParts {

@@ -1,5 +1,3 @@
-import { constants } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { ConfigError } from '../model/errors.js';
@@ -8,6 +6,8 @@ import { didYouMean } from '../util/did-you-mean.js';
 import { CONFIG_FILES, findConfig, type ConfigSearch, type FoundConfig } from './find-config.js';
 import { joinMessages, msg, own, type Message } from '../model/message.js';
 import { issueMessage } from '../model/issue-message.js';
+import { readBoundedFile, READ_BOUNDS } from '../util/read-bounded.js';
+import { MAX_NESTING } from '../util/nesting.js';
 
 /** The config file `init` writes, and the first name the upward search looks for. */
 export const CONFIG_FILE = CONFIG_FILES[0];
@@ -56,7 +56,7 @@ export async function loadConfig(options: { cwd: string; explicit?: string }): P
     });
   }
   const explicit = options.explicit !== undefined;
-  const raw = kind === '.json' ? parseConfigJson(await reading(path, explicit, () => readFile(path, 'utf8')), path) : await loadModuleConfig(path, explicit);
+  const raw = kind === '.json' ? parseConfigJson(await reading(path, explicit, async () => (await readBoundedFile(path, { maxBytes: READ_BOUNDS.config })).toString('utf8')), path) : await loadModuleConfig(path, explicit);
   return { config: validateConfig(raw, path), path, warnings: found.warnings, ...(searched === undefined ? {} : { searched }) };
 }
 
@@ -180,16 +180,17 @@ function describeJsonError(message: string, text: string): string {
  * module for the life of the process, which is one run of the CLI.
  */
 async function loadModuleConfig(path: string, explicit: boolean): Promise<unknown> {
-  // Checked first, so an unreadable module gets the message an unreadable JSON file gets.
-  await reading(path, explicit, () => access(path, constants.R_OK));
+  // Checked first, so an unreadable module gets the message an unreadable JSON file gets, and a
+  // FIFO or device is never handed to the module loader (it would wait, or read without end).
+  await reading(path, explicit, () => readBoundedFile(path, { maxBytes: READ_BOUNDS.config }));
   let loaded: unknown;
   try {
     loaded = createRequire(path)(path);
   } catch (error) {
     throw loadFailure(path, error);
   }
-  if (!isModuleNamespace(loaded)) return loaded;
-  if ('default' in loaded) return loaded.default;
+  if (!isModuleNamespace(loaded)) return plainExport(await settledExport(loaded, path), path);
+  if ('default' in loaded) return plainExport(await settledExport(loaded.default, path), path);
   throw new ConfigError(msg`config file ${path} has no default export.`, {
     hint: msg`Export the configuration as the module's default: \`export default defineConfig({ … })\` (defineConfig from 'schema-sync').`,
   });
@@ -218,6 +219,76 @@ function loadFailure(path: string, error: unknown): ConfigError {
   const message = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
   return new ConfigError(msg`config file ${path} failed to load: ${message}`, {
     hint: msg`Fix the error in the config module (\`node ${path}\` shows it in full).`,
+    cause: error,
+  });
+}
+
+/** Most time a config module's exported promise may take to settle. */
+const EXPORT_SETTLE_MS = 30_000;
+
+/**
+ * The value of a config module's export; a promise (or any thenable) is awaited, within a bound:
+ * one that can no longer settle (nothing left for the process to do) or takes longer than
+ * {@link EXPORT_SETTLE_MS} is a ConfigError, not a process that ends saying nothing. The value
+ * is wrapped, so that the async function returning it does not adopt a thenable itself.
+ */
+async function settledExport(value: unknown, path: string): Promise<{ value: unknown }> {
+  let then: unknown;
+  try {
+    then = typeof value === 'object' || typeof value === 'function' ? (value as { then?: unknown } | null)?.then : undefined;
+  } catch (error) {
+    throw exportFailure(path, error);
+  }
+  if (typeof then !== 'function') return { value };
+  const never = () => new ConfigError(msg`config file ${path} exports a promise that never settles.`, {
+    hint: msg`Export the configuration object itself, or a promise that resolves to it.`,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let stalled: (() => void) | undefined;
+  try {
+    return await new Promise<{ value: unknown }>((resolve, reject) => {
+      stalled = () => reject(never());
+      // The event loop empties while the promise is pending: it can never settle.
+      process.once('beforeExit', stalled);
+      // Unref'd: a timer of its own would keep the process alive, and the empty loop unnoticed.
+      timer = setTimeout(stalled, EXPORT_SETTLE_MS).unref();
+      Promise.resolve(value as PromiseLike<unknown>).then((settled) => resolve({ value: settled }), (error: unknown) => reject(exportFailure(path, error)));
+    });
+  } finally {
+    clearTimeout(timer);
+    if (stalled !== undefined) process.removeListener('beforeExit', stalled);
+  }
+}
+
+/**
+ * The export as plain data (own enumerable keys of objects and arrays, copied): a getter or a
+ * Proxy trap that throws is a ConfigError naming the file here, not an internal error later, and
+ * nothing of the module runs after this. Deeper than the nesting limit (or circular) is refused.
+ */
+function plainExport(exported: { value: unknown }, path: string): unknown {
+  const copy = (value: unknown, depth: number): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    if (depth > MAX_NESTING) {
+      throw new ConfigError(msg`config file ${path} exports a value nested deeper than ${own(String(MAX_NESTING))} levels (or circular).`, {
+        hint: msg`Export a plain configuration object.`,
+      });
+    }
+    if (Array.isArray(value)) return Array.from(value, (item) => copy(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, depth + 1)]));
+  };
+  try {
+    return copy(exported.value, 0);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw exportFailure(path, error);
+  }
+}
+
+/** A config module's export that threw as it was read (a getter, a Proxy trap) or rejected. */
+function exportFailure(path: string, error: unknown): ConfigError {
+  const message = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
+  return new ConfigError(msg`config file ${path}: reading its export threw ${message}`, {
+    hint: msg`Export plain data: no getter or Proxy that throws, no promise that rejects (\`node ${path}\` runs the module).`,
     cause: error,
   });
 }

@@ -138,16 +138,18 @@ function writeIndexTypes(writer: CodeBlockWriter, records: readonly IndexEntry[]
   const aliases: TypeAlias[] = [
     { name: 'MessageName', docs: ['The name of a message type.'], type: 'keyof typeof messages' },
     { name: 'MessageNumber', docs: ['The message number (`mNum`) of a message type.'], type: 'keyof typeof messagesByNumber' },
-    // Extract: only the types that have the field (a deployment may send it for none).
+    // Only the types that have the field (a deployment may send it for none), picked by a
+    // distributive conditional type rather than the global `Extract`: the index imports every
+    // message type by name, and one named `Extract` would stand for the global here.
     {
       name: 'MessageToken',
       docs: ['A token group (`mToken`) some message type belongs to; `never` when the service sends no tokens.'],
-      type: "Extract<(typeof messages)[MessageName], { readonly mToken: string }>['mToken']",
+      type: '(typeof messages)[MessageName] extends infer D ? (D extends { readonly mToken: infer T extends string } ? T : never) : never',
     },
     {
       name: 'MessageAction',
       docs: ['An action some message type supports; `never` when the service sends no actions.'],
-      type: "Extract<(typeof messages)[MessageName], { readonly actions: readonly string[] }>['actions'][number]",
+      type: '(typeof messages)[MessageName] extends infer D ? (D extends { readonly actions: readonly (infer A extends string)[] } ? A : never) : never',
     },
     { name: 'MessageByName', docs: ['The descriptor of the message type named `N`.'], typeParameters: ['N extends MessageName'], type: '(typeof messages)[N]' },
     { name: 'MessageByNumber', docs: ['The descriptor of the message type numbered `N`.'], typeParameters: ['N extends MessageNumber'], type: '(typeof messagesByNumber)[N]' },

@@ -60,6 +60,8 @@ export interface PlanSettings {
    * @default the `templates/` folder of schema-sync
    */
   templatesDir?: string | undefined;
+  /** The run's redactor, over the templates' text (outside text, as a server's is). @default none */
+  redact?: ((text: string) => string) | undefined;
   /** When set, the folder is the npm package of this name (`package.json`, `README.md`, `CHANGELOG.md`). */
   packageName?: string | undefined;
   /** The package's version, `x.y.z` (with `packageName` only). @default "1.0.0" */
@@ -136,7 +138,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   };
   const names = planNames(typeNames, lockfile.fileStems);
   if (fields) checkRecords(messages.map(recordFacts), names);
-  const templates = await loadTemplates(settings.templatesDir);
+  const templates = await loadTemplates(settings.templatesDir, settings.redact);
   const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   const sharedBanner = templates.banner.render(bannerValues);
   const target = targetOf(settings);

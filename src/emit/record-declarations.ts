@@ -23,7 +23,7 @@ export function writeElementGuard(writer: CodeBlockWriter, kind: ModuleKind): vo
   const signature =
     kind === 'js'
       ? '(element, mTyp)'
-      : "<E extends RecordElement | QueryResultElement, T extends E['header']['mTyp']>(element: E, mTyp: T): element is Extract<E, { header: { mTyp: T } }>";
+      : "<E extends RecordElement | QueryResultElement, T extends E['header']['mTyp']>(element: E, mTyp: T): element is E extends { header: { mTyp: T } } ? E : never";
   if (kind === 'dts') {
     writer.writeLine(`export declare function isElementOf${signature};`);
     return;

@@ -13,11 +13,18 @@
  *
  * Values are made safe for their place before they are substituted (one line, no comment end),
  * so a template line can never be split or closed early by server or config text.
+ *
+ * A template is outside text too: it is read only as a regular file (no symbolic link, device,
+ * FIFO or folder, at most `READ_BOUNDS.template`), its characters pass the safe-text boundary
+ * (a control, bidi or invisible character is written as `\uXXXX`, tabs kept), and the run's
+ * redactor masks any secret in it.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { msg, own } from '../model/message.js';
+import { lineText } from '../text/safe-text.js';
+import { FileRefused, readBoundedFile, READ_BOUNDS } from '../util/read-bounded.js';
 
 import { EmitError } from '../model/errors.js';
 import { commentText } from '../text/safe-text.js';
@@ -76,7 +83,8 @@ export function compileTemplate<K extends TemplateKey>(
 ): CompiledTemplate<K> {
   const known: readonly string[] = TEMPLATE_VARIABLES[key];
   const normalized = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
-  const lines: TemplateLine[] = normalized === '' ? [] : normalized.split('\n').map((line, index) => {
+  const safeLines = normalized.split('\n').map((line) => line.split('\t').map(lineText).join('\t'));
+  const lines: TemplateLine[] = normalized === '' ? [] : safeLines.map((line, index) => {
     const parts: string[] = [];
     const variables: string[] = [];
     let last = 0;
@@ -124,24 +132,29 @@ export interface Templates {
   packageReadme: CompiledTemplate<'packageReadme'>;
 }
 
+/** A template's text, undefined when there is none; anything but a regular file of a template's size is an {@link EmitError} naming it. */
 async function readIfExists(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return (await readBoundedFile(path, { maxBytes: READ_BOUNDS.template, noFollow: true })).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    const why = error instanceof FileRefused ? error.reason : (error as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new EmitError(msg`cannot read the template ${path}: ${own(why)}.`, {
+      hint: msg`A template is a regular text file in the templates folder (at most ${own(`${READ_BOUNDS.template / 1024 / 1024} MiB`)}); replace it with one, or remove it to use the built-in template.`,
+    });
   }
 }
 
 async function loadOne<K extends TemplateKey>(
   key: K,
   templatesDir: string | undefined,
+  redact: (text: string) => string,
 ): Promise<CompiledTemplate<K>> {
   const file = TEMPLATE_FILES[key];
   if (templatesDir !== undefined) {
     const userPath = join(templatesDir, file);
     const text = await readIfExists(userPath);
-    if (text !== undefined) return compileTemplate(key, text, userPath);
+    if (text !== undefined) return compileTemplate(key, redact(text), userPath);
   }
   const builtinPath = join(BUILTIN_TEMPLATES_DIR, file);
   const text = await readIfExists(builtinPath);
@@ -154,11 +167,13 @@ async function loadOne<K extends TemplateKey>(
 }
 
 /**
- * Loads the templates: a file of the same name in `templatesDir` overrides the built-in one.
+ * Loads the templates: a file of the same name in `templatesDir` overrides the built-in one; its
+ * text passes the run's redactor (`redact`).
  *
- * @throws EmitError when `templatesDir` is given but is not a folder.
+ * @throws EmitError when `templatesDir` is given but is not a folder, or a template there is no
+ *   regular file of a template's size.
  */
-export async function loadTemplates(templatesDir?: string): Promise<Templates> {
+export async function loadTemplates(templatesDir?: string, redact: (text: string) => string = (text) => text): Promise<Templates> {
   if (templatesDir !== undefined) {
     const info = await stat(templatesDir).catch(() => undefined);
     if (!info?.isDirectory()) {
@@ -168,8 +183,8 @@ export async function loadTemplates(templatesDir?: string): Promise<Templates> {
     }
   }
   const [banner, packageReadme] = await Promise.all([
-    loadOne('banner', templatesDir),
-    loadOne('packageReadme', templatesDir),
+    loadOne('banner', templatesDir, redact),
+    loadOne('packageReadme', templatesDir, redact),
   ]);
   return { banner, packageReadme };
 }
@@ -180,7 +195,7 @@ export async function loadTemplates(templatesDir?: string): Promise<Templates> {
  * no manifest names is told from one of the user's (see write/stray-files.ts).
  */
 export async function bannerFirstLines(templatesDir: string | undefined, packageName: string | undefined): Promise<string[]> {
-  const banners = [await loadOne('banner', undefined), ...(templatesDir === undefined ? [] : [await loadOne('banner', templatesDir)])];
+  const banners = [await loadOne('banner', undefined, (text) => text), ...(templatesDir === undefined ? [] : [await loadOne('banner', templatesDir, (text) => text)])];
   const values = { packageName: packageName === undefined ? undefined : commentText(packageName) };
   return banners.map((banner) => banner.render(values).split('\n')[0]!);
 }

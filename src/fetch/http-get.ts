@@ -195,15 +195,14 @@ function redirectTarget(from: URL, location: string, visited: string[], shownUrl
  * retry would get the same bytes; a connection that fails mid-body is not.
  */
 async function readBody(body: Dispatcher.ResponseData['body'], encoding: string, options: GetOptions): Promise<ReadBody> {
-  // Own keys only: an encoding named `constructor` is as unknown as any other.
-  const decoder = Object.hasOwn(decoders, encoding) ? decoders[encoding]!() : undefined;
+  const decoder = decoderOf(encoding);
   const what = decoder ? msg`the answer, once decompressed (${encoding}),` : msg`the answer`;
   const tooLarge = () => tooLargeError(options.shownUrl, options.maxBytes, what);
   if (!decoder) return readAtMost(body, undefined, options.maxBytes, tooLarge);
   // Whichever fails first caused it; the pipeline then destroys the other with the same error.
   let first: 'body' | 'decoder' | undefined;
   body.once('error', () => (first ??= 'body'));
-  decoder.once('error', () => (first ??= 'decoder'));
+  for (const step of decoder) step.once('error', () => (first ??= 'decoder'));
   try {
     return await readAtMost(body, decoder, options.maxBytes, tooLarge);
   } catch (error) {
@@ -215,6 +214,18 @@ async function readBody(body: Dispatcher.ResponseData['body'], encoding: string,
       { hint: msg`The service, or a proxy in front of it, sends a broken compressed body; a retry would get the same. Ask its operators, or check --base-url.` },
     );
   }
+}
+
+/**
+ * The decompressor of a `Content-Encoding`: one coding, or a list of them (`gzip, gzip`: applied
+ * in that order, so undone last first); undefined when the body is as sent (none, `identity`,
+ * or a coding schema-sync does not know, which the body's reading then refuses for what it is).
+ */
+function decoderOf(encoding: string): Transform[] | undefined {
+  const codings = encoding.split(',').map((coding) => coding.trim()).filter((coding) => coding !== '' && coding !== 'identity');
+  // Own keys only: an encoding named `constructor` is as unknown as any other.
+  if (codings.length === 0 || !codings.every((coding) => Object.hasOwn(decoders, coding))) return undefined;
+  return codings.reverse().map((coding) => decoders[coding]!());
 }
 
 /** The whole exchange took longer than the timeout. */

@@ -30,13 +30,13 @@ export interface ReadBody {
 }
 
 /**
- * Reads a stream (through `decoder`, e.g. a decompressor, when given) to its end, counting the
+ * Reads a stream (through `decoder`, e.g. a decompressor, or several in turn, when given) to its end, counting the
  * bytes as they come out: past `maxBytes` it stops at once and destroys the streams (for a
  * response, that aborts the request), so a body that never ends or inflates without bound is
  * never held whole.
  * @throws the error of `tooLarge()` past the limit, else the streams' own error
  */
-export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | undefined, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
+export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transform | readonly Transform[] | undefined, maxBytes: number, tooLarge: () => Error): Promise<ReadBody> {
   const chunks: Buffer[] = [];
   let size = 0;
   let overflow: Error | undefined;
@@ -50,7 +50,9 @@ export async function readAtMost(source: NodeJS.ReadableStream, decoder: Transfo
     }
   };
   try {
-    await (decoder ? pipeline(source, decoder, collect) : pipeline(source, collect));
+    // Several decoders (a body compressed twice) undo their codings in the order given.
+    const decoders = decoder === undefined ? [] : Array.isArray(decoder) ? decoder : [decoder as Transform];
+    await (pipeline as (...streams: unknown[]) => Promise<void>)(source, ...decoders, collect);
   } catch (error) {
     // Leaving the loop destroys the streams before the pipeline hears why: it may then report
     // their AbortError instead of the reason.

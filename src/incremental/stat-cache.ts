@@ -71,7 +71,7 @@ export function openStatCache(file: string, clock: () => number = Date.now): Sta
   };
   return {
     holds(path, onDisk, sha) {
-      const stat = lstatSync(onDisk, { throwIfNoEntry: false });
+      const stat = lstatIfThere(onDisk);
       return stat !== undefined && stat.isFile() && matches(path, onDisk, stat, sha);
     },
     unchangedSince(manifestHash, onDisk) {
@@ -79,7 +79,7 @@ export function openStatCache(file: string, clock: () => number = Date.now): Sta
       if (recorded !== manifestHash) return undefined;
       for (const [path, entry] of entries) {
         const where = onDisk(path);
-        const stat = where === undefined ? undefined : lstatSync(where, { throwIfNoEntry: false });
+        const stat = where === undefined ? undefined : lstatIfThere(where);
         if (where === undefined || stat === undefined || !stat.isFile() || !matches(path, where, stat, entry.sha)) return undefined;
       }
       return entries.size;
@@ -147,4 +147,14 @@ function signature(stat: Stats): string {
 function racy(verifiedAt: number, stat: Stats): boolean {
   const granularityMs = stat.mtimeMs % 1000 === 0 ? 2500 : 100;
   return verifiedAt - Math.max(stat.mtimeMs, stat.ctimeMs) <= granularityMs;
+}
+
+/** The stat of a file, undefined where there is none: also when a file stands where a folder on its way should be (ENOTDIR; the write's checks name it). */
+function lstatIfThere(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }

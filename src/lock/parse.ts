@@ -79,6 +79,18 @@ function descriptorOfEntry(name: string, raw: Record<string, unknown>, known: z.
 }
 
 /**
+/**
+ * Where JSON.parse stopped, as ` (line L, column C)`, or nothing: never the token or the snippet
+ * of the text V8 quotes, since a lockfile path may name any file (a link to another one).
+ */
+function jsonErrorPlace(message: string, text: string): string {
+  const position = /at position (\d+)/.exec(message);
+  if (position === null) return /end of JSON input/.test(message) ? ' (it ends too soon)' : '';
+  const before = text.slice(0, Number(position[1]));
+  return ` (line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
+/**
  * Parses lockfile text strictly. Anything that is not a schema-sync lockfile of this version is
  * a {@link LockError} naming the file and the field: never silently taken as empty.
  */
@@ -87,7 +99,7 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new LockError(msg`${file} is not valid JSON (${(error as Error).message}).`, {
+    throw new LockError(msg`${file} is not valid JSON${own(jsonErrorPlace((error as Error).message, text))}.`, {
       hint: msg`Restore it from version control, or delete it and run \`schema-sync pull\` to write a new one.`,
     });
   }

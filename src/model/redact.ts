@@ -47,62 +47,148 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   return Object.assign((value: string) => text(value), { data: recognisable.length === 0 ? undefined : masker(recognisable) });
 }
 
-/** Replaces `secrets` in every encoding ({@link secretPattern}): recognisable ones anywhere, shorter ones where they stand alone. */
+/**
+ * Replaces `secrets` in every encoding: recognisable ones anywhere, shorter ones where they stand
+ * alone. The text is decoded first ({@link decodedView}: percent-encoding, HTML entities and JSON
+ * escapes, of any character, mixed as they come), the secrets are looked for in what it says, and
+ * what they were written as is masked; base64 is matched as the secret's windows at each of the
+ * three alignments it can take inside a longer base64 text ({@link base64Windows}), so HTTP Basic's
+ * `user:key` and the base64 of a JSON text holding the key are masked too.
+ */
 function masker(secrets: readonly string[]): (text: string) => string {
-  // Longest first, so a secret that contains another is replaced whole.
-  const ordered = [...new Set(secrets)].sort((a, b) => b.length - a.length);
-  if (ordered.length === 0) return (text) => text;
+  const unique = [...new Set(secrets)];
+  if (unique.length === 0) return (text) => text;
   const alone = (source: string) => `(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`;
-  const pattern = new RegExp(ordered.map((secret) => (secret.length >= RECOGNISABLE_SECRET_LENGTH ? secretPattern(secret) : alone(secretPattern(secret)))).join('|'), 'gu');
-  return (text) => text.replace(pattern, REDACTED);
+  // A form writes a space as `+`: a `+` the text holds stands for either.
+  const literal = (secret: string) => regexText(secret).replaceAll(' ', '[ +]');
+  const needles = unique.flatMap((secret) =>
+    secret.length >= RECOGNISABLE_SECRET_LENGTH ? [literal(secret), ...base64Windows(secret).map(regexText)].map((source) => ({ source, length: source.length })) : [{ source: alone(literal(secret)), length: secret.length }],
+  );
+  // Longest first, so a secret that contains another is replaced whole.
+  needles.sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(needles.map((needle) => needle.source).join('|'), 'gu');
+  return (text) => {
+    const view = decodedView(text);
+    if (view === undefined) return text.replace(pattern, REDACTED);
+    let out = '';
+    let from = 0;
+    for (const match of view.text.matchAll(pattern)) {
+      const start = view.starts[match.index]!;
+      const end = view.starts[match.index + match[0].length]!;
+      if (start < from) continue;
+      out += text.slice(from, start) + REDACTED;
+      from = end;
+    }
+    return from === 0 && out === '' ? text : out + text.slice(from);
+  };
+}
+
+/** What a text says with its escapes decoded, and where each of its UTF-16 units starts in the text (one more entry: the text's end). */
+interface DecodedView {
+  text: string;
+  starts: number[];
+}
+
+/** An escape this decoder reads: percent-encoding, an HTML entity (numeric or one of the five named), a JSON escape. */
+const ESCAPE = /%[0-9A-Fa-f]{2}|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&(?:amp|lt|gt|quot|apos);|\\u[0-9A-Fa-f]{4}|\\["\\/bfnrt]/g;
+
+const NAMED: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+const JSON_SHORT: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * The text with every escape it holds decoded, each character mapped back to the span it was
+ * written as; undefined when it holds none (the common case: matched as it is). A run of
+ * percent-encoded bytes is decoded as UTF-8, a character of several bytes spanning them all.
+ */
+function decodedView(text: string): DecodedView | undefined {
+  if (!/[%&\\]/.test(text)) return undefined;
+  let decoded = '';
+  const starts: number[] = [];
+  let at = 0;
+  const plain = (end: number) => {
+    for (; at < end; at++) {
+      decoded += text[at];
+      starts.push(at);
+    }
+  };
+  const bytes: Array<{ byte: number; start: number }> = [];
+  const flushBytes = () => {
+    let i = 0;
+    while (i < bytes.length) {
+      const lead = bytes[i]!.byte;
+      const size = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+      const group = size === 0 ? [] : bytes.slice(i, i + size);
+      const char = group.length === size && size > 0 ? Buffer.from(group.map((b) => b.byte)).toString('utf8') : '\uFFFD';
+      if (char === '\uFFFD' || size === 0) {
+        // Not UTF-8: the escape stands for itself.
+        decoded += text.slice(bytes[i]!.start, bytes[i]!.start + 3);
+        for (let k = 0; k < 3; k++) starts.push(bytes[i]!.start + k);
+        i++;
+        continue;
+      }
+      for (let unit = 0; unit < char.length; unit++) starts.push(bytes[i]!.start);
+      decoded += char;
+      i += size;
+    }
+    bytes.length = 0;
+  };
+  for (const match of text.matchAll(ESCAPE)) {
+    const escape = match[0];
+    if (escape[0] !== '%' || match.index !== at) flushBytes();
+    plain(match.index);
+    if (escape[0] === '%') {
+      bytes.push({ byte: parseInt(escape.slice(1), 16), start: match.index });
+      at = match.index + 3;
+      continue;
+    }
+    const char =
+      escape[0] === '&'
+        ? (NAMED[escape] ?? codePoint(escape[2] === 'x' || escape[2] === 'X' ? parseInt(escape.slice(3, -1), 16) : parseInt(escape.slice(2, -1), 10)))
+        : escape[1] === 'u'
+          ? String.fromCharCode(parseInt(escape.slice(2), 16))
+          : JSON_SHORT[escape[1]!]!;
+    for (let unit = 0; unit < char.length; unit++) starts.push(match.index);
+    decoded += char;
+    at = match.index + escape.length;
+  }
+  flushBytes();
+  plain(text.length);
+  starts.push(text.length);
+  return { text: decoded, starts };
+}
+
+/** The character of a code point an entity names; one that names none decodes to U+FFFD (it matches no secret). */
+function codePoint(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
 }
 
 /**
- * A regular expression for every common way a secret is written back: each character that is
- * not an ASCII letter or digit as it is, percent-encoded (`encodeURIComponent`, a form's `+` for
- * a space, or left as it is as `encodeURI` and paths leave `/`), HTML-escaped (`&amp;`, `&lt;`,
- * `&gt;`, `&quot;`, `&apos;`, or a numeric entity, `&#43;` or `&#x2b;`), or JSON-escaped (`\"`,
- * `\\`, `\/`, `\u002b`), each character in its own way; the hex digits of an escape in either
- * case. A recognisable secret also as its base64 (standard or URL-safe, without padding): an echo
- * of it in a token or header.
+ * The base64 texts (standard and URL-safe) that a longer base64 text holding the secret's bytes
+ * contains, whatever bytes come before it: at each of the three alignments, the characters made
+ * of the secret's bits alone, and the same ending as the secret's own base64 ends when the text
+ * ends with it (its last bits padded with zeros).
  */
-function secretPattern(secret: string): string {
-  const source = [...secret].map((char) => (/[A-Za-z0-9]/.test(char) ? char : `(?:${charForms(char).join('|')})`)).join('');
-  if (secret.length < RECOGNISABLE_SECRET_LENGTH) return source;
-  const base64 = Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '');
-  return [source, regexText(base64), regexText(base64.replaceAll('+', '-').replaceAll('/', '_'))].join('|');
-}
-
-/** The HTML entities with names, of the characters that are escaped in HTML text and attributes. */
-const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
-
-/** The ways one character of a secret is written back, as regular expressions. */
-function charForms(char: string): string[] {
-  const code = char.codePointAt(0)!;
-  const hex = code.toString(16);
-  const utf16 = [...Array(char.length).keys()].map((i) => char.charCodeAt(i).toString(16).padStart(4, '0'));
-  return [
-    regexText(char),
-    // Also the characters encodeURIComponent leaves (`'`, `!`, `~` …), which stricter encoders
-    // encode; a lone surrogate has no percent-encoding (encodeURIComponent throws on it).
-    ...(code < 0x80 ? [`%${caselessHex(hex.padStart(2, '0'))}`] : /^[\uD800-\uDFFF]$/.test(char) ? [] : [caselessHex(encodeURIComponent(char))]),
-    ...(char === ' ' ? ['\\+'] : []),
-    ...(NAMED_ENTITIES[char] ?? []).map(regexText),
-    `&#0*${code};`,
-    `&#[xX]0*${caselessHex(hex)};`,
-    ...(/["\\/]/.test(char) ? [regexText(`\\${char}`)] : []),
-    utf16.map((unit) => `\\\\u${caselessHex(unit)}`).join(''),
-  ];
+function base64Windows(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const windows = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    // Character i holds bits 6i to 6i + 6; the secret's are bits 8 × offset to 8 × (offset + length).
+    const first = Math.ceil((8 * offset) / 6);
+    const last = Math.floor((8 * (offset + bytes.length)) / 6);
+    const window = encoded.slice(first, last);
+    for (const text of [window, encoded.slice(first)]) {
+      if (text.length < RECOGNISABLE_SECRET_LENGTH) continue;
+      windows.add(text);
+      windows.add(text.replaceAll('+', '-').replaceAll('/', '_'));
+    }
+  }
+  return [...windows];
 }
 
 /** `text` as a regular expression that matches it literally. */
 function regexText(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-/** Hex digits (in an escape such as `%2F`) as a regular expression that matches them in either case. */
-function caselessHex(text: string): string {
-  return text.replace(/[A-Fa-f]/g, (digit) => `[${digit.toUpperCase()}${digit.toLowerCase()}]`);
 }
 
 /**

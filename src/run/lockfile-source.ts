@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import { findMergeConflict, LockfileText } from '../lock/index.js';
-import { LockError } from '../model/errors.js';
+import { ConfigError, LockError } from '../model/errors.js';
+import { FileRefused, readBoundedFile, READ_BOUNDS, withoutBom } from '../util/read-bounded.js';
+import { readAtMost } from '../fetch/read-limited.js';
 import { msg, own, type Message } from '../model/message.js';
 
 const run = promisify(execFile);
@@ -29,7 +29,8 @@ export interface SourcedLockfile {
  * lockfile are a LockError naming the side.
  */
 export async function readLockfileSource(spec: string, side: Side, io: { cwd: string; stdin?: NodeJS.ReadableStream }): Promise<SourcedLockfile> {
-  const { text, label, path } = await readSource(spec, side, io);
+  const { text: read, label, path } = await readSource(spec, side, io);
+  const text = withoutBom(read);
   const conflict = findMergeConflict(text);
   if (conflict !== undefined) {
     throw new LockError(msg`the ${own(side)} lockfile ${label} has git merge conflict markers (line ${conflict.line}).`, {
@@ -54,15 +55,29 @@ export function lockfileSpecKind(spec: string, cwd: string): { kind: 'stdin' } |
 
 async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: NodeJS.ReadableStream }): Promise<{ text: string; label: string; path: string | undefined }> {
   const found = lockfileSpecKind(spec, io.cwd);
-  if (found.kind === 'stdin') return { text: (await buffer(io.stdin ?? process.stdin)).toString('utf8'), label: 'standard input', path: undefined };
-  if (found.kind === 'git') return { text: await git(['show', spec], io.cwd, msg`read the ${own(side)} lockfile ${spec}`), label: spec, path: undefined };
+  if (found.kind === 'stdin') return { text: await readStdin(io.stdin ?? process.stdin, side), label: 'standard input', path: undefined };
+  if (found.kind === 'git') {
+    refuseOptionLike(spec.slice(0, spec.indexOf(':')), msg`the ${own(side)} lockfile ${spec}`);
+    // After --end-of-options git reads it as a revision whatever it holds; no text conversion a repository's attributes may name is run.
+    return { text: await git(['show', '--no-textconv', '--end-of-options', spec], io.cwd, msg`read the ${own(side)} lockfile ${spec}`), label: spec, path: undefined };
+  }
   try {
-    return { text: await readFile(found.path, 'utf8'), label: spec, path: found.path };
+    // A regular file only, read against its bound: a FIFO or device named here would hang or never end.
+    return { text: (await readBoundedFile(found.path, { maxBytes: READ_BOUNDS.lockfile })).toString('utf8'), label: spec, path: found.path };
   } catch (error) {
-    throw new LockError(msg`cannot read the ${own(side)} lockfile ${spec}: ${(error as Error).message}`, {
+    throw new LockError(msg`cannot read the ${own(side)} lockfile ${spec}: ${error instanceof FileRefused ? own(error.reason) : (error as Error).message}`, {
       hint: msg`Name a lockfile path, - for standard input, or a git revision as <rev>:<path> (e.g. main:schema-sync.lock.json).`,
     });
   }
+}
+
+/** Standard input, at most a lockfile's bound of it. */
+async function readStdin(stdin: NodeJS.ReadableStream, side: Side): Promise<string> {
+  const tooLarge = () => new LockError(msg`the ${own(side)} lockfile on standard input is larger than ${own(`${READ_BOUNDS.lockfile / 1024 / 1024} MiB`)}, the most schema-sync reads of a lockfile; it stopped reading.`, {
+    hint: msg`Pipe a lockfile to it (e.g. \`git show main:schema-sync.lock.json\`), not an endless stream.`,
+  });
+  const body = await readAtMost(stdin, undefined, READ_BOUNDS.lockfile, tooLarge);
+  return body.bytes.toString('utf8');
 }
 
 /**
@@ -70,14 +85,26 @@ async function readSource(spec: string, side: Side, io: { cwd: string; stdin?: N
  * (`git rev-parse --show-prefix` in its folder), as `git show` wants it.
  */
 export async function lockfileAtRevision(rev: string, lockfilePath: string): Promise<string> {
+  refuseOptionLike(rev, msg`--against ${rev}`);
   const prefix = (await git(['rev-parse', '--show-prefix'], dirname(lockfilePath), msg`find ${lockfilePath} in a git repository`)).trim();
   return `${rev}:${prefix}${basename(lockfilePath)}`;
+}
+
+/**
+ * A revision that begins with `-` is refused before git sees it: git would read it as an option
+ * (`--output=<file>` makes it write a file). Revisions are also passed after `--end-of-options`.
+ */
+function refuseOptionLike(rev: string, where: Message): void {
+  if (!rev.startsWith('-')) return;
+  throw new ConfigError(msg`${where}: the revision ${rev} begins with "-", which git would read as an option; schema-sync did not run git.`, {
+    hint: msg`Name a revision (a branch, tag or commit, e.g. origin/main); a lockfile whose name begins with "-" is read as a path: ./-name.`,
+  });
 }
 
 /** Runs git (no shell); a failure is a LockError with git's own first line of complaint. */
 async function git(args: readonly string[], cwd: string, what: Message): Promise<string> {
   try {
-    const { stdout } = await run('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const { stdout } = await run('git', args, { cwd, encoding: 'utf8', maxBuffer: READ_BOUNDS.lockfile });
     return stdout;
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };

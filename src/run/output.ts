@@ -38,7 +38,7 @@ export async function planOutput(settings: OutputSettings, lockfile: PlanInput):
  * transaction folder as it is compared, not held; a failure removes what was prepared.
  */
 export async function outputChanges(run: RunContext, cache: Incremental, view: FolderView, lockfile: LockfileText, staging?: Staging): Promise<OutputChanges> {
-  const settings = outputSettings(run.paths, lockfile.settings());
+  const settings = { ...outputSettings(run.paths, lockfile.settings()), redact: run.redact };
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
   const changes = await discardingOnFailure(staging, async () => {

@@ -22,6 +22,8 @@ export interface RunContext {
   given: GivenSettings;
   /** Reports a warning. */
   warn(text: Message): void;
+  /** The run's one redactor, over outside text the run reads itself (templates). */
+  redact: (text: string) => string;
 }
 
 /** The generation settings a run is given, named as the lockfile records them (`package` as `packageName`, `templates` from the lockfile's folder). */
@@ -38,6 +40,7 @@ export function openRun(options: BaseOptions): RunContext {
     given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, moduleFormat, include, exclude },
     // Warnings quote what the server sent: their values are masked where they leave the library.
     warn: (text) => options.onWarning?.(messageText(text, options.redact)),
+    redact: options.redact ?? ((text) => text),
   };
 }
 

@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { LockError, WriteError } from '../model/errors.js';
 import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
+import { FileRefused, readBoundedFile, READ_BOUNDS, withoutBom } from '../util/read-bounded.js';
 import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
 import { RUN_LOCK_FILE } from './run-lock.js';
 import { msg, own } from '../model/message.js';
@@ -119,11 +119,12 @@ export async function openFolderView(outDir: string): Promise<FolderView> {
         if (prepared) return prepared.toString('utf8');
       }
       try {
-        return await readFile(path, 'utf8');
+        // A regular file only, read against its bound: a FIFO or device there would hang or never end.
+        return withoutBom((await readBoundedFile(path, { maxBytes: READ_BOUNDS.lockfile })).toString('utf8'));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw new LockError(msg`cannot read lockfile ${path}: ${(error as Error).message}`, {
-          hint: msg`Check the --lockfile path and its permissions.`,
+        throw new LockError(msg`cannot read lockfile ${path}: ${error instanceof FileRefused ? own(error.reason) : (error as Error).message}`, {
+          hint: msg`Check the --lockfile path and its permissions; a lockfile is a regular file.`,
           cause: error,
         });
       }

@@ -1,4 +1,4 @@
-import { accessSync, constants, lstatSync } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { WriteError } from '../model/errors.js';
 import { msg, own } from '../model/message.js';
@@ -15,7 +15,8 @@ export function checkTargets(outDir: string, targets: { paths: readonly string[]
   for (const path of targets.paths) for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) folders.add(path.slice(0, at));
   for (const folder of folders) {
     const where = folder === '' ? outDir : join(outDir, folder);
-    const stat = lstatSync(where, { throwIfNoEntry: false });
+    // The output folder itself may be a link (SECURITY.md): the user named it; every folder inside it is looked at as it is.
+    const stat = folder === '' ? statSync(where, { throwIfNoEntry: false }) : lstatSync(where, { throwIfNoEntry: false });
     if (stat === undefined) continue;
     if (stat.isSymbolicLink()) {
       throw new WriteError(msg`${where} is a symbolic link; schema-sync never writes or deletes through one.`, {

@@ -150,6 +150,11 @@ describe('--max-bytes: the decoded body is counted as it streams in', () => {
     expect(error.message).toContain(`larger than the limit of ${size - 1} bytes`);
   });
 
+  it('a body gzipped twice (Content-Encoding: gzip, gzip) is decoded twice, not refused as not UTF-8 (issue 42 item 16)', async () => {
+    server.queueFaults({ kind: 'gzipTwice' });
+    expect((await fetchDescriptors({ baseUrl: server.url })).descriptors).toHaveLength(3);
+  });
+
   it.each([0, -1, 1.5, Number.NaN])('refuses --max-bytes %s before any request', async (maxBytes) => {
     const { error, tries } = await failure({ maxBytes });
     expect(error.code).toBe('CONFIG');

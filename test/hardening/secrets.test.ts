@@ -178,3 +178,72 @@ describe('the CLI with --verbose never prints or writes a secret', () => {
     }
   });
 });
+
+/** Issue 42 item 5: the key written in encodings that escape every character, or inside a longer base64 text. */
+describe('secrets in every encoding, decoded before matching', () => {
+  const every = (text: string, one: (code: number) => string) => [...text].map((char) => one(char.codePointAt(0)!)).join('');
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const ENCODINGS: Array<[string, string]> = [
+    ['%XX for every byte', every(KEY, (c) => `%${c.toString(16).toUpperCase()}`)],
+    ['&#NN; for every character', every(KEY, (c) => `&#${c};`)],
+    ['&#xNN; for every character', every(KEY, (c) => `&#x${c.toString(16)};`)],
+    ['\\uXXXX for every character', every(KEY, (c) => `\\u${c.toString(16).padStart(4, '0')}`)],
+    ['HTTP Basic key:secret', `Basic ${b64(`${KEY}:${SECRET}`)}`],
+    ['HTTP Basic user:key', `Basic ${b64(`user:${KEY}`)}`],
+    ['base64 of a JSON holding it', b64(JSON.stringify({ apikey: KEY }))],
+  ];
+
+  /** Whether `text` shows the key or secret once its escapes are decoded, or inside any base64 run at any alignment. */
+  function reveals(text: string): boolean {
+    const decoded = text
+      .replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      .replace(/&#[xX]([0-9A-Fa-f]+);/g, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+      .replace(/\\\\?u([0-9A-Fa-f]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if ([KEY, SECRET].some((secret) => decoded.includes(secret))) return true;
+    for (const run of text.match(/[A-Za-z0-9+/_-]{8,}/g) ?? []) {
+      for (let cut = 0; cut < 4; cut++) {
+        for (const alphabet of ['base64', 'base64url'] as const) {
+          const bytes = Buffer.from(run.slice(cut), alphabet).toString('latin1');
+          if ([KEY, SECRET].some((secret) => bytes.includes(secret))) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  it('in a listing desc: not in the lockfile, the generated code or the warnings', async () => {
+    server.setListing([...LISTING, ...ENCODINGS.map(([what, echo], i) => wireElement({ name: `Echo${i}`, mNum: 80 + i, desc: `${what}: ${echo}` }))]);
+    const warnings: string[] = [];
+    const out = await tempDir();
+    try {
+      await pull({ ...options(), cwd: out, onWarning: (w) => warnings.push(w) });
+      const files = await readTree(out);
+      const revealed = [...files, ['warnings', warnings.join('\n')] as const].filter(([, text]) => reveals(text)).map(([name]) => name);
+      expect(revealed).toEqual([]);
+      expect(files.get('schema-sync.lock.json')).toContain('%XX for every byte: ***');
+    } finally {
+      await removeDir(out);
+    }
+  });
+
+  it('in an error body: not in the error, stderr or the step summary', async () => {
+    server.setPersistentFault({ kind: 'status', status: 400, body: ENCODINGS.map(([what, echo]) => `${what}: ${echo}`).join('\n'), contentType: 'text/plain' });
+    const error = await thrown(() => pull(options({ retries: 0 })));
+    expect(everyView(error).filter(([, text]) => reveals(text)).map(([name]) => name)).toEqual([]);
+    const cli = await tempDir();
+    try {
+      const summary = `${cli}/summary.md`;
+      const run = await runCli(['check', '--base-url', server.url, '--out', `${dir}/out`, '--lockfile', `${dir}/schema-sync.lock.json`, '--secret', SECRET, '--retries', '0'], {
+        cwd: cli,
+        env: { SCHEMA_SYNC_API_KEY: KEY, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: cli, SCHEMA_SYNC_CACHE_DIR: 'off' },
+      });
+      expect(run.code).toBe(2);
+      const texts = [['stdout', run.stdout], ['stderr', run.stderr], ...(await readTree(cli))] as const;
+      expect(texts.find(([name]) => name === 'summary.md')?.[1]).toContain('***');
+      expect(texts.filter(([, text]) => reveals(text)).map(([name]) => name)).toEqual([]);
+    } finally {
+      await removeDir(cli);
+    }
+  });
+});

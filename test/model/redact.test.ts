@@ -66,6 +66,56 @@ describe('createRedactor', () => {
     expect(createRedactor(['ab\uD800cdef'])('x ab\uD800cdef y')).toBe('x *** y');
   });
 
+  /** Issue 42 item 5: encodings that escape every character, and base64 of a longer text holding the secret. */
+  const KEY = 'Zk8pQ2rT';
+  const SECRET2 = 's3cr3t-V4lue';
+  const every = (text: string, one: (code: number) => string) => [...text].map((char) => one(char.codePointAt(0)!)).join('');
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const WHOLE: [encoding: string, echo: string][] = [
+    ['%XX for every byte', every(KEY, (c) => `%${c.toString(16).toUpperCase()}`)],
+    ['%xx for every byte, lower case', every(KEY, (c) => `%${c.toString(16)}`)],
+    ['&#NN; for every character', every(KEY, (c) => `&#${c};`)],
+    ['&#xNN; for every character', every(KEY, (c) => `&#x${c.toString(16)};`)],
+    ['\\uXXXX for every character', every(KEY, (c) => `\\u${c.toString(16).padStart(4, '0')}`)],
+    ['decimal, hex, percent and JSON mixed', `&#90;&#x6b;%38\\u0070Q2rT`],
+  ];
+  it.each(WHOLE)('masks a secret written as %s', (_encoding, echo) => {
+    const redact = createRedactor([KEY, SECRET2]);
+    expect(redact(`key=${echo}; next`)).toBe('key=***; next');
+    expect(redact.data?.(`desc ${echo}.`)).toBe('desc ***.');
+  });
+
+  const LONGER: [what: string, text: string][] = [
+    ['HTTP Basic key:secret', `Basic ${b64(`${KEY}:${SECRET2}`)}`],
+    ['HTTP Basic user:key', `Basic ${b64(`user:${KEY}`)}`],
+    ['HTTP Basic u:key (another alignment)', `Basic ${b64(`u:${KEY}`)}`],
+    ['HTTP Basic us:key (the third alignment)', `Basic ${b64(`us:${KEY}`)}`],
+    ['base64 of a JSON holding it', b64(JSON.stringify({ apikey: KEY, note: 'x' }))],
+    ['base64url of a JSON holding the secret', Buffer.from(JSON.stringify({ user: 'me', secret: SECRET2 })).toString('base64url')],
+  ];
+  it.each(LONGER)('masks the secrets inside base64: %s', (_what, text) => {
+    const redact = createRedactor([KEY, SECRET2]);
+    const masked = redact(text);
+    expect(masked).toContain('***');
+    // What is left decodes to no secret, at any alignment.
+    for (const piece of masked.split('***')) {
+      for (let cut = 0; cut < 4; cut++) {
+        for (const alphabet of ['base64', 'base64url'] as const) {
+          const decoded = Buffer.from(piece.replace(/^Basic /, '').slice(cut), alphabet).toString('latin1');
+          expect(decoded).not.toContain(KEY);
+          expect(decoded).not.toContain(SECRET2);
+        }
+      }
+    }
+  });
+
+  it('masking decoded text leaves ordinary words and other escapes alone', () => {
+    const redact = createRedactor(['types', 'Zk8pQ2rT']);
+    const text = 'Breaking types: &amp; %41 \\u0041 A&B 100% &#65; prototypes types';
+    expect(redact(text)).toBe('Breaking ***: &amp; %41 \\u0041 A&B 100% &#65; prototypes ***');
+    expect(redact.data?.('Q2rT and Zk8p are halves')).toBe('Q2rT and Zk8p are halves');
+  });
+
   it('masks nothing without secrets', () => {
     expect(createRedactor([undefined, '']) ('apikey=k')).toBe('apikey=k');
   });

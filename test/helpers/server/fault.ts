@@ -42,6 +42,8 @@ export type Fault =
    * to match: a complete HTTP answer whose compressed data ends early.
    */
   | { kind: 'gzip' | 'deflate' | 'br'; cutAt?: number }
+  /** Answer normally with the body gzipped twice, as `Content-Encoding: gzip, gzip` says (a proxy that compresses again). */
+  | { kind: 'gzipTwice' }
   /** Say `Content-Encoding: gzip` (or `encoding`) over the normal, uncompressed body: nothing can decode it. */
   | { kind: 'undecodable'; encoding?: 'gzip' | 'deflate' | 'br' }
   /**
@@ -166,6 +168,8 @@ export async function deliver(
       const body = COMPRESSORS[fault.kind](normal.body);
       return send(response, encoded(normal, fault.kind, fault.cutAt === undefined ? body : body.subarray(0, fault.cutAt)));
     }
+    case 'gzipTwice':
+      return send(response, encoded(normal, 'gzip, gzip', gzipSync(gzipSync(normal.body))));
     case 'undecodable':
       return send(response, encoded(normal, fault.encoding ?? 'gzip', normal.body));
     case 'gzipBomb':

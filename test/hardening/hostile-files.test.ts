@@ -115,6 +115,21 @@ describe('lockfiles and diff arguments', () => {
   });
 });
 
+describe('environment faults are no INTERNAL errors (item 8)', () => {
+  it('messages/ being a file: generate and pull say what is in the way, with the caches on', async () => {
+    const root = await project();
+    const { rmSync } = await import('node:fs');
+    const cache = join(root, 'cache');
+    const warm = await inProcess(root, ['generate', '--out', 'out'], { SCHEMA_SYNC_CACHE_DIR: cache });
+    expect(warm.code, warm.stderr).toBe(0);
+    rmSync(join(root, 'out/messages'), { recursive: true });
+    writeFileSync(join(root, 'out/messages'), 'a file');
+    refused(await inProcess(root, ['generate', '--out', 'out'], { SCHEMA_SYNC_CACHE_DIR: cache }), /out\/messages is in the way: a file where the output needs a folder/);
+    const checked = await inProcess(root, ['check', '--input', 'listing.json', '--out', 'out'], { SCHEMA_SYNC_CACHE_DIR: cache });
+    expect(checked.code, checked.stderr).toBe(1);
+  });
+});
+
 describe('lockfiles as found (items 11, 13)', () => {
   it('a lockfile with a UTF-8 byte order mark is read, as the config file is', async () => {
     const root = await project();

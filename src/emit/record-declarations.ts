@@ -19,6 +19,8 @@ export function writeElementGuard(writer: CodeBlockWriter, kind: ModuleKind): vo
   writeDocs(writer, [
     'Whether an element of an answer is of the type named `mTyp` (its `header.mTyp`): narrows it to',
     "that type's element, a record of a message type or the `QueryResult`.",
+    // In `index.js` the parameters are typed for a project that checks JavaScript (`checkJs`, strict: no implicit any).
+    ...(kind === 'js' ? ['', '@param {{ header: { mTyp: string } }} element', '@param {string} mTyp', '@returns {boolean}'] : []),
   ]);
   const signature =
     kind === 'js'

@@ -94,6 +94,8 @@ function faultProblem(fault: Fault): string | undefined {
       return countProblem('cutAt', fault.cutAt, 0);
     case 'gzipBomb':
       return countProblem('inflatedBytes', fault.inflatedBytes, 1);
+    case 'gzipTwice':
+      return undefined;
     case 'undecodable':
       return fault.encoding === undefined || fault.encoding in COMPRESSORS ? undefined : `unknown encoding "${String(fault.encoding)}"`;
     case 'endless':

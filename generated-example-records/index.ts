@@ -47,7 +47,7 @@ export const messageNames = [
  * Whether an element of an answer is of the type named `mTyp` (its `header.mTyp`): narrows it to
  * that type's element, a record of a message type or the `QueryResult`.
  */
-export function isElementOf<E extends RecordElement | QueryResultElement, T extends E['header']['mTyp']>(element: E, mTyp: T): element is Extract<E, { header: { mTyp: T } }> {
+export function isElementOf<E extends RecordElement | QueryResultElement, T extends E['header']['mTyp']>(element: E, mTyp: T): element is E extends { header: { mTyp: T } } ? E : never {
   return element.header.mTyp === mTyp;
 }
 
@@ -86,10 +86,10 @@ export type MessageName = keyof typeof messages;
 export type MessageNumber = keyof typeof messagesByNumber;
 
 /** A token group (`mToken`) some message type belongs to; `never` when the service sends no tokens. */
-export type MessageToken = Extract<(typeof messages)[MessageName], { readonly mToken: string }>['mToken'];
+export type MessageToken = (typeof messages)[MessageName] extends infer D ? (D extends { readonly mToken: infer T extends string } ? T : never) : never;
 
 /** An action some message type supports; `never` when the service sends no actions. */
-export type MessageAction = Extract<(typeof messages)[MessageName], { readonly actions: readonly string[] }>['actions'][number];
+export type MessageAction = (typeof messages)[MessageName] extends infer D ? (D extends { readonly actions: readonly (infer A extends string)[] } ? A : never) : never;
 
 /** The descriptor of the message type named `N`. */
 export type MessageByName<N extends MessageName> = (typeof messages)[N];

@@ -1,9 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { noConfigFound } from '../config/find-config.js';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { environmentLayer, mergeSettings, readLayer, SETTING_DEFAULTS, SETTING_VARIABLES } from '../config/merge-settings.js';
+import { environmentLayer, mergeSettings, readLayer, SETTING_VARIABLES } from '../config/merge-settings.js';
 import type { SchemaSyncConfig } from '../config/schema.js';
-import type { Settings } from '../config/settings.js';
+import type { MergedSettings, Settings } from '../config/settings.js';
 import type { ReportFormat } from '../diff/index.js';
 import { cacheDir } from '../incremental/cache-dir.js';
 import { ConfigError, LockError, type SchemaSyncError } from '../model/errors.js';
@@ -11,10 +11,13 @@ import type { FlagSpec } from './flags.js';
 import type { CliIo } from './io.js';
 import type { ParsedArgs } from './parsed-args.js';
 import { msg, own as ownText, type Message } from '../model/message.js';
+import type { z } from 'zod';
+import { SETTINGS } from '../config/settings-table.js';
+import { valueOfText } from '../config/setting-values.js';
 
 /** The settings of a run, and what the CLI adds for the library: the project root, the cache folder. */
 export interface ResolvedSettings {
-  settings: Settings & { report: ReportFormat; failOn: NonNullable<Settings['failOn']> };
+  settings: MergedSettings;
   /** The project root: the config file's folder, else the working directory; the library's `cwd`. */
   cwd: string;
   /** From the CLI's environment (`SCHEMA_SYNC_CACHE_DIR`), not the process's: an in-process run (tests) gets the one it was given. */
@@ -63,23 +66,27 @@ export async function resolveSettings(flags: readonly FlagSpec[], args: ParsedAr
   const own = new Set<string>(flags.flatMap((flag) => (flag.setting === undefined ? [] : [flag.setting])));
   const environment = readLayer(environmentLayer(io.env, own), ownText(`Set ${Object.values(SETTING_VARIABLES).join(', ')} to valid values, or unset them.`));
   const given = readLayer(flagLayer(flags, args, io.cwd, report), ownText(help));
-  const settings = mergeSettings(SETTING_DEFAULTS, file.settings, environment, given);
-  const { report: format = SETTING_DEFAULTS.report, failOn = SETTING_DEFAULTS.failOn } = settings;
-  return { settings: { ...settings, report: format, failOn }, cwd: root, cacheDir: cacheDir(io.env, root) ?? false, warnings: [...loaded.warnings, ...file.warnings], config: { path: loaded.path, searched: loaded.searched } };
+  const settings = mergeSettings(file.settings, environment, given);
+  return { settings, cwd: root, cacheDir: cacheDir(io.env, root) ?? false, warnings: [...loaded.warnings, ...file.warnings], config: { path: loaded.path, searched: loaded.searched } };
 }
 
-/** What the flags give: each flag of a setting that was typed (checked by the library's own check first, if it has one), a path resolved against the working directory. */
+/**
+ * What the flags give: each flag of a setting that was typed, read as its setting takes text (a
+ * whole number's digits as the number) and checked by the library's own check first, if it has
+ * one; a path resolved against the working directory.
+ */
 function flagLayer(flags: readonly FlagSpec[], args: ParsedArgs, cwd: string, report: ReportFormat | undefined) {
   const given: Record<string, unknown> = { report };
   const names: Record<string, string> = { report: '--format' };
   for (const spec of flags) {
     if (spec.setting === undefined) continue;
+    const schema: z.ZodType = SETTINGS[spec.setting].schema;
+    const read = (value: unknown) => (typeof value !== 'string' ? value : spec.path && value !== '-' ? resolve(cwd, value) : valueOfText(schema, value));
     const value = args.value(spec.flag);
     if (typeof value === 'string') spec.check?.(value);
-    const resolvePath = (path: unknown) => (typeof path === 'string' && path !== '-' ? resolve(cwd, path) : path);
     // A flag that may be given more than once is a list of what was given (none: unset).
     const list = spec.repeatable ? args.strings(spec.flag) : undefined;
-    given[spec.setting] = list !== undefined ? (list.length === 0 ? undefined : spec.path ? list.map(resolvePath) : list) : spec.path ? resolvePath(value) : value;
+    given[spec.setting] = list !== undefined ? (list.length === 0 ? undefined : list.map(read)) : read(value);
     names[spec.setting] = `--${spec.flag}`;
   }
   return { given, name: (key: string) => names[key] ?? key, title: 'invalid flags' };
@@ -103,7 +110,7 @@ function fileSettings(config: SchemaSyncConfig, path: string | undefined): { set
 
 /** The secrets given by flag or environment (a config file never holds one): known before anything else is read, so even a usage error is redacted. */
 export function secretsOf(args: ParsedArgs, env: NodeJS.ProcessEnv): string[] {
-  return [args.string('api-key'), args.string('secret'), env[SETTING_VARIABLES.apiKey], env[SETTING_VARIABLES.secret]].filter(
+  return [args.string('api-key'), args.string('secret'), ...[SETTING_VARIABLES.apiKey, SETTING_VARIABLES.secret].map((name) => (name === undefined ? undefined : env[name]))].filter(
     (secret): secret is string => typeof secret === 'string' && secret.length > 0,
   );
 }

@@ -8,6 +8,7 @@ import { joinMessages, msg, own, type Message } from '../model/message.js';
 import { issueMessage } from '../model/issue-message.js';
 import { readBoundedFile, READ_BOUNDS } from '../util/read-bounded.js';
 import { MAX_NESTING } from '../util/nesting.js';
+import { settingProblem } from './merge-settings.js';
 
 /** The config file `init` writes, and the first name the upward search looks for. */
 export const CONFIG_FILE = CONFIG_FILES[0];
@@ -126,7 +127,7 @@ export function validateConfig(json: unknown, path: string): SchemaSyncConfig {
         continue;
       }
       const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
-      problems.push(msg`"${own(where)}": ${issueMessage(issue)}`);
+      problems.push(settingProblem(`"${where}"`, issue));
     }
   }
   if (problems.length === 0 && result.success) return result.data;

@@ -1,34 +1,60 @@
 import { z } from 'zod';
-import { acceptance, acceptList, settingsSchema } from './settings.js';
+import { SETTING_ROWS } from './settings.js';
+import type { SettingsTable } from './settings-table.js';
 
-/** The settings as a config file gives them: an acceptance there has no other keys. */
-const fileSettings = settingsSchema.extend({ accept: acceptList(acceptance.strict()) });
+/** A row's doc as plain text, for config.schema.json: links as their text, no code marks. */
+export function plainText(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
+}
+
+/** What config.schema.json says of a key: its doc as a sentence, and its default. */
+function description(row: (typeof SETTING_ROWS)[number]): string {
+  const doc = plainText(row.doc);
+  return `${doc.charAt(0).toUpperCase()}${doc.slice(1)}.${row.default === undefined ? '' : ` Default: ${plainText(row.default)}.`}`;
+}
+
+/** The keys a config file may hold: the rows whose `file` is not false. */
+type FileKey = { [K in keyof SettingsTable]: SettingsTable[K] extends { file: false } ? never : K }[keyof SettingsTable];
+
+/** The config file's shape of a key: its row's schema (or the file's stricter one), optional. */
+type FileShape = { [K in FileKey]: z.ZodOptional<SettingsTable[K] extends { file: infer F extends z.ZodType } ? F : SettingsTable[K]['schema']> };
+
+/**
+ * The deprecated `format`, read with a warning for one more release: `"prettier": true` (for
+ * `"prettier"`) or `"prettier": false` (for `"none"`) replaces it.
+ */
+const deprecatedFormat = z
+  .enum(['prettier', 'none'], {
+    error: 'expected "prettier" or "none"; deprecated: use "prettier": true or false (the report format is the key "report")',
+  })
+  .optional()
+  .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".');
+
+/** The config file's keys besides the settings: `$schema`, and the deprecated `format`. */
+interface OwnKeys {
+  $schema: z.ZodOptional<z.ZodString>;
+  format: typeof deprecatedFormat;
+}
 
 /**
  * `schema-sync.config.json` (or the default export of `schema-sync.config.mjs` / `.js`): the
- * settings a project commits (a pick of the settings schema), plus `$schema` and the deprecated
- * `format`. Every key is optional; flags override the environment, which overrides the file, which overrides the
- * defaults. Relative paths resolve against the config file's folder. The API key and secret are
- * deliberately not here: they come only from flags or the environment, so they never land in a
- * committed file.
+ * settings a project commits (the settings table's rows that are config keys, in its order, each
+ * described by its row), plus `$schema` and the deprecated `format` (beside `prettier`, which
+ * replaces it). Every key is optional; flags override the environment, which overrides the file,
+ * which overrides the defaults. Relative paths resolve against the config file's folder. The API
+ * key and secret are deliberately not here: they come only from flags or the environment, so they
+ * never land in a committed file.
  */
 export const configSchema = z
-  .object({
-    /** JSON Schema reference for editors. */
-    $schema: z.string().optional().describe('JSON Schema for editor completion.'),
-    ...fileSettings.pick({ baseUrl: true, out: true, lockfile: true, cmd: true, msgType: true, pkey: true, limit: true, view: true, where: true, order: true, timeout: true, retries: true, maxBytes: true, prettier: true }).shape,
-    /**
-     * Code formatting of generated files.
-     * @deprecated Use `"prettier": true` (for `"prettier"`) or `"prettier": false` (for `"none"`); read with a warning for one more release.
-     */
-    format: z
-      .enum(['prettier', 'none'], {
-        error: 'expected "prettier" or "none"; deprecated: use "prettier": true or false (the report format is the key "report")',
-      })
-      .optional()
-      .describe('Deprecated, read with a warning for one more release: use "prettier": true instead of "prettier", "prettier": false instead of "none".'),
-    ...fileSettings.pick({ report: true, failOn: true, impact: true, templates: true, fields: true, int64: true, package: true, packageVersion: true, target: true, moduleFormat: true, rules: true, accept: true, include: true, exclude: true }).shape,
-  })
+  .object(
+    Object.fromEntries([
+      ['$schema', z.string().optional().describe('JSON Schema for editor completion.')],
+      ...SETTING_ROWS.flatMap((row) => [
+        ...(row.file === false ? [] : [[row.key, (row.file ?? row.schema).optional().describe(description(row))]]),
+        ...(row.key === 'prettier' ? [['format', deprecatedFormat]] : []),
+      ]),
+    ]) as OwnKeys & FileShape,
+  )
   .strict();
 
 /** The parsed configuration file. */

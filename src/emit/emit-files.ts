@@ -5,59 +5,21 @@
  */
 import { compareStrings, sortDescriptors, type Descriptor } from '../model/descriptor.js';
 import { checkCallerDescriptors } from './emit-input.js';
-import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
-import { plan, type PlannedFile } from './plan.js';
+import { plan, type PlannedFile, type PlanSettings } from './plan.js';
 import { createPrettierFormatter } from './prettier.js';
 
-/** Options of {@link emitFiles}. */
-export interface EmitOptions {
+/**
+ * Options of {@link emitFiles}: the message types, where they came from, and the generation
+ * settings (as the settings table documents each: `package`, `packageVersion`, `target`, `fields`,
+ * `int64`, `moduleFormat` …), with the package's changelog and the templates' folder.
+ */
+export type EmitOptions = Omit<PlanSettings, 'scope'> & {
   /** The message types, in any order: the output does not depend on it. */
   messages: readonly Descriptor[];
   /** Where the listing came from; its normalised `baseUrl` goes only into a package's README. */
   source: ListingSource;
-  /**
-   * A folder whose `banner.txt` / `package-readme.md` override the built-in templates.
-   * @default the `templates/` folder of schema-sync
-   */
-  templatesDir?: string;
-  /**
-   * When set, also emit `package.json`, `README.md` and `CHANGELOG.md` so the folder can be
-   * consumed as the package of this name. Must be a valid npm package name.
-   * @example "@acme/schema"
-   */
-  packageName?: string;
-  /**
-   * Also generate each message type's record interfaces (`<Name>Record`, `<Name>PKey`) from the
-   * field descriptors it carries (`Descriptor.fields`), which every message must then have.
-   * @default false
-   */
-  fields?: boolean;
-  /**
-   * How the record types type `Long` and `ULong` fields (64-bit integers, beyond 2^53 in real
-   * records): `number`, as `JSON.parse` reads them (losing precision there), or `bigint` or
-   * `string`, for records read with a JSON parser that keeps big integers.
-   * @default "number"
-   */
-  int64?: Int64Type;
-  /**
-   * What the output is written as: `ts` (TypeScript modules) or `js+dts` (ES modules with
-   * declaration files that keep every literal type).
-   * @default "js+dts" with a `packageName`, else "ts"
-   */
-  target?: OutputTarget;
-  /**
-   * What the project that compiles the generated `.ts` files (target `ts`) makes of them: `esm`
-   * (the folder's package.json says `"type": "module"`) or `commonjs` (`"type": "commonjs"`:
-   * TypeScript compiles them to `require`/`exports`, which run from any `outDir`).
-   * @default "esm"
-   */
-  moduleFormat?: ModuleFormat;
-  /** The package's version, `x.y.z` (with `packageName` only). @default "1.0.0" */
-  packageVersion?: string;
-  /** The sections of the package's CHANGELOG.md, newest first (with `packageName` only). @default [] */
-  changelog?: readonly ChangelogSection[];
-}
+};
 
 /** One generated file. */
 export interface EmittedFile {
@@ -75,7 +37,7 @@ function byPath(a: EmittedFile, b: EmittedFile): number {
  * All generated files, sorted by path: `messages/<Stem>.ts` per message type, `index.ts` and
  * `types.ts` (target `ts`), or `messages/<Stem>.js` and `.d.ts`, `index.js`, `index.d.ts` and
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` when
- * `packageName` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`);
+ * `package` is set, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`);
  * and `.gitattributes`, which tells Git how to treat them.
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.

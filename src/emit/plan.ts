@@ -9,7 +9,7 @@ import type { Descriptor } from '../model/descriptor.js';
 import { compareStrings } from '../model/descriptor.js';
 import type { FieldDescriptor } from '../model/field.js';
 import { hashOf } from '../util/hash.js';
-import type { ChangelogSection, Int64Type, ModuleFormat, OutputTarget } from '../model/lockfile.js';
+import type { GenerationSettings, Int64Type } from '../model/lockfile.js';
 import type { ListingSource } from '../model/source.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version.js';
 import { inScope, type Scope } from '../model/scope.js';
@@ -53,8 +53,12 @@ export interface PlanInput {
   fileStems?: ReadonlyMap<string, string> | undefined;
 }
 
-/** What decides the output besides the lockfile's descriptors and source. */
-export interface PlanSettings {
+/**
+ * What decides the output besides the lockfile's descriptors and source: the generation settings
+ * the lockfile records (`package`, `packageVersion`, `changelog`, `target`, `fields`, `int64`,
+ * `moduleFormat` …, see `config/settings-table.ts`), the templates' folder and the scope.
+ */
+export type PlanSettings = Omit<GenerationSettings, 'templates' | 'prettier' | 'include' | 'exclude'> & {
   /**
    * A folder whose `banner.txt` / `package-readme.md` override the built-in templates.
    * @default the `templates/` folder of schema-sync
@@ -62,26 +66,9 @@ export interface PlanSettings {
   templatesDir?: string | undefined;
   /** The run's redactor, over the templates' text (outside text, as a server's is). @default none */
   redact?: ((text: string) => string) | undefined;
-  /** When set, the folder is the npm package of this name (`package.json`, `README.md`, `CHANGELOG.md`). */
-  packageName?: string | undefined;
-  /** The package's version, `x.y.z` (with `packageName` only). @default "1.0.0" */
-  packageVersion?: string | undefined;
-  /** The sections of the package's CHANGELOG.md, newest first (with `packageName` only). @default [] */
-  changelog?: readonly ChangelogSection[] | undefined;
-  /** `ts`, or `js+dts`. @default "js+dts" with a `packageName`, else "ts" */
-  target?: OutputTarget | undefined;
-  /** Whether each message type's record interfaces are generated. @default false */
-  fields?: boolean | undefined;
-  /** How the record types type `Long` and `ULong` fields: `number`, `bigint` or `string`. @default "number" */
-  int64?: Int64Type | undefined;
-  /**
-   * What the project makes of the generated TypeScript (target `ts`): `.ts` ES modules, `.ts`
-   * compiled to CommonJS (see `module-marker.ts`), or `.mts` ES modules. @default "esm"
-   */
-  moduleFormat?: ModuleFormat | undefined;
   /** Which message types are generated. @default all */
   scope?: Scope | undefined;
-}
+};
 
 /**
  * The renderers, each with the version of its code: schema-sync's version and the renderer's
@@ -123,7 +110,7 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
 export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise<PlannedFile[]> {
-  const { packageName, fields = false } = settings;
+  const { package: packageName, fields = false } = settings;
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
   if (settings.packageVersion !== undefined) assertPackageVersion(settings.packageVersion);

@@ -45,9 +45,9 @@ export function typesPath(target: OutputTarget, format?: ModuleFormat): string {
  *
  * @throws ConfigError for a target that is none of {@link OUTPUT_TARGETS} (from JavaScript callers).
  */
-export function targetOf(options: { target?: OutputTarget | undefined; packageName?: string | undefined }): OutputTarget {
+export function targetOf(options: { target?: OutputTarget | undefined; package?: string | undefined }): OutputTarget {
   const { target } = options;
-  if (target === undefined) return defaultTarget(options.packageName);
+  if (target === undefined) return defaultTarget(options.package);
   if (OUTPUT_TARGETS.includes(target)) return target;
   throw new ConfigError(msg`The target ${JSON.stringify(target)} is not one schema-sync writes.`, {
     hint: msg`Use one of ${own(OUTPUT_TARGETS.join(', '))}.`,

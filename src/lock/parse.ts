@@ -3,8 +3,8 @@ import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Desc
 import { STORED_FIELDS, type StoredRow } from './stored-fields.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
-import { settingsSchema } from '../config/settings.js';
-import { FILE_KEY, LOCKFILE_VERSION, type GenerationSettings, type Lockfile } from '../model/lockfile.js';
+import { settingsRecordSchema } from './settings-record.js';
+import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { readStoredFields } from './fields.js';
 import { describeDeepPath, MAX_NESTING, tooDeep } from '../util/nesting.js';
 import { quoteString } from '../text/safe-text.js';
@@ -35,34 +35,10 @@ const NOT_EXTRA = new Set<string>([...KNOWN_FIELDS, FIELDS_KEY, FILE_KEY]);
 const STEM_PROBLEM = 'expected a file stem: up to 210 letters, digits, _ or $, not starting with a digit';
 const fileStemSchema = z.string({ error: STEM_PROBLEM }).regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,209}$/, { error: STEM_PROBLEM });
 
-/** The settings' own schema, for the bounds a recorded setting shares with the setting. */
-const setting = settingsSchema.shape;
-
-/** A recorded `include` / `exclude` list: never empty (an empty one is not recorded). */
-const scopeSchema = setting.include.unwrap().min(1).optional();
-
-/** The recorded generation settings (`GenerationSettings`); absent in lockfiles written before they were recorded. */
-const generationSchema = z
-  .object({
-    packageName: setting.package.unwrap().min(1).optional(),
-    packageVersion: setting.packageVersion,
-    changelog: z.array(z.object({ version: setting.packageVersion.unwrap(), notes: z.string() }).strict()).min(1).optional(),
-    target: setting.target,
-    prettier: z.literal(true).optional(),
-    templates: setting.templates.unwrap().min(1).optional(),
-    fields: z.literal(true).optional(),
-    int64: setting.int64,
-    moduleFormat: setting.moduleFormat,
-    include: scopeSchema,
-    exclude: scopeSchema,
-  })
-  .strict()
-  .default({});
-
 const headerSchema = z.object({
   lockfileVersion: z.number(),
   source: z.object({ baseUrl: z.string().optional(), query: z.record(z.string(), z.string()) }),
-  settings: generationSchema,
+  settings: settingsRecordSchema,
 });
 
 const lockSchema = headerSchema.extend({

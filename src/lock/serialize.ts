@@ -4,6 +4,7 @@ import { fieldEntry } from './fields.js';
 import { STORED_FIELDS } from './stored-fields.js';
 import { FILE_KEY, LOCKFILE_VERSION, type Lockfile } from '../model/lockfile.js';
 import { jsonText, safeJson } from '../text/safe-text.js';
+import { settingsRecord } from './settings-record.js';
 
 /**
  * Serialises a lockfile deterministically: messages keyed by name in sorted order, known fields
@@ -23,7 +24,7 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
-    ['settings', lock.settings],
+    ['settings', settingsRecord(lock.settings)],
   ]);
   const head = stableStringify(header).slice(0, -2);
   const messages = sortDescriptors(lock.messages);

@@ -26,7 +26,7 @@ export async function projectImpact(paths: RunPaths, projects: readonly string[]
   if (projects === undefined || projects.length === 0) return undefined;
   const before = lockfiles.before === undefined ? [] : await outputOf(paths, lockfiles.before);
   const after = await outputOf(paths, lockfiles.after);
-  const packageName = lockfiles.after.settings().packageName ?? lockfiles.before?.settings().packageName;
+  const packageName = lockfiles.after.settings().package ?? lockfiles.before?.settings().package;
   const root = repositoryRoot(paths.cwd);
   const results: ImpactResult[] = [];
   for (const project of projects) {

@@ -155,7 +155,7 @@ export async function writeOutput(
  */
 function refuseForeignOwnFiles(output: OutputChanges, outDir: string): void {
   const { foreign } = output.changes;
-  if (output.settings.packageName === undefined && foreign.includes(MODULE_MARKER_PATH)) {
+  if (output.settings.package === undefined && foreign.includes(MODULE_MARKER_PATH)) {
     throw new WriteError(msg`${outDir} holds a package.json that schema-sync did not write; the output folder needs its own, which marks the generated files as ES modules. Nothing was changed.`, {
       hint: msg`Generate into a folder of its own (--out, e.g. a subfolder "generated"), or pass --package <name> to make the output folder a package whose package.json schema-sync writes.`,
     });

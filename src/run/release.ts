@@ -23,7 +23,7 @@ export interface PackageRelease {
 export function releasePackage(after: LockfileText, before: LockfileText | undefined, givenVersion: string | undefined, report: DriftReport): LockfileText {
   const settings = after.settings();
   const changes = [...report.changes, ...report.accepted];
-  if (settings.packageName === undefined || before?.settings().packageName === undefined || changes.length === 0) return after;
+  if (settings.package === undefined || before?.settings().package === undefined || changes.length === 0) return after;
   const version = givenVersion ?? bumpVersion(settings.packageVersion ?? INITIAL_PACKAGE_VERSION, bumpFor(changes));
   // The report as `pull --format markdown` prints it: no timestamps, only what the lockfile holds;
   // cut to a changelog section's length, as the lockfile and CHANGELOG.md keep every section.
@@ -34,9 +34,9 @@ export function releasePackage(after: LockfileText, before: LockfileText | undef
 
 /** The package of the lockfile a pull writes, and the version it had before; undefined for a plain folder. */
 export function packageSummary(before: LockfileText | undefined, after: LockfileText): PackageRelease | undefined {
-  const { packageName, packageVersion = INITIAL_PACKAGE_VERSION } = after.settings();
+  const { package: packageName, packageVersion = INITIAL_PACKAGE_VERSION } = after.settings();
   if (packageName === undefined) return undefined;
   const previous = before?.settings();
-  const previousVersion = previous?.packageName === undefined ? undefined : (previous.packageVersion ?? INITIAL_PACKAGE_VERSION);
+  const previousVersion = previous?.package === undefined ? undefined : (previous.packageVersion ?? INITIAL_PACKAGE_VERSION);
   return { name: packageName, version: packageVersion, ...(previousVersion === undefined || previousVersion === packageVersion ? {} : { previousVersion }) };
 }

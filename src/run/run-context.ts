@@ -4,10 +4,10 @@ import { openIncremental, type Incremental } from '../incremental/index.js';
 import { cacheDir } from '../incremental/cache-dir.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { ConfigError } from '../model/errors.js';
-import type { Settings } from '../config/settings.js';
-import { defaultTarget, type GenerationSettings, type Int64Type, type ModuleFormat, type OutputTarget } from '../model/lockfile.js';
+import { SETTING_ROWS, type RecordedKey, type Settings } from '../config/settings.js';
+import type { GenerationSettings } from '../model/lockfile.js';
 import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from '../emit/package-version.js';
-import type { Scope } from '../model/scope.js';
+import type { PlanSettings } from '../emit/index.js';
 import { resolvePaths, type BaseOptions, type RunHooks, type RunPaths } from './options.js';
 import { messageText, msg, type Message } from '../model/message.js';
 
@@ -26,18 +26,25 @@ export interface RunContext {
   redact: (text: string) => string;
 }
 
-/** The generation settings a run is given, named as the lockfile records them (`package` as `packageName`, `templates` from the lockfile's folder). */
-export type GivenSettings = Omit<GenerationSettings, 'prettier' | 'fields' | 'changelog'> & Pick<Settings, 'prettier' | 'fields'>;
+/** The generation settings a run is given (flags, environment, config; `templates` relative to the lockfile's folder): the settings table's recorded rows. */
+export type GivenSettings = Pick<Settings, RecordedKey>;
+
+/** The rows the lockfile records, in the table's order. */
+const RECORDED_ROWS = SETTING_ROWS.filter((row) => row.recorded !== undefined);
 
 /** Opens a run: resolves its paths and the settings it was given. */
 export function openRun(options: BaseOptions): RunContext {
   const paths = resolvePaths(options);
-  const templates = options.templates === undefined ? undefined : relative(dirname(paths.lockfilePath), resolve(paths.cwd, options.templates)).split(sep).join('/');
   if (options.packageVersion !== undefined) assertPackageVersion(options.packageVersion);
-  const { packageVersion, target, prettier, fields, int64, moduleFormat, include, exclude } = options;
+  const given: Record<string, unknown> = {};
+  for (const row of RECORDED_ROWS) {
+    const value = options[row.key as keyof BaseOptions];
+    // A path the lockfile records is relative to its folder, so that it means the same folder wherever a run is started.
+    given[row.key] = row.recorded!.path && typeof value === 'string' ? relative(dirname(paths.lockfilePath), resolve(paths.cwd, value)).split(sep).join('/') || '.' : value;
+  }
   return {
     paths,
-    given: { packageName: options.package, packageVersion, target, prettier, templates: templates === '' ? '.' : templates, fields, int64, moduleFormat, include, exclude },
+    given: given as GivenSettings,
     // Warnings quote what the server sent: their values are masked where they leave the library.
     warn: (text) => options.onWarning?.(messageText(text, options.redact)),
     redact: options.redact ?? ((text) => text),
@@ -55,42 +62,32 @@ export function openRunCache(run: RunContext, options: Pick<RunHooks, 'cacheDir'
 }
 
 /**
- * The settings a run generates with: each one given, else as recorded. A package always has a
- * version (1.0.0 when none is recorded) and keeps its changelog; a target is recorded only when
- * it is not the default of a package or a plain folder, `int64` only when it is not `number` and
- * `moduleFormat` only when it is not `esm`,
- * so the record holds one spelling of each.
- * An empty `include` / `exclude` given clears the recorded one.
+ * The settings a run generates with: each one given, else as recorded, a loop over the settings
+ * table's recorded rows; a value that is its row's `unrecorded` (the default it is generated with
+ * anyway) is not recorded, so the record holds one spelling of each (an empty `include` /
+ * `exclude` given clears the recorded one). A package always has a version (1.0.0 when none is
+ * recorded) and keeps its changelog; a version without a package is refused.
  *
  * @throws ConfigError for a package version without a package.
  */
 export function settingsOver(recorded: GenerationSettings, given: GivenSettings): GenerationSettings {
-  const packageName = given.packageName ?? recorded.packageName;
-  if (packageName === undefined && given.packageVersion !== undefined) {
-    throw new ConfigError(msg`A package version (${given.packageVersion}) was given, but the output is no package.`, {
-      hint: msg`Pass --package <name> (config "package") as well, or drop --package-version.`,
-    });
+  const over: Record<string, unknown> = {};
+  for (const row of RECORDED_ROWS) {
+    const value = given[row.key as RecordedKey] ?? recorded[row.key as RecordedKey];
+    if (value !== undefined && (row.recorded!.unrecorded === undefined || canonicalJson(value) !== canonicalJson(unrecordedValue(row, over)))) over[row.key] = value;
   }
-  const packageVersion = packageName === undefined ? undefined : (given.packageVersion ?? recorded.packageVersion ?? INITIAL_PACKAGE_VERSION);
-  const changelog = packageName === undefined ? undefined : recorded.changelog;
-  const target = given.target ?? recorded.target;
-  const templates = given.templates ?? recorded.templates;
-  const int64 = given.int64 ?? recorded.int64;
-  const moduleFormat = given.moduleFormat ?? recorded.moduleFormat;
-  const include = given.include ?? recorded.include;
-  const exclude = given.exclude ?? recorded.exclude;
-  return {
-    ...(packageName === undefined ? {} : { packageName, packageVersion }),
-    ...(changelog === undefined ? {} : { changelog }),
-    ...(target === undefined || target === defaultTarget(packageName) ? {} : { target }),
-    ...((given.prettier ?? recorded.prettier) === true ? { prettier: true as const } : {}),
-    ...(templates === undefined ? {} : { templates }),
-    ...((given.fields ?? recorded.fields) === true ? { fields: true as const } : {}),
-    ...(int64 === undefined || int64 === 'number' ? {} : { int64 }),
-    ...(moduleFormat === undefined || moduleFormat === 'esm' ? {} : { moduleFormat }),
-    ...(include === undefined || include.length === 0 ? {} : { include: [...include] }),
-    ...(exclude === undefined || exclude.length === 0 ? {} : { exclude: [...exclude] }),
-  };
+  const settings = over as GenerationSettings;
+  if (settings.package === undefined) {
+    if (given.packageVersion !== undefined) {
+      throw new ConfigError(msg`A package version (${given.packageVersion}) was given, but the output is no package.`, {
+        hint: msg`Pass --package <name> (config "package") as well, or drop --package-version.`,
+      });
+    }
+    delete settings.packageVersion;
+    return settings;
+  }
+  settings.packageVersion ??= INITIAL_PACKAGE_VERSION;
+  return recorded.changelog === undefined ? settings : { ...settings, changelog: recorded.changelog };
 }
 
 /** Whether two records of the settings are the same. */
@@ -112,33 +109,34 @@ export function settingsDiffer(recorded: GenerationSettings, given: GivenSetting
 
 /**
  * Everything besides the lockfile's descriptors that decides the generated bytes: the recorded
- * generation settings resolved for rendering (each one present, the target defaulted, templates
- * and prettier's config found), and a key of them.
+ * generation settings as the plan takes them (templates and prettier's config found, the scope),
+ * and where prettier's config is resolved from when the output is formatted.
  */
-export type OutputSettings = { [K in 'packageName' | 'packageVersion' | 'changelog']: GenerationSettings[K] | undefined } & {
-  templatesDir: string | undefined;
-  target: OutputTarget;
+export type OutputSettings = PlanSettings & {
   /** Where prettier's config is resolved from, when the output is formatted. */
   prettierOutDir: string | undefined;
-  /** Whether each message type's record interfaces are generated (from its recorded fields). */
-  fields: boolean;
-  /** How the record types type `Long` and `ULong` fields. */
-  int64: Int64Type;
-  /** What the project makes of the generated `.ts` files: ES modules or CommonJS. */
-  moduleFormat: ModuleFormat;
-  /** Which message types are generated. */
-  scope: Scope;
 };
 
-/** The output settings of recorded generation settings: templates and prettier's folder resolved. */
+/**
+ * The output settings of recorded generation settings: templates and prettier's folder resolved,
+ * the scope as recorded, and every other setting as recorded or, where none is, its default (the
+ * value its row does not record: `target` by the package, `int64` `number`, `moduleFormat` `esm` …).
+ */
 export function outputSettings(paths: RunPaths, settings: GenerationSettings): OutputSettings {
-  const templatesDir = settings.templates === undefined ? undefined : resolve(dirname(paths.lockfilePath), settings.templates);
-  const prettierOutDir = settings.prettier ? paths.outDir : undefined;
-  const { packageName, packageVersion, changelog } = settings;
-  const target = settings.target ?? defaultTarget(packageName);
-  const fields = settings.fields === true;
-  const int64 = settings.int64 ?? 'number';
-  const moduleFormat = settings.moduleFormat ?? 'esm';
-  const scope = { include: settings.include, exclude: settings.exclude };
-  return { templatesDir, packageName, packageVersion, changelog, target, prettierOutDir, fields, int64, moduleFormat, scope };
+  const { templates, prettier, include, exclude, ...recorded } = settings;
+  const planned: Record<string, unknown> = { ...recorded };
+  for (const row of RECORDED_ROWS) {
+    if (!(row.key in PLAIN_KEYS) && planned[row.key] === undefined) planned[row.key] = unrecordedValue(row, planned);
+  }
+  const templatesDir = templates === undefined ? undefined : resolve(dirname(paths.lockfilePath), templates);
+  return { ...(planned as PlanSettings), templatesDir, prettierOutDir: prettier ? paths.outDir : undefined, scope: { include, exclude } };
+}
+
+/** The recorded settings the plan takes in another form than recorded: the templates' folder, prettier's, the scope. */
+const PLAIN_KEYS = { templates: true, prettier: true, include: true, exclude: true } as const satisfies Partial<Record<RecordedKey, true>>;
+
+/** The value a recorded row does not record (its default), given the settings resolved so far in the table's order. */
+function unrecordedValue(row: (typeof RECORDED_ROWS)[number], settings: Record<string, unknown>): unknown {
+  const { unrecorded } = row.recorded!;
+  return typeof unrecorded === 'function' ? (unrecorded as (settings: Record<string, unknown>) => unknown)(settings) : unrecorded;
 }

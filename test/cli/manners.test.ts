@@ -100,10 +100,10 @@ describe('usage errors', () => {
   });
 
   it.each([
-    [['pull', '--timeout', 'abc'], '--timeout: Invalid input: expected number, received NaN'],
-    [['pull', '--retries', '-1'], '--retries: Too small: expected number to be >=0'],
-    [['check', '--retries', 'abc'], '--retries: Invalid input: expected number, received NaN'],
-    [['generate', '--lock-wait', 'abc'], '--lock-wait: Invalid input: expected number, received NaN'],
+    [['pull', '--timeout', 'abc'], '--timeout takes a whole number of milliseconds from 1 (got "abc")'],
+    [['pull', '--retries', '-1'], '--retries takes a whole number from 0 to 10 (got -1)'],
+    [['check', '--retries', 'abc'], '--retries takes a whole number from 0 to 10 (got "abc")'],
+    [['generate', '--lock-wait', 'abc'], '--lock-wait takes a whole number of milliseconds from 0 (got "abc")'],
   ])('%j is refused as its config key would be (exit 2, in the config\'s words)', async (argv, problem) => {
     const run = await cli(argv);
     expect(run).toEqual({ code: 2, stdout: '', stderr: `error [CONFIG]: invalid flags:\n  ${problem}\nhint: Run schema-sync ${argv[0]} --help.\n` });

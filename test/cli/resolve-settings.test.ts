@@ -9,6 +9,7 @@ import { readReportFlag, UsageError } from '../../src/cli/report-flag.js';
 import { resolveSettings } from '../../src/cli/resolve-settings.js';
 import { removeDir, tempDir } from '../helpers/cli.js';
 import { messageText } from '../../src/model/message.js';
+import { kebab } from '../../src/util/case.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -185,14 +186,14 @@ describe('merge order', () => {
 
 describe('every flag is validated as its config key is', () => {
   it.each([
-    ['--timeout abc', { timeout: Number.NaN }, '--timeout: Invalid input: expected number, received NaN'],
-    ['--timeout 0', { timeout: 0 }, '--timeout: Too small: expected number to be >0'],
-    ['--retries -1', { retries: -1 }, '--retries: Too small: expected number to be >=0'],
-    ['--retries abc', { retries: Number.NaN }, '--retries: Invalid input: expected number, received NaN'],
-    ['--retries 11', { retries: 11 }, '--retries: Too big: expected number to be <=10'],
-    ['--lock-wait abc', { lockWait: Number.NaN }, '--lock-wait: Invalid input: expected number, received NaN'],
-    ['--limit 2.5', { limit: 2.5 }, '--limit: Invalid input: expected int, received number'],
-    ['--max-bytes 0', { maxBytes: 0 }, '--max-bytes: Too small: expected number to be >0'],
+    ['--timeout abc', { timeout: 'abc' }, '--timeout takes a whole number of milliseconds from 1 (got "abc")'],
+    ['--timeout 0', { timeout: '0' }, '--timeout takes a whole number of milliseconds from 1 (got 0)'],
+    ['--retries -1', { retries: '-1' }, '--retries takes a whole number from 0 to 10 (got -1)'],
+    ['--retries abc', { retries: 'abc' }, '--retries takes a whole number from 0 to 10 (got "abc")'],
+    ['--retries 11', { retries: '11' }, '--retries takes a whole number from 0 to 10 (got 11)'],
+    ['--lock-wait abc', { lockWait: 'abc' }, '--lock-wait takes a whole number of milliseconds from 0 (got "abc")'],
+    ['--limit 2.5', { limit: '2.5' }, '--limit takes a whole number from 1 to 10000 (got "2.5")'],
+    ['--max-bytes 0', { maxBytes: '0' }, '--max-bytes takes a whole number of bytes from 1 (got 0)'],
     ['--base-url ftp://x', { baseUrl: 'ftp://x' }, '--base-url: expected an absolute http(s) URL, e.g. "https://schemas.example.com"'],
   ])('%s', async (_, flags, problem) => {
     await expect(resolveIn(dir, 'pull', flags)).rejects.toMatchObject({ code: 'CONFIG', message: `invalid flags:\n  ${problem}`, hint: 'Run schema-sync pull --help.' });
@@ -208,12 +209,12 @@ describe('every flag is validated as its config key is', () => {
       const fromFile = (await resolveIn(dir, 'pull').then(() => undefined, (error: Error) => error))!;
       await writeConfig({});
       const fromFlag = (await resolveIn(dir, 'pull', { [key]: value }).then(() => undefined, (error: Error) => error))!;
-      expect(fromFlag.message.split(': ').slice(1).join(': ')).toBe(fromFile.message.split(`"${key}": `)[1]);
+      expect(fromFlag.message.split(`--${kebab(key)} `)[1]).toBe(fromFile.message.split(`"${key}" `)[1]);
     }
   });
 
   it('names every bad flag at once, and a bad variable by its name', async () => {
-    await expect(resolveIn(dir, 'pull', { retries: -1, timeout: Number.NaN })).rejects.toThrow(/^invalid flags:\n {2}--timeout: .*\n {2}--retries: /);
+    await expect(resolveIn(dir, 'pull', { retries: '-1', timeout: 'abc' })).rejects.toThrow(/^invalid flags:\n {2}--timeout takes .*\n {2}--retries takes /);
     await expect(resolveIn(dir, 'pull', {}, { SCHEMA_SYNC_BASE_URL: 'not a url' })).rejects.toMatchObject({
       code: 'CONFIG',
       message: 'invalid environment variables:\n  SCHEMA_SYNC_BASE_URL: expected an absolute http(s) URL, e.g. "https://schemas.example.com"',

@@ -32,8 +32,8 @@ describe('validateConfig', () => {
     const lines = error.message.split('\n').slice(1).map((l) => l.trim());
     expect(lines.map((l) => /^"([^"]+)"/.exec(l)?.[1])).toEqual(['baseUrl', 'out', 'limit', 'retries', 'format', 'report', 'failOn']);
     expect(error.message).toMatch(/"baseUrl": expected an absolute http\(s\) URL/);
-    expect(error.message).toMatch(/"limit": .*>=1/);
-    expect(error.message).toMatch(/"retries": .*expected number, received string/);
+    expect(error.message).toMatch(/"limit" takes a whole number from 1 to 10000 \(got 0\)/);
+    expect(error.message).toMatch(/"retries" takes a whole number from 0 to 10 \(got "three"\)/);
     expect(error.message).toMatch(/"report": .*"text"\|"json"\|"markdown"\|"github"/);
     expect(error.message).toMatch(/"failOn": .*"any"\|"breaking"/);
     expect(error.hint).toMatch(/configuration reference/);

@@ -189,7 +189,7 @@ describe('a report no collapsing can shrink: 80 long-named fields removed from e
 
   it('a changelog section is cut to its own length', () => {
     const lockfile = (version: string) =>
-      LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: { packageName: '@acme/schema', packageVersion: version }, messages: [] }, 'schema-sync.lock.json');
+      LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: { query: {} }, settings: { package: '@acme/schema', packageVersion: version }, messages: [] }, 'schema-sync.lock.json');
     const released = releasePackage(lockfile('1.0.0'), lockfile('1.0.0'), undefined, big).settings();
     expect(released.packageVersion).toBe('2.0.0');
     expect(released.changelog![0]!.notes.length).toBeLessThanOrEqual(REPORT_LIMITS.changelog);

@@ -108,12 +108,12 @@ describe('emitFiles', () => {
   });
 
   it('names the service in no generated code (the lockfile records the source)', async () => {
-    const files = await emitFiles({ messages: example.slice(0, 1), source: SOURCE, packageName: 'acme-schema' });
+    const files = await emitFiles({ messages: example.slice(0, 1), source: SOURCE, package: 'acme-schema' });
     for (const file of files) if (file.path !== 'README.md') expect(file.text, file.path).not.toContain('schema.example.com');
   });
 
   it('formats consistently: LF, 2-space indent, trailing newline, no tabs, no timestamps', async () => {
-    const files = await emitFiles({ messages: [...example, ...hostileDescriptors().map((d) => ({ ...d, mNum: d.mNum + 90000 }))], source: SOURCE, packageName: 'acme-schema' });
+    const files = await emitFiles({ messages: [...example, ...hostileDescriptors().map((d) => ({ ...d, mNum: d.mNum + 90000 }))], source: SOURCE, package: 'acme-schema' });
     for (const { path, text } of files) {
       expect(text.endsWith('\n'), path).toBe(true);
       expect(text.endsWith('\n\n'), path).toBe(false);
@@ -129,15 +129,15 @@ describe('emitFiles', () => {
 
   it('does not depend on the order of the input (byte-identical output)', async () => {
     const messages = [...example, ...hostileDescriptors().map((d) => ({ ...d, mNum: d.mNum + 90000 }))];
-    const base = await emitFiles({ messages, source: SOURCE, packageName: '@acme/schema' });
+    const base = await emitFiles({ messages, source: SOURCE, package: '@acme/schema' });
     for (const seed of [1, 2, 3]) {
-      const again = await emitFiles({ messages: shuffled(messages, seed), source: SOURCE, packageName: '@acme/schema' });
+      const again = await emitFiles({ messages: shuffled(messages, seed), source: SOURCE, package: '@acme/schema' });
       expect(again).toEqual(base);
     }
   });
 
   it.each(['ts', 'js+dts'] as const)('keeps every emitted path inside the output folder (target %s)', async (target) => {
-    const files = await emitFiles({ messages: hostileDescriptors(), source: SOURCE, packageName: 'x', target });
+    const files = await emitFiles({ messages: hostileDescriptors(), source: SOURCE, package: 'x', target });
     const out = resolve(tempDir, 'out');
     const lowerCased = new Set<string>();
     for (const { path } of files) {
@@ -195,7 +195,7 @@ describe('emitFiles', () => {
 
 describe('renderSelected', () => {
   it('returns only the named modules plus the index files, identical to emitFiles', async () => {
-    const options: EmitOptions = { messages: example, source: SOURCE, packageName: 'acme-schema' };
+    const options: EmitOptions = { messages: example, source: SOURCE, package: 'acme-schema' };
     const all = byPath(await emitFiles(options));
     const only = new Set(['AccountRiskRecordV5', 'AggregateCount', 'RemovedType']);
     const some = await renderSelected({ emit: options, only, paths: new Set(all.keys()) });
@@ -258,7 +258,7 @@ describe('templates', () => {
         messages: [descriptor({ name: 'A', mNum: 1, schemaHash: 'x*/y\nz' })],
         source: { baseUrl: 'https://h.example/\u2028*/', query: {} },
         templatesDir: dir,
-        packageName: 'acme-schema',
+        package: 'acme-schema',
         target: 'ts',
       }),
     );
@@ -300,7 +300,7 @@ describe('templates', () => {
 
 describe('package files', () => {
   it('emits an ES module package: package.json, a README showing the import, a CHANGELOG', async () => {
-    const files = byPath(await emitFiles({ messages: example, source: SOURCE, packageName: '@acme/schema' }));
+    const files = byPath(await emitFiles({ messages: example, source: SOURCE, package: '@acme/schema' }));
     expect(JSON.parse(files.get('package.json')!)).toEqual({
       name: '@acme/schema',
       version: '1.0.0',
@@ -340,7 +340,7 @@ describe('package files', () => {
       { version: '2.0.0', notes: '### Schema changes\n\nChanged: 1 message type (1 breaking, 0 dangerous, 0 safe)' },
       { version: '1.1.0', notes: 'added `B`' },
     ];
-    const files = byPath(await emitFiles({ messages: example.slice(0, 1), source: SOURCE, packageName: 'acme', packageVersion: '2.0.0', changelog }));
+    const files = byPath(await emitFiles({ messages: example.slice(0, 1), source: SOURCE, package: 'acme', packageVersion: '2.0.0', changelog }));
     expect(JSON.parse(files.get('package.json')!).version).toBe('2.0.0');
     expect(files.get('CHANGELOG.md')!.split('\n\n').slice(2)).toEqual([
       '## 2.0.0',
@@ -349,13 +349,13 @@ describe('package files', () => {
       '## 1.1.0',
       'added `B`\n',
     ]);
-    await expect(emitFiles({ messages: [], source: SOURCE, packageName: 'acme', packageVersion: '1.0' })).rejects.toThrow(
+    await expect(emitFiles({ messages: [], source: SOURCE, package: 'acme', packageVersion: '1.0' })).rejects.toThrow(
       'The package version "1.0" is not a version x.y.z.',
     );
   });
 
   it('exports the TypeScript sources of the ts target, and says what the consumer needs', async () => {
-    const files = byPath(await emitFiles({ messages: example.slice(0, 1), source: SOURCE, packageName: 'acme', target: 'ts' }));
+    const files = byPath(await emitFiles({ messages: example.slice(0, 1), source: SOURCE, package: 'acme', target: 'ts' }));
     expect([...files.keys()]).toEqual(['.gitattributes', 'CHANGELOG.md', 'README.md', 'index.ts', 'messages/AccountRiskRecordV5.ts', 'package.json', 'types.ts']);
     const manifest = JSON.parse(files.get('package.json')!);
     expect(manifest).toMatchObject({ main: './index.ts', types: './index.ts', exports: { '.': { types: './index.ts', default: './index.ts' } } });
@@ -367,12 +367,12 @@ describe('package files', () => {
   it.each(['', 'Acme', 'has space', '../evil', '@scope/', '.hidden', '_private', 'a'.repeat(215), '@a/b/c', 'node_modules'])(
     'rejects the package name %j',
     async (name) => {
-      await expect(emitFiles({ messages: [], source: SOURCE, packageName: name })).rejects.toThrow(EmitError);
+      await expect(emitFiles({ messages: [], source: SOURCE, package: name })).rejects.toThrow(EmitError);
     },
   );
 
   it('says what is wrong with a package name', async () => {
-    await expect(emitFiles({ messages: [], source: SOURCE, packageName: 'Acme' })).rejects.toThrow(
+    await expect(emitFiles({ messages: [], source: SOURCE, package: 'Acme' })).rejects.toThrow(
       'The package name "Acme" has uppercase letters.',
     );
   });
@@ -383,7 +383,7 @@ describe('formatWithPrettier', () => {
     const outDir = join(tempDir, 'formatted');
     await mkdir(outDir, { recursive: true });
     await writeFile(join(outDir, '.prettierrc'), JSON.stringify({ semi: false, singleQuote: true }));
-    const files = await emitFiles({ messages: example.slice(0, 3), source: SOURCE, packageName: 'acme-schema', target: 'ts' });
+    const files = await emitFiles({ messages: example.slice(0, 3), source: SOURCE, package: 'acme-schema', target: 'ts' });
     const formatted = await formatWithPrettier(files, { outDir });
     expect(formatted.map((f) => f.path)).toEqual(files.map((f) => f.path));
     const message = formatted.find((f) => f.path === 'messages/AccountRiskRecordV5.ts')!.text;
@@ -396,7 +396,7 @@ describe('formatWithPrettier', () => {
 
   it('uses prettier defaults where no config is found, and formats JSON and Markdown too', async () => {
     const outDir = join(tempDir, 'defaults');
-    const files = await emitFiles({ messages: example.slice(0, 1), source: SOURCE, packageName: 'acme-schema' });
+    const files = await emitFiles({ messages: example.slice(0, 1), source: SOURCE, package: 'acme-schema' });
     const formatted = byPath(await formatWithPrettier(files, { outDir }));
     expect(formatted.get('messages/AccountRiskRecordV5.js')).toContain('  name: "AccountRiskRecordV5",\n');
     expect(formatted.get('messages/AccountRiskRecordV5.d.ts')).toContain('  readonly name: "AccountRiskRecordV5";\n');

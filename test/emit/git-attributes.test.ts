@@ -36,14 +36,14 @@ describe('the .gitattributes of the output folder', () => {
     ['a plain folder', {}],
     ['a CommonJS folder', { moduleFormat: 'commonjs' }],
     ['the js+dts target', { target: 'js+dts' }],
-    ['a package', { packageName: 'acme-schema', packageVersion: '2.0.0' }],
+    ['a package', { package: 'acme-schema', packageVersion: '2.0.0' }],
     ['an empty listing', { messages: [] }],
   ])('is in every output, the same bytes: %s', async (_, options) => {
     expect(await attributesOf(options)).toBe(GIT_ATTRIBUTES_TEXT);
   });
 
   it("is not in the package's files: npm has no use for it", async () => {
-    const files = await emitFiles({ messages: MESSAGES, source: SOURCE, packageName: 'acme-schema' });
+    const files = await emitFiles({ messages: MESSAGES, source: SOURCE, package: 'acme-schema' });
     const manifest = JSON.parse(files.find((file) => file.path === 'package.json')!.text) as { files: string[] };
     expect(manifest.files).not.toContain('.gitattributes');
     expect(manifest.files.every((entry) => files.some((file) => file.path === entry || file.path.startsWith(`${entry}/`)))).toBe(true);
@@ -59,7 +59,7 @@ describe('the .gitattributes of the output folder', () => {
     expect(formatted.find((file) => file.path === '.gitattributes')?.text).toBe(GIT_ATTRIBUTES_TEXT);
     expect(formatted.find((file) => file.path === 'index.ts')?.text).toContain('\t');
     // Without a config, prettier formats the package's JSON and Markdown too: all but .gitattributes.
-    const packaged = await emitFiles({ ...emit, packageName: 'acme-schema' });
+    const packaged = await emitFiles({ ...emit, package: 'acme-schema' });
     const alone = await formatWithPrettier(packaged, { outDir: join(tempDir, 'no-config') });
     expect(alone.map((file) => file.path)).toEqual(packaged.map((file) => file.path));
     expect(alone.find((file) => file.path === '.gitattributes')?.text).toBe(GIT_ATTRIBUTES_TEXT);

@@ -41,7 +41,7 @@ describe('plan', () => {
   const fetched = parseListing(listing, { origin: 'test' }).descriptors;
 
   it('lists the files emitFiles renders, each rendered from its plan entry', async () => {
-    const settings: PlanSettings = { packageName: 'acme-schema' };
+    const settings: PlanSettings = { package: 'acme-schema' };
     const files = await plan({ messages: fetched, source: SOURCE }, settings);
     expect(await renderPlanned(files)).toEqual(await emitFiles({ messages: fetched, source: SOURCE, ...settings }));
     // Every file's input is its own, but a module's .js and .d.ts share theirs (the path names the kind).
@@ -58,12 +58,12 @@ describe('plan', () => {
     const edited = JSON.stringify(raw, null, 2);
     expect(Object.keys(JSON.parse(edited).messages.Type00000.topic)).toEqual(['z', 'nested', 'a']);
     const locked = parseLockfile(edited, 'lock').messages;
-    for (const settings of [{}, { packageName: 'acme-schema' }] satisfies PlanSettings[]) {
+    for (const settings of [{}, { package: 'acme-schema' }] satisfies PlanSettings[]) {
       const before = await plan({ messages: fetched, source: SOURCE }, settings);
       const after = await plan({ messages: locked, source: SOURCE }, settings);
       expect(changedPaths(before, after)).toEqual([]);
       // Against the manifest the fetched plan wrote, nothing is stale: nothing is rendered.
-      const outDir = join(tempDir, `nested-${settings.packageName ?? 'plain'}`);
+      const outDir = join(tempDir, `nested-${settings.package ?? 'plain'}`);
       const written = await renderPlanned(before);
       await mkdir(join(outDir, 'messages'), { recursive: true });
       for (const file of written) await writeFile(join(outDir, file.path), file.text);
@@ -90,10 +90,10 @@ describe('plan', () => {
     await mkdir(templatesDir, { recursive: true });
     const builtin = await readFile(join(BUILTIN_TEMPLATES_DIR, 'banner.txt'), 'utf8');
     await writeFile(join(templatesDir, 'banner.txt'), builtin);
-    const settings: PlanSettings = { packageName: 'acme-schema', templatesDir };
+    const settings: PlanSettings = { package: 'acme-schema', templatesDir };
     const planOf = (over: PlanSettings = {}) => plan({ messages: fetched, source: SOURCE }, { ...settings, ...over });
     const before = await planOf();
-    expect(changedPaths(await plan({ messages: fetched, source: SOURCE }, { packageName: 'acme-schema' }), before)).toEqual([]);
+    expect(changedPaths(await plan({ messages: fetched, source: SOURCE }, { package: 'acme-schema' }), before)).toEqual([]);
 
     // The banner template shows a variable it did not: every file with a banner, and nothing else.
     await writeFile(join(templatesDir, 'banner.txt'), `${builtin}// Type: {{messageName}}\n`);

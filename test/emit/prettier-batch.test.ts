@@ -88,7 +88,7 @@ describe('a batch of generated modules', () => {
   });
 
   it('does the same for the hostile descriptors and the shared files, which are formatted alone', async () => {
-    const files = await emitFiles({ messages: hostileDescriptors(), source: SOURCE, packageName: 'acme-schema' });
+    const files = await emitFiles({ messages: hostileDescriptors(), source: SOURCE, package: 'acme-schema' });
     for (const outDir of folders.values()) {
       const { files: batched } = await formatBatched(files, outDir);
       expect(batched).toEqual(await formatEachAlone(files, outDir));

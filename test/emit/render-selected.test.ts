@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('renderSelected with prettier', () => {
   it('gives every file the bytes of formatting it alone, with the folder config, sorted by path', async () => {
-    const emit = { messages, source: SOURCE, packageName: 'acme-schema', target: 'ts' as const };
+    const emit = { messages, source: SOURCE, package: 'acme-schema', target: 'ts' as const };
     const all = await emitFiles(emit);
     const selected = await renderSelected({ emit, only: new Set(messages.map((m) => m.name)), paths: new Set(all.map((f) => f.path)), prettierOutDir: configured });
     expect(selected.find((f) => f.path === 'index.ts')!.text).not.toContain(';\n');
@@ -44,7 +44,7 @@ describe('renderSelected with prettier', () => {
   });
 
   it('does the same for the js+dts target: modules, declarations and package files', async () => {
-    const emit = { messages: [...messages.slice(0, 30), ...messages.slice(-20)], source: SOURCE, packageName: 'acme-schema' };
+    const emit = { messages: [...messages.slice(0, 30), ...messages.slice(-20)], source: SOURCE, package: 'acme-schema' };
     const all = await emitFiles(emit);
     const selected = await renderSelected({ emit, only: new Set(emit.messages.map((m) => m.name)), paths: new Set(all.map((f) => f.path)), prettierOutDir: configured });
     expect(selected.find((f) => f.path === 'index.d.ts')!.text).not.toContain(';\n');

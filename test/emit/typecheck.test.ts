@@ -204,7 +204,7 @@ beforeAll(async () => {
   hostile = hostileDescriptors();
   const source = { baseUrl: 'https://schema.example.com/api', query: {} };
   const hostileSource = { baseUrl: 'https://h.example/x\n globalThis.pwned = 1; //*/\u2028', query: {} };
-  const exampleFiles = await emitFiles({ messages: example, source, packageName: '@acme/schema', target: 'ts' });
+  const exampleFiles = await emitFiles({ messages: example, source, package: '@acme/schema', target: 'ts' });
   await writeEmitted(join(dir, 'example'), exampleFiles);
   await writeEmitted(join(dir, 'hostile'), await emitFiles({ messages: hostile, source: hostileSource }));
   older = await loadExampleDescriptors('older-deployment.json');

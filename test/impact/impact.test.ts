@@ -14,7 +14,7 @@ import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { AFTER, BEFORE, CONSUMER, writeConsumer } from './evolution.js';
 
 const SOURCE = { baseUrl: 'http://127.0.0.1:1', query: {} } as const;
-const output = (messages: Descriptor[], extra: { packageName?: string } = {}): Promise<EmittedFile[]> => emitFiles({ messages, source: SOURCE, fields: true, ...extra });
+const output = (messages: Descriptor[], extra: { package?: string } = {}): Promise<EmittedFile[]> => emitFiles({ messages, source: SOURCE, fields: true, ...extra });
 
 let dir: string;
 beforeEach(async () => {
@@ -82,8 +82,8 @@ describe('other shapes of consumer project', () => {
     const result = impact({
       project: dir,
       outputRoot: join(dir, 'node_modules/@acme/schema'),
-      before: await output(BEFORE, { packageName: '@acme/schema' }),
-      after: await output(AFTER, { packageName: '@acme/schema' }),
+      before: await output(BEFORE, { package: '@acme/schema' }),
+      after: await output(AFTER, { package: '@acme/schema' }),
       root: dir,
     });
     expect(brokenOf(result, 'Trade')).toEqual(['src/app.ts:3 TS2345 actions']);

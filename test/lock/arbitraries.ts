@@ -54,7 +54,7 @@ const descriptor: fc.Arbitrary<Descriptor> = fc.record({
 }, { requiredKeys: ['name', 'mNum', 'schemaHash', 'extra'] });
 const settings = fc.record(
   {
-    packageName: fc.constantFrom('@acme/schema', 'schema-types'),
+    package: fc.constantFrom('@acme/schema', 'schema-types'),
     packageVersion: fc.constantFrom('1.0.0', '0.3.12', '10.20.30'),
     changelog: fc.array(fc.record({ version: fc.constantFrom('1.1.0', '2.0.0'), notes: text }), { minLength: 1, maxLength: 2 }),
     target: fc.constantFrom('ts' as const, 'js+dts' as const),

@@ -3,6 +3,7 @@
  * generic `stableStringify` of the same content, for any names, values and unknown fields.
  */
 import fc from 'fast-check';
+import { settingsRecord } from '../../src/lock/settings-record.js';
 import { describe, expect, it } from 'vitest';
 import { LockfileText } from '../../src/lock/lockfile-text.js';
 import { parseLockfile } from '../../src/lock/parse.js';
@@ -37,7 +38,7 @@ function generic(lock: Lockfile): string {
     new Map<string, unknown>([
       ['lockfileVersion', lock.lockfileVersion],
       ['source', lock.source],
-      ['settings', lock.settings],
+      ['settings', settingsRecord(lock.settings)],
       ['messages', new Map(messages.map((d) => [d.name, entry(d)]))],
     ]),
   )}\n`;
@@ -112,13 +113,13 @@ describe('serializeLockfile', () => {
   });
 
   it('reads the settings of a lockfile whose keys were moved by hand as a full parse does', () => {
-    const text = serializeLockfile({ lockfileVersion: 1, source: { query: {} }, settings: { packageName: 'pkg', target: 'ts' }, messages: [] });
+    const text = serializeLockfile({ lockfileVersion: 1, source: { query: {} }, settings: { package: 'pkg', target: 'ts' }, messages: [] });
     const { settings, ...rest } = JSON.parse(text) as Record<string, unknown>;
     // The settings after the messages, and missing before them.
     const moved = `${JSON.stringify({ ...rest, settings }, null, 2)}\n`;
     expect(moved).toContain(',\n  "messages": ');
-    expect(parseLockfile(moved, 'lock').settings).toEqual({ packageName: 'pkg', target: 'ts' });
-    expect(new LockfileText(moved, 'lock').settings()).toEqual({ packageName: 'pkg', target: 'ts' });
+    expect(parseLockfile(moved, 'lock').settings).toEqual({ package: 'pkg', target: 'ts' });
+    expect(new LockfileText(moved, 'lock').settings()).toEqual({ package: 'pkg', target: 'ts' });
   });
 
   it('reads back the file stems it wrote (none when it wrote none), and refuses one that is no stem', () => {

@@ -43,8 +43,8 @@ describe('the module format in the output', () => {
   it.each([
     { name: 'no package, esm (default): "type": "module"', options: {}, type: 'module' },
     { name: 'no package, commonjs: "type": "commonjs"', options: { moduleFormat: 'commonjs' }, type: 'commonjs' },
-    { name: 'a package of .ts sources, commonjs: "type": "commonjs"', options: { packageName: 'p', target: 'ts', moduleFormat: 'commonjs' }, type: 'commonjs' },
-    { name: 'a package of ES modules (js+dts): "type": "module" whatever the format', options: { packageName: 'p', moduleFormat: 'commonjs' }, type: 'module' },
+    { name: 'a package of .ts sources, commonjs: "type": "commonjs"', options: { package: 'p', target: 'ts', moduleFormat: 'commonjs' }, type: 'commonjs' },
+    { name: 'a package of ES modules (js+dts): "type": "module" whatever the format', options: { package: 'p', moduleFormat: 'commonjs' }, type: 'module' },
     { name: 'no package, mts: "type": "module"', options: { moduleFormat: 'mts' }, type: 'module' },
   ] as const)('$name', async ({ options, type }) => {
     expect(typeOf(await filesOf(options))).toBe(type);

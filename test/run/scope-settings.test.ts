@@ -8,11 +8,11 @@ import type { GenerationSettings } from '../../src/model/lockfile.js';
 import { sameSettings, settingsDiffer, settingsOver } from '../../src/run/run-context.js';
 
 describe('include / exclude settings', () => {
-  const recorded: GenerationSettings = { packageName: 'p', packageVersion: '1.0.0', include: ['Order*'], exclude: [{ mToken: 'Risk' }] };
+  const recorded: GenerationSettings = { package: 'p', packageVersion: '1.0.0', include: ['Order*'], exclude: [{ mToken: 'Risk' }] };
   const rows: { name: string; given: Parameters<typeof settingsOver>[1]; want: GenerationSettings }[] = [
     { name: 'nothing given: as recorded', given: {}, want: recorded },
     { name: 'given: replaces the recorded list', given: { include: ['Quote'] }, want: { ...recorded, include: ['Quote'] } },
-    { name: 'an empty list clears it', given: { include: [], exclude: [] }, want: { packageName: 'p', packageVersion: '1.0.0' } },
+    { name: 'an empty list clears it', given: { include: [], exclude: [] }, want: { package: 'p', packageVersion: '1.0.0' } },
   ];
   it.each(rows)('$name', ({ given, want }) => {
     expect(settingsOver(recorded, given)).toEqual(want);
@@ -24,9 +24,9 @@ describe('include / exclude settings', () => {
       { setting: 'include', recorded: ['Order*'], given: ['Order*', 'Quote'] },
       { setting: 'exclude', recorded: [{ mToken: 'Risk' }], given: undefined },
     ]);
-    expect(settingsDiffer(recorded, { include: ['Order*'], packageName: 'p', prettier: false })).toEqual([]);
+    expect(settingsDiffer(recorded, { include: ['Order*'], package: 'p', prettier: false })).toEqual([]);
     // A package recorded before versions were: the default version it gets is not a difference.
-    expect(settingsDiffer({ packageName: 'p' }, {})).toEqual([]);
+    expect(settingsDiffer({ package: 'p' }, {})).toEqual([]);
   });
 
   it('the scope is part of the plan key; an unscoped key is the one it always was', async () => {

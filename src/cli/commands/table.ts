@@ -1,5 +1,5 @@
 import { REPORT_FORMATS } from '../../diff/index.js';
-import { impactFlag, OUTPUT_FLAGS, reportFlag, settingFlag, SOURCE_FLAGS } from '../flags.js';
+import { impactFlag, OUTPUT_FLAGS, PULL_FLAGS, reportFlag, settingFlag, SOURCE_FLAGS } from '../flags.js';
 import { checkCommand, diffCommand } from './check.js';
 import type { CommandSpec } from './context.js';
 import { generateCommand } from './generate.js';
@@ -24,9 +24,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ...SOURCE_FLAGS,
       ...OUTPUT_FLAGS,
       reportFlag(),
-      settingFlag('dryRun', 'Show what would change; write nothing'),
-      settingFlag('allowEmpty', 'Accept an empty listing while types are locked'),
-      settingFlag('force', 'Accept a pull that removes more than half of the locked types'),
+      ...PULL_FLAGS,
       impactFlag(),
     ],
     examples: [
@@ -42,7 +40,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'check',
     describe: 'Exit 1 when the service or the output folder drifted from the lockfile (writes nothing)',
-    flags: [...SOURCE_FLAGS, ...OUTPUT_FLAGS, reportFlag(), settingFlag('failOn', 'Which drift exits 1 (default any)'), impactFlag()],
+    flags: [...SOURCE_FLAGS, ...OUTPUT_FLAGS, reportFlag(), settingFlag('failOn'), impactFlag()],
     examples: [
       ['$0 check --format github', 'Annotate a GitHub Actions run'],
       ['$0 check --fail-on breaking', 'Fail only on breaking drift'],
@@ -64,9 +62,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: [
       reportFlag(),
       { flag: 'against', type: 'string', describe: "Compare with the project's lockfile at this git revision, e.g. origin/main" },
-      settingFlag('lockfile', 'The project lockfile (default schema-sync.lock.json)', { path: true }),
-      settingFlag('failOn', 'Which changes exit 1 (default any)'),
-      settingFlag('out', 'Output folder, where --impact projects see the generated code (default src/generated/schema)', { path: true }),
+      settingFlag('lockfile', { describe: 'The project lockfile (default schema-sync.lock.json)', group: undefined }),
+      settingFlag('failOn', { describe: 'Which changes exit 1 (default any)' }),
+      settingFlag('out', { describe: 'Output folder, where --impact projects see the generated code (default src/generated/schema)', group: undefined }),
       impactFlag(),
     ],
     examples: [

@@ -57,7 +57,7 @@ export async function build(baseUrl: string): Promise<number> {
   void accepted;
   // @ts-expect-error: rule ids are a closed set
   await diffLockfiles({ against: 'main', rules: { MESAGE_REMOVED: 'off' } });
-  const files: EmittedFile[] = await emit({ messages: fetched.descriptors, source: fetched.source, packageName: '@acme/schema' });
+  const files: EmittedFile[] = await emit({ messages: fetched.descriptors, source: fetched.source, package: '@acme/schema' });
   const paths: string[] = files.map((file) => file.path);
 
   try {

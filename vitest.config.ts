@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const jsonOut = process.env['VITEST_JSON'];
 
 /** Files that replace a module (vi.mock): they need a module registry of their own. */
-const MOCKING = ['test/cli/verbose-stages.test.ts', 'test/model/descriptor-fields.test.ts'];
+const MOCKING = ['test/cli/verbose-stages.test.ts', 'test/model/descriptor-fields.test.ts', 'test/config/settings-table.test.ts'];
 
 /**
  * Files that run far longer than any other (two full builds of the package and npm installs):

@@ -35,7 +35,7 @@ export interface FlagSpec {
 /**
  * The flag of a setting, from its row of the settings table: `--max-bytes` for `maxBytes`, its
  * description, its group (`Source:` or `Output:`, the part of a run that takes it). A boolean
- * setting is a boolean flag and an enum's values its choices (unless its row types it as text);
+ * setting is a boolean flag and an enum's values its choices (typed as text where its row says);
  * every other flag is text, read as its setting takes it (`--limit 2.5` is refused in the
  * setting's words, not as the number yargs would make of it). `extra` overrides how it shows in
  * `--help` (a command that says more of it).
@@ -46,7 +46,11 @@ export function settingFlag(setting: SettingKey, extra: Partial<Pick<FlagSpec, '
   if (flag === undefined) throw new Error(`the setting ${setting} has no flag`);
   const schema = row.schema;
   const fromSchema: Pick<FlagSpec, 'type' | 'choices'> =
-    schema instanceof z.ZodBoolean ? { type: 'boolean' } : schema instanceof z.ZodEnum && flag.text !== true ? { choices: schema.options.map(String) } : { type: 'string' };
+    schema instanceof z.ZodBoolean
+      ? { type: 'boolean' }
+      : schema instanceof z.ZodEnum
+        ? { ...(flag.text ? { type: 'string' as const } : {}), choices: schema.options.map(String) }
+        : { type: 'string' };
   const group = row.takes.includes('source') ? SOURCE_GROUP : row.takes.includes('output') ? OUTPUT_GROUP : undefined;
   return {
     flag: flag.name ?? kebab(setting),

@@ -42,15 +42,13 @@ export const OWN_WORDS = 'takes ';
 export function wholeNumber(bounds: WholeNumber) {
   const problem = (issue: { input?: unknown }) => `${OWN_WORDS}${wholeNumberWords(bounds)} (got ${shownValue(issue.input)})`;
   const number = z.number({ error: problem }).int({ error: problem }).min(bounds.min, { error: problem });
-  return bounds.max === undefined ? number : number.max(bounds.max, { error: problem });
+  // The bounds in words ride on the schema, for the docs' key table and the tests that read it.
+  return Object.assign(bounds.max === undefined ? number : number.max(bounds.max, { error: problem }), { wholeNumber: bounds });
 }
 
-/** The words of a whole-number schema made by {@link wholeNumber}: its bounds, read back from the schema. */
+/** The bounds of a whole-number schema made by {@link wholeNumber}; undefined for any other schema. */
 export function wholeNumberOf(schema: z.ZodType): WholeNumber | undefined {
-  if (!(schema instanceof z.ZodNumber) || !schema.isInt) return undefined;
-  const { minValue, maxValue } = schema;
-  if (minValue === null || !Number.isFinite(minValue)) return undefined;
-  return { min: minValue, ...(maxValue !== null && Number.isFinite(maxValue) && maxValue < Number.MAX_SAFE_INTEGER ? { max: maxValue } : {}) };
+  return (schema as { wholeNumber?: WholeNumber }).wholeNumber;
 }
 
 /**

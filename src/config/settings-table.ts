@@ -56,7 +56,7 @@ export interface FlagColumn {
   readonly path?: true;
   /** Takes a list, one value each time the flag is typed (`--impact a --impact b`). */
   readonly repeatable?: true;
-  /** An enum typed as text, refused by the setting's schema (its message), not by yargs' choices. */
+  /** An enum flag that yargs reads as text (its choices checked all the same). */
   readonly text?: true;
   /** The library's own check of the value, run first: a problem it words (naming the value) is told in those words. */
   readonly check?: (value: string) => void;

@@ -16,7 +16,6 @@ import { inScope, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
 import { indexFileText, typesFileText } from './index-file.js';
-import { commentText } from '../text/safe-text.js';
 import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
 import { fieldView, MessageModuleFile, MessageModules, moduleViewKey } from './message-modules.js';
@@ -29,6 +28,7 @@ import { recordsRuntimeText } from './records-runtime-file.js';
 import { checkRecords, keyFieldsOf, recordFacts } from './record-types.js';
 import { moduleKinds, modulePath, targetOf, typesPath, type ModuleKind } from './targets.js';
 import { loadTemplates } from './templates.js';
+import { bannerOf } from './banner.js';
 
 /** A file the output folder must hold. */
 export interface PlannedFile {
@@ -126,8 +126,8 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const names = planNames(typeNames, lockfile.fileStems);
   if (fields) checkRecords(messages.map(recordFacts), names);
   const templates = await loadTemplates(settings.templatesDir, settings.redact);
-  const bannerValues = { packageName: packageName === undefined ? undefined : commentText(packageName) };
-  const sharedBanner = templates.banner.render(bannerValues);
+  const banner = bannerOf(templates.banner, settings);
+  const sharedBanner = banner.shared;
   const target = targetOf(settings);
   const kinds = moduleKinds(target, settings.moduleFormat);
   // The js+dts target's `.js` files are ES modules that schema-sync writes itself: only `.ts`
@@ -135,15 +135,14 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const commonjs = target === 'ts' && settings.moduleFormat === 'commonjs';
 
   // What every message module reads besides its own type: its renderer, the banner template and the package.
-  const context = hashOf(JSON.stringify([RENDERERS.message, templates.banner.source, bannerValues]));
+  const context = hashOf(JSON.stringify([RENDERERS.message, ...banner.view]));
   const modules = new MessageModules({
     names,
     fields,
     int64: int64Setting,
     render: (message, name, kind, int64) => {
       valid();
-      const banner = templates.banner.render({ ...bannerValues, schemaHash: commentText(message.schemaHash), messageName: commentText(message.name) });
-      return messageFileText(message, name, banner, kind, { fields, ...(int64 === undefined ? {} : { int64 }) });
+      return messageFileText(message, name, banner.of(message), kind, { fields, ...(int64 === undefined ? {} : { int64 }) });
     },
   });
   const files: PlannedFile[] = [];

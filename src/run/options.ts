@@ -1,17 +1,8 @@
 import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import { resolve } from 'node:path';
-import type { Settings } from '../config/settings.js';
+import type { KeysTaking, Settings } from '../config/settings.js';
 import type { ReviewPolicy } from '../diff/index.js';
 import type { FetchEvent } from '../fetch/index.js';
-
-/** The settings of the output folder, the lockfile and the generated code (see `settingsSchema` for each). */
-const OUTPUT_SETTINGS = ['out', 'lockfile', 'templates', 'package', 'packageVersion', 'target', 'prettier', 'fields', 'int64', 'moduleFormat', 'include', 'exclude', 'lockWait'] as const;
-
-/** The settings of the listing's source (see `settingsSchema` for each). */
-const SOURCE_SETTINGS = ['baseUrl', 'input', 'apiKey', 'secret', 'cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order', 'timeout', 'retries', 'maxBytes', 'allowTruncated'] as const;
-
-/** The settings only `pull` takes. */
-const PULL_SETTINGS = ['dryRun', 'allowEmpty', 'force'] as const;
 
 /** What a run is given besides its settings: where it is, its caches, and whom to tell what happens. */
 export interface RunHooks {
@@ -39,10 +30,11 @@ export interface RunHooks {
 
 /**
  * Options of `generate`, and what every library entry point shares: the output settings (the
- * settings schema's shape, as the config file and the flags name them) and the run's hooks.
+ * settings table's rows that `output` takes, as the config file and the flags name them) and the
+ * run's hooks.
  * Paths are resolved against `cwd`.
  */
-export type BaseOptions = Pick<Settings, (typeof OUTPUT_SETTINGS)[number]> & RunHooks;
+export type BaseOptions = Pick<Settings, KeysTaking<'output'>> & RunHooks;
 
 /** Reports the time since the previous mark to `onStage`. */
 export function stageTimer(onStage: BaseOptions['onStage']): (stage: string) => void {
@@ -64,19 +56,19 @@ export type ReviewOptions = ReviewPolicy;
  * The TypeScript projects whose compile a report checks against the new output (`impact`): `check`,
  * `diff` and `pull` with `dryRun`.
  */
-export type ImpactSettings = Pick<Settings, 'impact'>;
+export type ImpactSettings = Pick<Settings, KeysTaking<'impact'>>;
 
 /** Options of the entry points that get a listing (`check`): from the service, or from a saved response (`input`). */
 export type SourceOptions = BaseOptions &
   ReviewOptions &
   ImpactSettings &
-  Pick<Settings, (typeof SOURCE_SETTINGS)[number]> & {
+  Pick<Settings, KeysTaking<'source'>> & {
     /** Network events, for `--verbose`. */
     onFetchEvent?: (event: FetchEvent) => void;
   };
 
 /** Options of `pull`. */
-export type PullOptions = SourceOptions & Pick<Settings, (typeof PULL_SETTINGS)[number]>;
+export type PullOptions = SourceOptions & Pick<Settings, KeysTaking<'pull'>>;
 
 /** Defaults of the output folder and lockfile. */
 export const DEFAULT_OUT = 'src/generated/schema';

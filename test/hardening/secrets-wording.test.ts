@@ -110,7 +110,7 @@ const CASES: Case[] = [
     words: ['file', 'invalid'],
     arrange: async (at) => (await writeFile(join(at, 'c.json'), JSON.stringify({ retries: -1, lockfile: 'l.json' })), ['pull', '--config', 'c.json', '--base-url', server.url]),
     exit: 2,
-    says: ['is invalid:\n  "retries":', 'See the configuration reference, docs/configuration.md; known keys:'],
+    says: ['is invalid:\n  "retries" takes a whole number from 0 to 10', 'See the configuration reference, docs/configuration.md; known keys:'],
   },
   {
     label: 'no base URL and no config file found',

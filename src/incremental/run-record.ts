@@ -1,7 +1,6 @@
 import { readCacheFile, writeCacheFile } from './cache-dir.js';
 import type { GenerationSettings } from '../model/lockfile.js';
 import { isMessage, type Message } from '../model/message.js';
-import { settingsRecord, settingsRecordSchema } from '../lock/settings-record.js';
 
 /**
  * What the last run of an output folder established, kept in the cache folder (never in the
@@ -55,10 +54,8 @@ export function loadRunRecord(file: string): RunRecord {
   const output = parsed['output'] as RunRecord['output'];
   if (typeof output?.planKey === 'string' && typeof output.manifestHash === 'string') record.output = output;
   const lockfile = parsed['lockfile'] as Partial<RecordedLockfile> | undefined;
-  // The settings as the lockfile records them, read as the lockfile's are (a record of another build may name them otherwise).
-  const settings = settingsRecordSchema.safeParse(lockfile?.settings);
-  if (typeof lockfile?.hash === 'string' && Number.isInteger(lockfile.messageCount) && lockfile.settings != null && settings.success) {
-    record.lockfile = { hash: lockfile.hash, settings: settings.data, messageCount: lockfile.messageCount! };
+  if (typeof lockfile?.hash === 'string' && Number.isInteger(lockfile.messageCount) && typeof lockfile.settings === 'object' && lockfile.settings !== null && !Array.isArray(lockfile.settings)) {
+    record.lockfile = lockfile as RecordedLockfile;
   }
   return record;
 }
@@ -69,6 +66,5 @@ export function loadRunRecord(file: string): RunRecord {
  * written only costs speed.
  */
 export function saveRunRecord(file: string, record: RunRecord, outDir: string): void {
-  const lockfile = record.lockfile === undefined ? {} : { lockfile: { ...record.lockfile, settings: settingsRecord(record.lockfile.settings) } };
-  writeCacheFile(file, `${JSON.stringify({ outDir, ...record, ...lockfile })}\n`);
+  writeCacheFile(file, `${JSON.stringify({ outDir, ...record })}\n`);
 }

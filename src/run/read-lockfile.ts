@@ -4,6 +4,8 @@ import type { FolderView } from '../write/index.js';
 import type { Incremental, RecordedLockfile } from '../incremental/index.js';
 import type { RunContext } from './run-context.js';
 import { msg, type Message } from '../model/message.js';
+import { settingsRecord, settingsRecordSchema } from '../lock/settings-record.js';
+import type { GenerationSettings } from '../model/lockfile.js';
 
 /** A lockfile as found: its text, or its current branch's side when git left conflict markers in it. */
 export interface FoundLockfile {
@@ -23,12 +25,21 @@ export async function readLockfile(run: RunContext, cache: Incremental, view: Fo
   const text = await view.readLockfile(path);
   if (text === undefined) return undefined;
   const conflict = findMergeConflict(text);
-  return { lockfile: new LockfileText(conflict?.ours ?? text, path, (hash) => cache.lockfileHead(hash)), text, conflictAt: conflict?.line };
+  return { lockfile: new LockfileText(conflict?.ours ?? text, path, (hash) => recordedHead(cache, hash)), text, conflictAt: conflict?.line };
 }
 
 /** What the cache may take as known of a valid lockfile (one schema-sync wrote, or read whole): its hash and head. */
 export function lockfileFacts(lockfile: LockfileText): RecordedLockfile {
-  return { hash: lockfile.hash, ...lockfile.head() };
+  const { settings, messageCount } = lockfile.head();
+  // As the lockfile records them, and read back as the lockfile's are: a cache another build wrote may name them otherwise.
+  return { hash: lockfile.hash, settings: settingsRecord(settings) as GenerationSettings, messageCount };
+}
+
+/** The head the cache recorded for the lockfile with this hash, its settings read as the lockfile's; none when they do not read. */
+function recordedHead(cache: Incremental, hash: string): { settings: GenerationSettings; messageCount: number } | undefined {
+  const known = cache.lockfileHead(hash);
+  const settings = settingsRecordSchema.safeParse(known?.settings);
+  return known === undefined || !settings.success ? undefined : { settings: settings.data, messageCount: known.messageCount };
 }
 
 /**

@@ -53,7 +53,7 @@ export async function outputChanges(run: RunContext, cache: Incremental, view: F
     changes,
     found: found === undefined ? undefined : () => found.entries(),
     own: [MANIFEST_FILE, relative(run.paths.outDir, run.paths.lockfilePath).split(sep).join('/')],
-    bannerLines: () => bannerFirstLines(settings.templatesDir, settings.packageName),
+    bannerLines: () => bannerFirstLines(settings.templatesDir, settings.package),
   });
   return { settings, planKey, found, changes, strays };
 }

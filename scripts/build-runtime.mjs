@@ -4,7 +4,7 @@
 // `ts` target writes the source into the output folder, `js+dts` these two. The JavaScript is
 // esbuild's transform (types stripped, ES2022), the declarations TypeScript's
 // transpileDeclaration (the source is written for isolatedDeclarations). Run after editing the
-// source; test/emit/records-runtime.test.ts fails while the files differ from what it writes.
+// source; test/emit/records-parse.test.ts ("its JavaScript and declarations are what scripts/build-runtime.mjs makes") fails while the files differ from what it writes.
 // Usage: node scripts/build-runtime.mjs [--check]
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -62,14 +62,17 @@ export function valueOfText(schema: z.ZodType, text: string): unknown {
   return text;
 }
 
-/** A drift rule id (`schema-sync rules` lists them); a typo is refused with the closest id. */
+/**
+ * A drift rule id (`schema-sync rules` lists them); a typo is refused with the closest id. Typed as
+ * the ids the check admits, so that `rules` is keyed by them in the settings' type.
+ */
 export const ruleId = z
   .string()
   .superRefine((id, ctx) => {
     const problem = unknownRuleProblem(id);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ enum: [...RULE_IDS] });
+  .meta({ enum: [...RULE_IDS] }) as unknown as z.ZodType<RuleId, string>;
 
 /** The rule ids as zod's enum takes them. */
 const RULE_IDS_TUPLE = RULE_IDS as readonly [RuleId, ...RuleId[]];

@@ -334,7 +334,7 @@ export const SETTINGS = {
    * changes from reports and failing. @example { "SCHEMA_HASH_CHANGED": "safe" }
    */
   rules: row({
-    schema: z.record(ruleId, z.enum(RULE_LEVELS, { error: `expected ${RULE_LEVELS.slice(0, -1).join(', ')} or ${RULE_LEVELS.at(-1)}` })),
+    schema: z.partialRecord(ruleId, z.enum(RULE_LEVELS, { error: `expected ${RULE_LEVELS.slice(0, -1).join(', ')} or ${RULE_LEVELS.at(-1)}` })),
     doc: "severity per drift rule id (`schema-sync rules`, [drift rules](rules.md#overriding-severities-accepting-changes-narrowing-the-scope)); `off` drops the rule's changes from reports and failing",
     type: '`{ "<RULE_ID>": "breaking" | "dangerous" | "safe" | "off" }`',
     default: "each rule's default",

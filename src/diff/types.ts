@@ -5,6 +5,7 @@
 import type { BrokenUse, MessageImpact } from '../model/impact.js';
 import type { Descriptor } from '../model/descriptor.js';
 import type { Scope } from '../model/scope.js';
+import type { Settings } from '../config/settings.js';
 import type { RuleId, RuleLevel, SEVERITIES } from './rules.js';
 
 /** How much a change can hurt code built against the locked schema, worst first. */
@@ -124,26 +125,11 @@ export interface SettingDrift {
   given: unknown;
 }
 
-/** One entry of config `accept`: which change is accepted, and why. */
-export interface Acceptance {
-  /** The rule id the change is named by. */
-  rule: RuleId;
-  /** Glob of the message type's name (`*` any run of characters, `?` one); a renamed type matches by either name. */
-  message: string;
-  /** Why the change is fine: required, shown in every report. */
-  reason: string;
-  /** When given, the change's value before must be exactly this (JSON equality), else the acceptance does not apply. */
-  before?: unknown;
-  /** When given, the change's value after must be exactly this. */
-  after?: unknown;
-}
+/** One entry of config `accept`: which change is accepted, and why (the settings table's `accept` row). */
+export type Acceptance = NonNullable<Settings['accept']>[number];
 
-/** Config `rules` and `accept`: how a report rates and accepts changes. */
-export interface ReviewPolicy {
-  /** Severity per rule id, or `off`; unnamed rules keep their default. */
-  rules?: Partial<Record<RuleId, RuleLevel>>;
-  accept?: readonly Acceptance[];
-}
+/** Config `rules` and `accept`: how a report rates and accepts changes (the settings table's rows). */
+export type ReviewPolicy = Pick<Settings, 'rules' | 'accept'>;
 
 /** Everything the rating step applies: config `rules` and `accept`, and the project's scope. */
 export interface RatingPolicy extends ReviewPolicy {

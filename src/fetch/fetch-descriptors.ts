@@ -4,30 +4,28 @@ import { createRedactor, redactError, REDACTED, type Redactor } from '../model/r
 import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
 import { excerpt } from './answer-body.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
-import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type Credentials, type ListingQuery } from './query.js';
+import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
+import type { Settings } from '../config/settings.js';
 import { validateMaxBytes } from './read-limited.js';
 import { messageText, msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
 
-/** Options of {@link fetchDescriptors}. */
-export interface FetchOptions {
+/**
+ * The settings that say how to reach the service (the settings table's rows, as the config file
+ * and the flags name them): the key and secret (never recorded, always redacted), the time for
+ * one whole request, body included (`timeout`, default 30000 ms), further tries after the first
+ * on connection errors, timeouts, 429, 502, 503, 504 (`retries`, default 3), and the most bytes of
+ * body, once decompressed, read before the request is aborted and not retried (`maxBytes`,
+ * default 32 MiB).
+ */
+export type ServiceSettings = Pick<Settings, 'apiKey' | 'secret' | 'timeout' | 'retries' | 'maxBytes'>;
+
+/** Options of {@link fetchDescriptors}: where the service is, the settings that reach it, and the hooks of the requests. */
+export interface FetchOptions extends ServiceSettings, Pick<Settings, 'allowTruncated'> {
   /** Service base URL; `/rest/proto` is appended. */
   baseUrl: string;
   /** Query parameters, each sent only when set. */
   query?: ListingQuery;
-  /** API key and secret; never recorded, always redacted. */
-  credentials?: Credentials;
-  /** Time for one whole request, body included. @default 30000 */
-  timeoutMs?: number;
-  /** Further tries after the first on connection errors, timeouts, 429, 502, 503, 504. @default 3 */
-  retries?: number;
-  /**
-   * Most bytes of body, once decompressed, read before the request is aborted (not retried).
-   * @default 33554432 (32 MiB)
-   */
-  maxBytes?: number;
-  /** Accept a listing that fills `limit`. @default false */
-  allowTruncated?: boolean;
   /** Retry spacing. @default 0.5 s doubling to 10 s, with jitter */
   backoff?: BackoffOptions;
   /** Environment for proxy settings. @default process.env */
@@ -38,7 +36,7 @@ export interface FetchOptions {
   onEvent?: (event: FetchEvent) => void;
   /**
    * The run's redactor (a library entry point or the CLI passes its own, so a run has one).
-   * @default built from `credentials`
+   * @default built from `apiKey` and `secret`
    */
   redact?: Redactor;
 }
@@ -94,9 +92,9 @@ export async function withServiceRequests<T>(
   work: (get: (query: ListingQuery) => Promise<ServiceAnswer>, redact: Redactor) => Promise<T>,
 ): Promise<T> {
   const maxBytes = validateMaxBytes(options.maxBytes);
-  const credentials = options.credentials ?? {};
+  const credentials = { apiKey: options.apiKey, secret: options.secret };
   const redact = options.redact ?? createRedactor([credentials.apiKey, credentials.secret]);
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeout ?? 30_000;
   const dispatcher = createDispatcher(options.env ?? process.env, timeoutMs);
   // The credentials are shown as `***` by position, never by looking for them: the redactor would
   // also mask a key that is a word of the URL's own (`proto` in /rest/proto).
@@ -180,7 +178,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       const response = await httpGet(url, get);
       options.onEvent?.({ type: 'response', status: response.status, bytes: response.bytes.length, ms: Math.round(performance.now() - started) });
       if (response.status >= 200 && response.status < 300) return response;
-      const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.credentials?.apiKey || options.credentials?.secret) }, redact);
+      const statusError = statusFailure(response, { shownUrl, keyGiven: Boolean(options.apiKey || options.secret) }, redact);
       if (!RETRY_STATUSES.has(response.status)) throw statusError;
       if (attempt >= tries) {
         throw new NetworkError(msg`gave up after ${own(plural(tries, 'try', 'tries'))}; last answer: ${statusError.said.message}`, { hint: statusError.said.hint, status: statusError.status });

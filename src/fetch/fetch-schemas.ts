@@ -42,7 +42,7 @@ export async function fetchSchemas(options: FetchSchemasOptions): Promise<Fetche
   }
   const { names } = options;
   // The run's redactor, built here (as the requests would) when none is given: the warnings are masked with it.
-  const redact = options.redact ?? createRedactor([options.credentials?.apiKey, options.credentials?.secret]);
+  const redact = options.redact ?? createRedactor([options.apiKey, options.secret]);
   const answers: Array<{ fields: FieldDescriptor[]; warnings: Message[] }> = [];
   if (names.length > 0) {
     let done = 0;

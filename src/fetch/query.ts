@@ -1,30 +1,16 @@
+import type { Settings } from '../config/settings.js';
 import { ConfigError } from '../model/errors.js';
 import { kebab } from '../util/case.js';
 import { joinMessages, messageText, msg, own } from '../model/message.js';
 
-/** Query parameters of `GET {base_url}/rest/proto`; every one is optional and sent only when set. */
-export interface ListingQuery {
-  /** Command, typically `getmsgtypes`. */
-  cmd?: string;
-  /** Narrow to one message type, by name or number. */
-  msgType?: string;
-  /** Primary-key filter. */
-  pkey?: string;
-  /** Most descriptors to return: an integer 1..10000. */
-  limit?: number;
-  /** Server-side view name. */
-  view?: string;
-  /** Filter expression, e.g. `mToken:ne:SystemData`. */
-  where?: string;
-  /** Sort order expression. */
-  order?: string;
-}
+/**
+ * Query parameters of `GET {base_url}/rest/proto` (the settings table's rows of the same names);
+ * every one is optional and sent only when set.
+ */
+export type ListingQuery = Pick<Settings, 'cmd' | 'msgType' | 'pkey' | 'limit' | 'view' | 'where' | 'order'>;
 
 /** Credentials: from flags or `SCHEMA_SYNC_API_KEY` / `SCHEMA_SYNC_SECRET` only, never from a file. */
-export interface Credentials {
-  apiKey?: string;
-  secret?: string;
-}
+export type Credentials = Pick<Settings, 'apiKey' | 'secret'>;
 
 /** The non-secret query parameters, in the order they are sent. */
 const QUERY_KEYS = ['cmd', 'msgType', 'pkey', 'limit', 'view', 'where', 'order'] as const;

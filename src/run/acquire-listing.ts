@@ -41,15 +41,18 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
       setting: 'baseUrl',
     });
   }
-  const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options, allowTruncated: options.allowTruncated });
+  const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options });
   // An answer that holds one of the run's secrets parses to something that depends on them.
   const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
   return { source: response.source, fingerprint, parse: () => response.parse() };
 }
 
-/** How to reach the service, from a run's options: the same for the listing and for getschema. */
+/**
+ * How to reach the service, from a run's options: the same for the listing and for getschema.
+ * The run's options carry the service settings under the names the fetch takes (both are the
+ * settings table's), so they pass as they are; only the base URL, known to be set, and the hook
+ * are named.
+ */
 export function serviceOptions(options: SourceOptions, baseUrl: string): Omit<FetchOptions, 'query' | 'allowTruncated'> {
-  const { retries, maxBytes, redact } = options;
-  return { baseUrl, credentials: { apiKey: options.apiKey, secret: options.secret }, timeoutMs: options.timeout, retries, maxBytes, onEvent: options.onFetchEvent, redact };
+  return { ...options, baseUrl, onEvent: options.onFetchEvent };
 }
-

@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 function get(options: Partial<FetchOptions> = {}) {
-  return fetchDescriptors({ baseUrl: server.url, backoff: fast, timeoutMs: 5_000, ...options });
+  return fetchDescriptors({ baseUrl: server.url, backoff: fast, timeout: 5_000, ...options });
 }
 
 async function failure(options: Partial<FetchOptions> = {}): Promise<Error & { code?: string; hint?: string }> {
@@ -38,7 +38,7 @@ describe('query parameters', () => {
   it('sends each set parameter as given and nothing unset', async () => {
     await get({
       query: { cmd: 'getmsgtypes', msgType: 'T0001', pkey: 'k1', limit: 50, view: 'v', where: 'mToken:ne:SystemData', order: 'name' },
-      credentials: { apiKey: 'key-123', secret: 'secret-456' },
+      apiKey: 'key-123', secret: 'secret-456',
     });
     expect(server.requests[0]!.query).toEqual({
       cmd: 'getmsgtypes', msgType: 'T0001', pkey: 'k1', limit: '50', view: 'v', where: 'mToken:ne:SystemData', order: 'name', apikey: 'key-123', secret: 'secret-456',
@@ -58,7 +58,7 @@ describe('query parameters', () => {
   });
 
   it('records the source without credentials', async () => {
-    const result = await get({ query: { cmd: 'getmsgtypes' }, credentials: { apiKey: 'key-123' } });
+    const result = await get({ query: { cmd: 'getmsgtypes' }, apiKey: 'key-123' });
     expect(result.source).toEqual({ baseUrl: server.url, query: { cmd: 'getmsgtypes' } });
   });
 });
@@ -204,7 +204,7 @@ describe('status errors and retries', () => {
 
   it('explains a wrong key and never shows it, even when the server echoes it', async () => {
     server.setOptions({ apiKey: 'right-key-123' });
-    const error = await failure({ credentials: { apiKey: 'wrong-key-456', secret: 'top-secret-789' } });
+    const error = await failure({ apiKey: 'wrong-key-456', secret: 'top-secret-789' });
     expect(error.message).toContain('HTTP 401');
     expect(error.hint).toContain('SCHEMA_SYNC_API_KEY');
     const everything = `${error.message}\n${error.hint}\n${error.stack}`;
@@ -228,7 +228,7 @@ describe('status errors and retries', () => {
 
   it('times out a slow body and says so', async () => {
     server.setPersistentFault({ kind: 'slowBody', chunkDelayMs: 300, chunks: 4 });
-    const error = await failure({ timeoutMs: 400, retries: 1 });
+    const error = await failure({ timeout: 400, retries: 1 });
     expect(error.message).toContain('after 2 tries: timed out after 400 ms (--timeout)');
   });
 
@@ -260,7 +260,7 @@ describe('the answer before it is parsed', () => {
 
   it('echoesSecrets() says when the listing holds a secret; parse() scrubs it and warns', async () => {
     server.setListing([...smallListing(2), wireElement({ name: 'Echo', mNum: 77, desc: 'asked by key-123456' })]);
-    const response = await requestListing({ baseUrl: server.url, credentials: { apiKey: 'key-123456' }, backoff: fast });
+    const response = await requestListing({ baseUrl: server.url, apiKey: 'key-123456', backoff: fast });
     expect(response.echoesSecrets()).toBe(true);
     const { descriptors, warnings } = response.parse();
     expect(descriptors.find((d) => d.name === 'Echo')?.extra).toEqual({ desc: 'asked by ***' });

@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 
 function fetchFor(names: string[], options: Partial<FetchSchemasOptions> = {}) {
-  return fetchSchemas({ baseUrl: server.url, names, backoff: fast, timeoutMs: 5_000, ...options });
+  return fetchSchemas({ baseUrl: server.url, names, backoff: fast, timeout: 5_000, ...options });
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error & { code?: string; hint?: string }> {
@@ -47,7 +47,7 @@ async function failure(promise: Promise<unknown>): Promise<Error & { code?: stri
 describe('fetchSchemas', () => {
   it('asks for each type once with cmd, msgType and the credentials, and normalises every encoding', async () => {
     server.setOptions({ apiKey: 'key-1', trailer: {} });
-    const { fields, warnings } = await fetchFor(['T0000', 'T0001', 'T0002'], { credentials: { apiKey: 'key-1' } });
+    const { fields, warnings } = await fetchFor(['T0000', 'T0001', 'T0002'], { apiKey: 'key-1' });
     expect(server.schemaRequests()).toEqual({ T0000: 1, T0001: 1, T0002: 1 });
     expect(server.requests[0]!.query).toEqual({ cmd: 'getschema', msgType: expect.any(String), apikey: 'key-1' });
     expect(fields.get('T0000')).toEqual([
@@ -107,11 +107,11 @@ describe('fetchSchemas', () => {
 
   it('scrubs an echoed key from the fields, and redacts it from errors', async () => {
     server.setOptions({ schemas: { T0000: [{ name: 'a', desc: 'asked with sk-echo-12345' }] } });
-    const { fields, warnings } = await fetchFor(['T0000'], { credentials: { apiKey: 'sk-echo-12345' } });
+    const { fields, warnings } = await fetchFor(['T0000'], { apiKey: 'sk-echo-12345' });
     expect(fields.get('T0000')![0]!.desc).toBe('asked with ***');
     expect(warnings[0]).toContain('echoed the API key or secret in element 0 of the getschema answer for "T0000"');
     server.setOptions({ apiKey: 'right-key' });
-    const error = await failure(fetchFor(['T0000'], { credentials: { apiKey: 'sk-echo-12345' }, retries: 0 }));
+    const error = await failure(fetchFor(['T0000'], { apiKey: 'sk-echo-12345', retries: 0 }));
     expect(error.message).toContain('HTTP 401');
     expect(`${error.message} ${error.hint}`).not.toContain('sk-echo-12345');
   });

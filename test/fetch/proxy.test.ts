@@ -97,7 +97,7 @@ describe('a proxy that closes the connection instead of answering CONNECT (issue
   ])('with %i retries fails after %i connections, each one try, and says what the proxy did', async (retries, tries) => {
     connections = 0;
     const env = { HTTPS_PROXY: `http://127.0.0.1:${(closing.address() as AddressInfo).port}` };
-    const error = await fetchDescriptors({ baseUrl: 'https://svc.example.test', env, retries, backoff: { baseDelayMs: 1, maxDelayMs: 1 }, timeoutMs: 60_000 }).catch((e: unknown) => e);
+    const error = await fetchDescriptors({ baseUrl: 'https://svc.example.test', env, retries, backoff: { baseDelayMs: 1, maxDelayMs: 1 }, timeout: 60_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toBe(
       `could not get https://svc.example.test/rest/proto after ${tries} ${tries === 1 ? 'try' : 'tries'}: the proxy (HTTPS_PROXY/HTTP_PROXY) closed the connection instead of answering CONNECT (SCHEMA_SYNC_PROXY_CLOSED).`,

@@ -40,7 +40,7 @@ async function failure(options: Partial<FetchOptions> = {}): Promise<{ error: Fa
   let tries = 0;
   const onEvent = (event: FetchEvent) => void (event.type === 'request' && tries++);
   try {
-    await fetchDescriptors({ baseUrl: server.url, backoff: { baseDelayMs: 1, maxDelayMs: 1 }, retries: 3, timeoutMs: 10_000, onEvent, ...options });
+    await fetchDescriptors({ baseUrl: server.url, backoff: { baseDelayMs: 1, maxDelayMs: 1 }, retries: 3, timeout: 10_000, onEvent, ...options });
   } catch (error) {
     return { error: error as Failure, tries };
   }
@@ -78,7 +78,7 @@ describe('what a retry cannot mend is not retried', () => {
 
   it('a redirect loop: named as such, after the one pass round it', async () => {
     server.queueFaults({ kind: 'redirect', location: '/rest/proto?hop=1' }, { kind: 'redirect', location: `/rest/proto?apikey=${KEY}` });
-    const { error, tries } = await failure({ credentials: { apiKey: KEY } });
+    const { error, tries } = await failure({ apiKey: KEY });
     expect(error.code).toBe('NETWORK');
     expect(error.message).toBe(`${server.url}/rest/proto?apikey=***: the service redirected in a loop, back to ${server.url}/rest/proto?apikey=***, where it had already sent schema-sync.`);
     expect([tries, server.requests.length]).toEqual([1, 2]);
@@ -92,7 +92,7 @@ describe('what a retry cannot mend is not retried', () => {
 
     server.requests.length = 0;
     server.queueFaults(...hops(6));
-    const { error, tries } = await failure({ credentials: { apiKey: KEY } });
+    const { error, tries } = await failure({ apiKey: KEY });
     expect(error.code).toBe('NETWORK');
     expect(error.message).toBe(`too many redirects (more than 5) starting at ${server.url}/rest/proto?apikey=***.`);
     expect(error.message).not.toContain('HTTP 302');
@@ -301,7 +301,7 @@ describe('an answer that echoes the key where it cannot be read', () => {
 
   it('a body that is not JSON and starts with the key: the error says where JSON failed, not what JSON.parse quoted', async () => {
     server.setPersistentFault({ kind: 'bytes', body: Buffer.from(`${key} is not a valid key`) });
-    const { error } = await failure({ credentials: { apiKey: key } });
+    const { error } = await failure({ apiKey: key });
     expect(error.message).toMatch(/that is not JSON \(invalid\): \*\*\* is not a valid key/);
     expectNoPartOfKey(error);
   });
@@ -310,7 +310,7 @@ describe('an answer that echoes the key where it cannot be read', () => {
     // The 40 characters shown before the bad byte hold the key whole, its end, or none of it.
     for (const after of ['', ' and then twenty more', ' and then more than forty characters of text']) {
       server.setPersistentFault({ kind: 'bytes', body: Buffer.concat([Buffer.from(`[{"message":{"desc":"echo ${key}${after}`), Buffer.from([0xff]), Buffer.from('"}}]')]) });
-      const { error } = await failure({ credentials: { apiKey: key } });
+      const { error } = await failure({ apiKey: key });
       expect(error.message).toMatch(/not valid UTF-8: at byte \d+ \(0xFF.*\), after "/);
       expectNoPartOfKey(error);
     }

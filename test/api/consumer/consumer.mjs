@@ -41,7 +41,7 @@ const caught = async (fn) => {
   }
 };
 try {
-  const fetched = await fetchDescriptors({ baseUrl, query: { cmd: 'getmsgtypes' }, credentials: { apiKey } });
+  const fetched = await fetchDescriptors({ baseUrl, query: { cmd: 'getmsgtypes' }, apiKey });
   out.fetched = { count: fetched.descriptors.length, names: fetched.descriptors.map((d) => d.name), source: fetched.source };
 
   const pulled = await pull({ cwd, baseUrl, apiKey, out: 'src/generated/schema' });
@@ -64,7 +64,7 @@ try {
   const files = await emit({ messages: fetched.descriptors, source: fetched.source });
   out.emit = files.map((f) => f.path).sort();
 
-  out.networkError = await caught(() => fetchDescriptors({ baseUrl, credentials: { apiKey: wrongKey }, retries: 0 }));
+  out.networkError = await caught(() => fetchDescriptors({ baseUrl, apiKey: wrongKey, retries: 0 }));
   out.lockError = await caught(() => generate({ cwd, lockfile: 'missing.lock.json' }));
   out.configError = await caught(() => check({ cwd }));
 } finally {

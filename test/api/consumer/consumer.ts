@@ -38,7 +38,7 @@ export async function build(baseUrl: string): Promise<number> {
   const inSync: boolean = checked.report.inSync;
   const generated: GenerateResult = await generate({ out: 'src/generated/schema' });
 
-  const fetchOptions: FetchOptions = { baseUrl, credentials: { apiKey: process.env['SCHEMA_SYNC_API_KEY'] }, retries: 1, timeoutMs: 5000 };
+  const fetchOptions: FetchOptions = { baseUrl, apiKey: process.env['SCHEMA_SYNC_API_KEY'], retries: 1, timeout: 5000 };
   const fetched: FetchResult = await fetchDescriptors(fetchOptions);
   const first: Descriptor | undefined = fetched.descriptors[0];
   const mNum: number | undefined = first?.mNum;

@@ -4,18 +4,18 @@ import { listingResponse, type FetchResult, type ListingResponse } from './listi
 import { displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
 import { readAtMost, readFileAtMost, tooLargeError, validateMaxBytes, type ReadBody } from './read-limited.js';
 import { msg } from '../model/message.js';
+import type { Settings } from '../config/settings.js';
 
-/** Options of {@link readListingInput}. */
-export interface ReadInputOptions {
+/**
+ * Options of {@link readListingInput}: the saved answer, and the settings that judge it as they
+ * judge a fetched one (`allowTruncated`, `maxBytes`; `baseUrl`, recorded as the source when given,
+ * without credentials).
+ */
+export interface ReadInputOptions extends Pick<Settings, 'allowTruncated' | 'baseUrl' | 'maxBytes'> {
   /** A saved `/rest/proto` response: a file path, or `-` for standard input. */
   input: string;
   /** The query it was fetched with, if known; `limit` enables the truncation check. */
   query?: ListingQuery;
-  allowTruncated?: boolean;
-  /** Recorded as the source when given (without credentials). */
-  baseUrl?: string;
-  /** Most bytes read before giving up, as for a fetched answer. @default 33554432 (32 MiB) */
-  maxBytes?: number;
   /** Standard input, for `-`. @default process.stdin */
   stdin?: NodeJS.ReadableStream;
   /** The run's redactor: a saved answer that echoes its secrets is scrubbed as a fetched one is. @default none (no secrets) */

@@ -24,14 +24,7 @@ export interface Answer {
 /** Gets the listing from the service (validated when `parse` is first called), or from `input` when given (validated at once). */
 export async function acquireListing(run: RunContext, options: SourceOptions): Promise<Answer> {
   if (options.input !== undefined) {
-    const response = await readListingInput({
-      input: options.input === '-' ? '-' : resolve(run.paths.cwd, options.input),
-      query: options,
-      allowTruncated: options.allowTruncated,
-      baseUrl: options.baseUrl,
-      maxBytes: options.maxBytes,
-      redact: options.redact,
-    });
+    const response = await readListingInput({ ...options, input: options.input === '-' ? '-' : resolve(run.paths.cwd, options.input), query: options });
     const result = response.parse();
     return { source: result.source, fingerprint: undefined, parse: () => result };
   }

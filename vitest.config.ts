@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { asciiStringWidth, INLINE } from './test/helpers/ascii-string-width.js';
 
 const jsonOut = process.env['VITEST_JSON'];
 
@@ -27,7 +28,10 @@ class LongFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // The CLI run in a test's own process measures its help text as the built CLI does.
+  plugins: [asciiStringWidth()],
   test: {
+    server: { deps: { inline: INLINE } },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // e2e tests spawn CLI processes and servers; the machines have two cores.
@@ -35,10 +39,11 @@ export default defineConfig({
     // Property tests draw from a fixed seed (SCHEMA_SYNC_TEST_SEED chooses another).
     setupFiles: ['test/helpers/fixed-seed.ts'],
     sequence: { sequencer: LongFirst },
-    // The run's own cache folder, removed at its end.
-    // And, where the checkout is in a folder only root can enter, a copy of the CLI that the
-    // tests that run as `nobody` can read.
-    globalSetup: ['test/helpers/cache-folder.ts', 'test/helpers/other-user-install.ts'],
+    // Where the checkout is in a folder only root can enter, a copy of the CLI that the tests
+    // that run as `nobody` can read (made first, in the system's temp folder: hard links to the
+    // checkout's files where they share a disk). Then the run's own temporary folder (on a RAM
+    // file system when there is a roomy one) and its cache folder inside it, removed at its end.
+    globalSetup: ['test/helpers/other-user-install.ts', 'test/helpers/temp-folder.ts', 'test/helpers/cache-folder.ts'],
     // .ci/run asks for the JSON report to print its plain "N passed, N failed" line.
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [

@@ -116,7 +116,7 @@ function folderBusyError(outDir: string): WriteError {
 function driftOf({ changes, strays }: OutputChanges): StaleFile[] {
   const drift: StaleFile[] = [
     ...changes.write.map((file) => ({ path: file.path, reason: file.found ? ('modified' as const) : ('missing' as const) })),
-    ...[...changes.delete, ...changes.edited, ...strays.stale.map((file) => file.path)].map((path) => ({ path, reason: 'extra' as const })),
+    ...[...changes.delete, ...changes.edited, ...changes.unmarked, ...strays.stale.map((file) => file.path)].map((path) => ({ path, reason: 'extra' as const })),
     ...changes.linked.map((path) => ({ path, reason: 'symlink' as const })),
   ];
   return drift.sort((a, b) => compareStrings(a.path, b.path));

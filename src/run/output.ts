@@ -5,7 +5,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOf, hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, editedWarning, MANIFEST_FILE, readManifest, strayFiles, type ChangeSet, type FolderView, type ManifestText, type Staging, type StrayFiles, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, editedWarning, MANIFEST_FILE, unmarkedWarning, readManifest, strayFiles, type ChangeSet, type FolderView, type ManifestText, type Staging, type StrayFiles, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 import { msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
@@ -41,19 +41,20 @@ export async function outputChanges(run: RunContext, cache: Incremental, view: F
   const settings = { ...outputSettings(run.paths, lockfile.settings()), redact: run.redact };
   const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
   const found = await readManifest(view, run.paths.outDir);
+  const bannerLines = () => bannerFirstLines(settings.templatesDir, settings.package);
   const changes = await discardingOnFailure(staging, async () => {
     const fresh = found === undefined ? undefined : cache.freshOutput({ planKey, manifestHash: found.hash }, (path) => view.pathOnDisk(path));
     if (fresh !== undefined) return found!.unchanged(fresh);
     const planned = await planOutput(settings, lockfile.parse());
     const holds = (path: string, sha: string) => holdsBytes(cache, view, path, sha);
-    return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned, stage: staging?.write });
+    return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned, stage: staging?.write, bannerLines });
   });
   const strays = await strayFiles({
     view,
     changes,
     found: found === undefined ? undefined : () => found.entries(),
     own: [MANIFEST_FILE, relative(run.paths.outDir, run.paths.lockfilePath).split(sep).join('/')],
-    bannerLines: () => bannerFirstLines(settings.templatesDir, settings.package),
+    bannerLines,
   });
   return { settings, planKey, found, changes, strays };
 }
@@ -87,9 +88,9 @@ async function discardingOnFailure<T>(staging: Staging | undefined, work: () => 
   }
 }
 
-/** Whether a change set changes nothing: no file to write or delete, none edited by hand. */
+/** Whether a change set changes nothing: no file to write or delete, none edited by hand, none the manifest names wrongly. */
 export function inSync(changes: ChangeSet): boolean {
-  return changes.write.length === 0 && changes.delete.length === 0 && changes.edited.length === 0;
+  return changes.write.length === 0 && changes.delete.length === 0 && changes.edited.length === 0 && changes.unmarked.length === 0;
 }
 
 /**
@@ -130,7 +131,7 @@ export async function writeOutput(
   });
   if (kept) {
     // The cache knew the folder to hold this output (see outputChanges): nothing to write.
-    return { write: { written: [], deleted: [], leftEdited: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
+    return { write: { written: [], deleted: [], leftEdited: [], leftUnmarked: [], unchanged: changes.unchanged, lockfileWritten: false }, manifest: output.found };
   }
   // From here on a failure before the commit point removes what was prepared (applyChangeSet).
   const { write, manifest } = await applyChangeSet({
@@ -145,6 +146,7 @@ export async function writeOutput(
     interrupt: input.interrupt,
   });
   for (const path of write.leftEdited) run.warn(editedWarning(path));
+  for (const path of write.leftUnmarked) run.warn(unmarkedWarning(path));
   return { write, manifest };
 }
 

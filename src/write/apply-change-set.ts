@@ -19,6 +19,8 @@ export interface WriteResult {
   deleted: string[];
   /** Generated files of removed types that were edited since: left in place, and no longer in the manifest. */
   leftEdited: string[];
+  /** Files the manifest named but that do not carry schema-sync's banner (not generated): left in place, and no longer in the manifest. */
+  leftUnmarked: string[];
   /** Files left alone because their bytes were already right. */
   unchanged: number;
   /** Whether the lockfile's bytes changed. */
@@ -71,6 +73,7 @@ export async function applyChangeSet(input: {
     deleted: [...changes.delete.filter((path) => !kept.includes(path)), ...(input.stale ?? []).map((file) => file.path)].sort(compareStrings),
     // Those edited while the run prepared its changes are kept too.
     leftEdited: [...changes.edited, ...kept].sort(compareStrings),
+    leftUnmarked: changes.unmarked,
     unchanged: changes.unchanged,
     lockfileWritten: lockfile !== undefined,
   };

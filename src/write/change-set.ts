@@ -5,6 +5,7 @@ import type { FolderView } from './folder-view.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 import type { Manifest } from './manifest.js';
 import { isSafeRelativePath } from './safe-path.js';
+import { carriesBanner, writtenWithBanner } from './stray-files.js';
 import { msg } from '../model/message.js';
 
 /** A file the output folder must hold: its path and the fingerprint of what its text is made from. */
@@ -44,6 +45,13 @@ export interface ChangeSet {
   unchanged: number;
   /** schema-sync's files the plan no longer holds, edited by hand since: left in place, no longer managed. */
   edited: string[];
+  /**
+   * Files the manifest names that the plan no longer holds, but that do not begin with
+   * schema-sync's banner (a module it generates always does): not schema-sync's, whatever hash the
+   * manifest records (a manifest a repository carries may name any file). Left in place, no longer
+   * in the manifest.
+   */
+  unmarked: string[];
   /** Planned paths the folder holds with other bytes, that schema-sync never wrote (the manifest does not name them). */
   foreign: string[];
   /**
@@ -67,6 +75,7 @@ export function noChanges(entries: () => Manifest, count: number): ChangeSet {
     delete: [],
     unchanged: count,
     edited: [],
+    unmarked: [],
     foreign: [],
     linked: [],
     get manifest() {
@@ -95,6 +104,11 @@ export async function changeSet<F extends ExpectedFile>(input: {
   render: (stale: F[]) => Promise<OutputFile[]>;
   /** Takes the bytes of each file to write, in the order of their paths (a run that only reports drift has none). */
   stage?: (path: string, bytes: Buffer) => Promise<void>;
+  /**
+   * The first lines of schema-sync's banner (see stray-files.ts): a module the manifest names is
+   * deleted only when it begins with one of them. Asked for only when the plan drops a module.
+   */
+  bannerLines?: () => Promise<readonly string[]>;
 }): Promise<ChangeSet> {
   const { planned, manifest, view } = input;
   const linked = new Set<string>();
@@ -144,13 +158,24 @@ export async function changeSet<F extends ExpectedFile>(input: {
     write.push({ path: file.path, found: current !== undefined });
     if (current !== undefined && !manifest.has(file.path)) foreign.push(file.path);
   }
-  // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place.
+  // Only a file with the bytes schema-sync wrote is deleted: one edited since is left in place,
+  // and so is a module without the banner, which schema-sync did not write whatever the manifest says.
   const deletes: string[] = [];
   const edited: string[] = [];
+  const unmarked: string[] = [];
+  let banners: ReadonlySet<string> | undefined;
   for (const [path, entry] of manifest) {
     if (next.has(path)) continue;
     const bytes = await read(path);
-    if (bytes !== undefined && bytes !== null) (holdsWritten(bytes, entry.sha) ? deletes : edited).push(path);
+    if (bytes === undefined || bytes === null) continue;
+    if (input.bannerLines !== undefined && writtenWithBanner(path)) {
+      banners ??= new Set((await input.bannerLines()).filter((line) => line.trim() !== ''));
+      if (!carriesBanner(bytes, banners)) {
+        unmarked.push(path);
+        continue;
+      }
+    }
+    (holdsWritten(bytes, entry.sha) ? deletes : edited).push(path);
   }
   const byPath = (a: { path: string }, b: { path: string }) => compareStrings(a.path, b.path);
   return {
@@ -158,6 +183,7 @@ export async function changeSet<F extends ExpectedFile>(input: {
     delete: deletes.sort(compareStrings),
     unchanged,
     edited: edited.sort(compareStrings),
+    unmarked: unmarked.sort(compareStrings),
     foreign: foreign.sort(compareStrings),
     linked: [...linked].sort(compareStrings),
     manifest: next,

@@ -3,7 +3,7 @@ export { changeSet, noChanges, type ChangeSet, type ExpectedFile, type OutputFil
 export { folderStamp, openFolderView, type FolderView } from './folder-view.js';
 export { Interrupted, withRunLock } from './with-run-lock.js';
 export { acquireRunLock, RUN_LOCK_FILE, waitForLiveRun } from './run-lock.js';
-export { editedWarning, recoverPending, readJournal, TXN_DIR } from './journal.js';
+export { editedWarning, unmarkedWarning, recoverPending, readJournal, TXN_DIR } from './journal.js';
 export { ManifestText, readManifest, type Manifest } from './manifest.js';
 export { openStaging, type Staging } from './staging.js';
 export { NO_STRAYS, strayFiles, type StaleOutput, type StrayFiles } from './stray-files.js';

@@ -10,7 +10,7 @@ import { isSafeRelativePath } from './safe-path.js';
 import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 import { checkTargets, writeFailure } from './target-checks.js';
-import { inspectTxnEntry, inspectTxnTree } from './txn-folder.js';
+import { inspectTxnEntry, inspectTxnTree, txnFolderIdentity } from './txn-folder.js';
 import type { StaleOutput } from './stray-files.js';
 import { msg, own, type Message } from '../model/message.js';
 
@@ -22,8 +22,9 @@ import { msg, own, type Message } from '../model/message.js';
  * Either way the next command sees the folder and lockfile wholly before or wholly after.
  *
  * What a repository carries in the output folder is not trusted: a transaction folder is read
- * only when schema-sync could have made it (see txn-folder.ts), a journal is replayed only over
- * the lockfile and manifest it was made from, a delete only removes a file that still holds the
+ * only when schema-sync could have made it (see txn-folder.ts), a journal is replayed only in the
+ * very folder the run made (its identity recorded in it) and over the lockfile and manifest it
+ * was made from, a delete only removes a file that still holds the
  * bytes the manifest records, and a prepared lockfile moves in only when it is the one the
  * journal names by hash.
  */
@@ -40,7 +41,13 @@ const LEGACY_TXN_DIR = '.schema-sync-staging';
 
 /** What a committed run will do, and the state of the folder and lockfile it was made from. */
 export interface Journal {
-  version: 2;
+  version: 3;
+  /**
+   * The identity of the transaction folder the run made (`txnFolderIdentity`, taken once it was
+   * made, before the commit point): a journal is replayed only in that folder. A copy of one, or
+   * one a checkout brought (a committed journal with correct hashes), is another folder.
+   */
+  folder: string;
   /**
    * Hashes of the lockfile's and the manifest's bytes when the run prepared its changes (null:
    * none): a journal is replayed only over that state (or the one it leaves), never over the
@@ -107,8 +114,11 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
     beside = tx.lockfile !== undefined && deviceOf(outDir) !== deviceOf(dirname(tx.lockfile.path));
     baseManifest = readIfPresent(join(outDir, MANIFEST_FILE), readFileNoFollow);
     const manifest = tx.writes.find((w) => w.path === MANIFEST_FILE);
+    if (staged.length === 0) await rm(txnDir, { recursive: true, force: true });
+    await mkdir(join(txnDir, TXN_FILES), { recursive: true });
     journal = {
-      version: 2,
+      version: 3,
+      folder: txnFolderIdentity(txnDir),
       base: { lockfile: hashOrNull(readIfPresent(tx.lockfilePath)), manifest: hashOrNull(baseManifest) },
       writes: [...staged, ...tx.writes.map((w) => w.path)],
       deletes: [...tx.deletes],
@@ -117,8 +127,6 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
       ...(tx.lockfile ? { lockfile: tx.lockfile.path, lockfileSha: tx.lockfile.hash ?? hashOf(tx.lockfile.text) } : {}),
       ...(beside ? { lockfileBeside: true as const } : {}),
     };
-    if (staged.length === 0) await rm(txnDir, { recursive: true, force: true });
-    await mkdir(join(txnDir, TXN_FILES), { recursive: true });
     for (const dir of new Set(tx.writes.map((w) => dirname(join(txnDir, TXN_FILES, w.path))))) mkdirSync(dir, { recursive: true });
     await inChunks(tx.writes, (w) => writeFileSync(join(txnDir, TXN_FILES, w.path), w.text));
     if (tx.lockfile) {
@@ -142,7 +150,7 @@ export async function commitTransaction(outDir: string, tx: Transaction, interru
   // From here on nothing awaits: a signal (even a second Ctrl-C, which ends the process at
   // once) is only taken once the roll-forward is done.
   renameSync(join(txnDir, `${JOURNAL}.tmp`), join(txnDir, JOURNAL));
-  return { kept: applyJournal(outDir, journal, baseManifest) };
+  return { kept: applyJournal(outDir, journal, baseManifest).map((file) => file.path) };
 }
 
 /** What {@link recoverPending} did with what an interrupted run left. */
@@ -167,9 +175,12 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
   }
   const found = loadJournal(outDir);
   if (found === 'none') return 'none';
-  if (found === 'uncommitted' || found === 'outdated') {
+  if (found === 'uncommitted' || found === 'outdated' || found === 'foreign') {
     await discard(outDir, lockfilePath);
-    if (found === 'outdated') warn(msg`${join(txnDir, JOURNAL)} was written by an older schema-sync and records no state it was made from: discarded, not replayed.`);
+    if (found === 'outdated') warn(msg`${join(txnDir, JOURNAL)} was written by an older schema-sync and cannot be told to belong here: discarded, not replayed.`);
+    if (found === 'foreign') {
+      warn(msg`${join(txnDir, JOURNAL)} was not made in this transaction folder (a copy or a checkout brought it: a run records the folder it made): discarded, not replayed.`);
+    }
     return 'discarded';
   }
   const journal = found;
@@ -193,13 +204,23 @@ export async function recoverPending(outDir: string, lockfilePath: string, warn:
   checkTargets(outDir, { paths: [...journal.writes, ...journal.deletes, ...(journal.stale ?? []).map((file) => file.path)] });
   // Deletes go before the manifest moves: once it has, they are done.
   const base = hashOrNull(manifestNow) === journal.base.manifest ? manifestNow : undefined;
-  for (const path of applyJournal(outDir, journal, base)) warn(editedWarning(path));
+  for (const kept of applyJournal(outDir, journal, base)) warn(kept.generated ? editedWarning(kept.path) : notGeneratedWarning(kept.path));
   return 'replayed';
 }
 
 /** The warning for a generated file of a removed type that was edited since: kept. */
 export function editedWarning(path: string): Message {
   return msg`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`;
+}
+
+/** The warning for a file the folder's manifest names that does not begin with schema-sync's banner: kept. */
+export function unmarkedWarning(path: string): Message {
+  return msg`${path} is named by the folder's manifest, but does not begin with schema-sync's banner: not a file schema-sync generated, so it was left in place and is no longer in the manifest.`;
+}
+
+/** The warning for a journal's delete of a file the folder's manifest does not name (schema-sync never wrote it): refused. */
+function notGeneratedWarning(path: string): Message {
+  return msg`${path} is not a file schema-sync generated (the folder's manifest does not name it): the delete was refused, and it was left in place.`;
 }
 
 /** A prepared lockfile is moved into place only when it is the one the journal names by hash, and parses. */
@@ -231,11 +252,14 @@ function parsesAsObject(bytes: Buffer): boolean {
  */
 export async function readJournal(outDir: string): Promise<Journal | null | undefined> {
   const found = loadJournal(outDir);
-  return found === 'none' ? undefined : found === 'uncommitted' || found === 'outdated' ? null : found;
+  return found === 'none' ? undefined : typeof found === 'string' ? null : found;
 }
 
-/** The transaction folder's journal, once the folder is known to be one schema-sync made. */
-function loadJournal(outDir: string): Journal | 'none' | 'uncommitted' | 'outdated' {
+/**
+ * The transaction folder's journal, once the folder is known to be one schema-sync made:
+ * `'foreign'` when the journal records another folder than this one (see {@link Journal.folder}).
+ */
+function loadJournal(outDir: string): Journal | 'none' | 'uncommitted' | 'outdated' | 'foreign' {
   const txnDir = join(outDir, TXN_DIR);
   if (inspectTxnEntry(txnDir, 'folder', 'the transaction folder') === 'absent') return 'none';
   const path = join(txnDir, JOURNAL);
@@ -255,7 +279,8 @@ function loadJournal(outDir: string): Journal | 'none' | 'uncommitted' | 'outdat
       hint: msg`Delete ${txnDir} and run schema-sync generate to rebuild the folder from the lockfile.`,
     });
   }
-  return journal;
+  if (journal === 'outdated' || journal.folder === txnFolderIdentity(txnDir)) return journal;
+  return 'foreign';
 }
 
 /** A journal's text as schema-sync writes it (plain paths inside the folder only); undefined for anything else. */
@@ -269,8 +294,9 @@ function parseJournal(text: string): Journal | 'outdated' | undefined {
   const paths = (list: unknown) => Array.isArray(list) && list.every((path) => typeof path === 'string' && isSafeRelativePath(path));
   const optional = (value: unknown) => value === undefined || typeof value === 'string';
   const hash = (value: unknown) => value === null || typeof value === 'string';
-  if (journal?.version === 1 && paths(journal.writes) && paths(journal.deletes)) return 'outdated';
-  if (journal?.version !== 2 || !paths(journal.writes) || !paths(journal.deletes) || !hash(journal.base?.lockfile) || !hash(journal.base?.manifest)) return undefined;
+  // Before version 3 a journal did not record the folder it was made in: it cannot be told to belong here.
+  if ((journal?.version === 1 || journal?.version === 2) && paths(journal.writes) && paths(journal.deletes)) return 'outdated';
+  if (journal?.version !== 3 || typeof journal.folder !== 'string' || !paths(journal.writes) || !paths(journal.deletes) || !hash(journal.base?.lockfile) || !hash(journal.base?.manifest)) return undefined;
   const stale = (list: unknown) => list === undefined || (Array.isArray(list) && list.every((file: { path?: unknown; sha?: unknown } | null) => typeof file?.sha === 'string' && paths([file.path])));
   if (!stale(journal.stale)) return undefined;
   if (!optional(journal.manifest) || !optional(journal.lockfile) || (journal.lockfile === undefined) !== (journal.lockfileSha === undefined) || !optional(journal.lockfileSha)) return undefined;
@@ -300,19 +326,25 @@ async function discard(outDir: string, lockfilePath: string): Promise<void> {
   if (inspectTxnEntry(beside, 'file', 'the prepared lockfile') === 'file') await rm(beside, { force: true });
 }
 
+/** A delete a journal's roll-forward left undone, and whether the base manifest names the file (schema-sync generated it, and it was edited since). */
+interface KeptFile {
+  path: string;
+  generated: boolean;
+}
+
 /**
  * Moves the prepared files in, deletes those of `deletes` that hold the bytes `baseManifest`
  * records (none without it: they went before the manifest moved), then moves the manifest and
- * the lockfile. Gives the deletes kept because the file was edited since.
+ * the lockfile. Gives the deletes kept: a file edited since, or one the manifest does not name.
  */
-function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | undefined): string[] {
+function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | undefined): KeptFile[] {
   const txnDir = join(outDir, TXN_DIR);
   const moved = moveNewFolders(outDir, journal.writes);
   const files = journal.writes.filter((path) => path !== MANIFEST_FILE && !moved.has(topFolderOf(path)));
   for (const dir of new Set(files.map((p) => dirname(join(outDir, p))))) mkdirSync(dir, { recursive: true });
   // A prepared file already gone was moved before an interruption: replaying is idempotent.
   for (const p of files) ignoreMissing(() => renameSync(join(txnDir, TXN_FILES, p), join(outDir, p)));
-  const kept: string[] = [];
+  const kept: KeptFile[] = [];
   const entries = baseManifest === undefined || journal.deletes.length === 0 ? undefined : parseManifest(baseManifest.toString('utf8'), outDir);
   for (const p of entries === undefined ? [] : journal.deletes) {
     const where = join(outDir, p);
@@ -321,7 +353,7 @@ function applyJournal(outDir: string, journal: Journal, baseManifest: Buffer | u
     // Only a plain file with the bytes schema-sync wrote: one edited since (even meanwhile) is kept.
     const sha = entries?.get(p)?.sha;
     if (stat.isFile() && sha !== undefined && holdsWritten(readFileNoFollow(where), sha)) ignoreMissing(() => unlinkSync(where));
-    else kept.push(p);
+    else kept.push({ path: p, generated: sha !== undefined });
   }
   for (const { path, sha } of journal.stale ?? []) {
     const where = join(outDir, path);

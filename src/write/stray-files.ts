@@ -64,7 +64,7 @@ export async function strayFiles(input: {
   const user: string[] = [];
   for (const path of strays) {
     const bytes = await readOrLink(view, path);
-    if (bytes !== undefined && lines.has(firstLine(bytes))) stale.push({ path, sha: hashOf(bytes) });
+    if (bytes !== undefined && carriesBanner(bytes, lines)) stale.push({ path, sha: hashOf(bytes) });
     else user.push(path);
   }
   return { stale, user };
@@ -89,6 +89,20 @@ function isHidden(path: string): boolean {
 function stemOf(path: string): string {
   const dot = path.indexOf('.', path.lastIndexOf('/') + 1);
   return dot < 0 ? path : path.slice(0, dot);
+}
+
+/** Whether a file's first line is one of `bannerLines` (schema-sync's banner, as its templates give it). */
+export function carriesBanner(bytes: Buffer, bannerLines: ReadonlySet<string>): boolean {
+  return bannerLines.has(firstLine(bytes));
+}
+
+/**
+ * Whether schema-sync writes a file at `path` with its banner as the first line: every module it
+ * generates (`.ts`, `.d.ts`, `.js`, `.mts`, …). Its other files (package.json, README.md,
+ * CHANGELOG.md, .gitattributes) are told by their names alone.
+ */
+export function writtenWithBanner(path: string): boolean {
+  return /\.[cm]?[jt]s$/.test(path);
 }
 
 /** A file's first line, without a byte order mark or a CR (a checkout with CRLF line endings). */

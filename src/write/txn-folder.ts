@@ -60,3 +60,14 @@ export function inspectTxnTree(txnDir: string): void {
     if (inspectTxnEntry(path, entry.isDirectory() ? 'folder' : 'file', 'the prepared entry') === 'folder') inspectTxnTree(path);
   }
 }
+
+/**
+ * The identity of the transaction folder at `txnDir` (its file system and inode, `dev:ino`): a run
+ * records that of the folder it made in its journal, and recovery replays a journal only in that
+ * very folder. A copy, or a checkout of one a repository carries, is another folder, whatever
+ * hashes its journal holds.
+ */
+export function txnFolderIdentity(txnDir: string): string {
+  const stat = lstatSync(txnDir, { bigint: true });
+  return `${stat.dev}:${stat.ino}`;
+}

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitTransaction, readJournal, recoverPending, TXN_DIR } from '../../src/write/journal.js';
 import { openFolderView } from '../../src/write/folder-view.js';
 import { MANIFEST_FILE, serializeManifest } from '../../src/write/manifest.js';
+import { txnFolderIdentity } from '../../src/write/txn-folder.js';
 import { hashOf } from '../../src/util/hash.js';
 import { messageText } from '../../src/model/message.js';
 
@@ -22,9 +23,9 @@ function hashNow(path: string): string | null {
   return existsSync(path) ? hashOf(readFileSync(path)) : null;
 }
 
-/** A journal as a run would commit it over the folder and lockfile as they are now. */
+/** A journal as a run would commit it over the folder and lockfile as they are now, in the transaction folder made already. */
 function journalNow(fields: { writes: string[]; deletes?: string[]; lockfile?: string; lockfileSha?: string; manifest?: string }): string {
-  return JSON.stringify({ version: 2, base: { lockfile: hashNow(lockfilePath), manifest: hashNow(join(out, MANIFEST_FILE)) }, deletes: [], ...fields });
+  return JSON.stringify({ version: 3, folder: existsSync(join(out, TXN_DIR)) ? txnFolderIdentity(join(out, TXN_DIR)) : '0:0', base: { lockfile: hashNow(lockfilePath), manifest: hashNow(join(out, MANIFEST_FILE)) }, deletes: [], ...fields });
 }
 
 const writes = [
@@ -84,7 +85,7 @@ describe('a transaction moves its prepared files in', () => {
  * it is (what an attacker who can read the repository can write).
  */
 describe('a planted or stale transaction folder', () => {
-  const planted = (version: 1 | 2, fields: { writes: string[]; deletes?: string[]; lockfile?: string; lockfileSha?: string }) =>
+  const planted = (version: 1 | 3, fields: { writes: string[]; deletes?: string[]; lockfile?: string; lockfileSha?: string }) =>
     version === 1 ? JSON.stringify({ version: 1, deletes: [], ...fields }) : journalNow(fields);
   const txn = () => join(out, TXN_DIR);
   const recover = async () => {
@@ -93,7 +94,7 @@ describe('a planted or stale transaction folder', () => {
     return { outcome, warnings: warnings.join('\n') };
   };
 
-  for (const version of [1, 2] as const) {
+  for (const version of [1, 3] as const) {
     it(`v${version}: prepared files behind a symbolic link are never moved in (item 1)`, async () => {
       const home = await mkdtemp(join(tmpdir(), 'schema-sync-home-'));
       try {
@@ -146,7 +147,7 @@ describe('a planted or stale transaction folder', () => {
       expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine\n');
       expect(readFileSync(join(out, 'messages/helper.ts'), 'utf8')).toBe('mine too\n');
       expect(readFileSync(join(out, 'messages/B.ts'), 'utf8')).toBe('b\n// edited\n');
-      if (version === 2) {
+      if (version === 3) {
         expect(existsSync(join(out, 'messages/A.ts')), 'a generated file as written is deleted').toBe(false);
         expect(warnings).toMatch(/messages\/B\.ts belonged to a message type that is gone, but was edited by hand: left in place/);
       }
@@ -209,7 +210,7 @@ describe('a pending journal over a manifest that cannot be read', () => {
   it('is a WriteError naming the file, not a bug', async () => {
     await mkdir(join(out, MANIFEST_FILE));
     await mkdir(join(out, TXN_DIR, 'files'), { recursive: true });
-    await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ version: 2, base: { lockfile: null, manifest: null }, writes: [], deletes: [] }));
+    await writeFile(join(out, TXN_DIR, 'journal.json'), JSON.stringify({ version: 3, folder: txnFolderIdentity(join(out, TXN_DIR)), base: { lockfile: null, manifest: null }, writes: [], deletes: [] }));
     await expect(recoverPending(out, lockfilePath)).rejects.toMatchObject({ code: 'WRITE', message: expect.stringMatching(/^cannot read .*\.schema-sync-manifest\.json: EISDIR/) });
   });
 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NetworkError, SchemaSyncError } from '../model/errors.js';
 import { createRedactor, redactError, REDACTED, type Redactor } from '../model/redact.js';
-import { createDispatcher, httpGet, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
+import { createDispatcher, httpGet, ProxyAuthenticationError, TimeoutError, type GetOptions, type HttpResponse } from './http-get.js';
 import { excerpt } from './answer-body.js';
 import { listingResponse, type FetchResult, type ListingResponse } from './listing-response.js';
 import { buildRequestUrl, displayBaseUrl, publicQuery, validateLimit, type ListingQuery } from './query.js';
@@ -194,7 +194,7 @@ async function getWithRetries(url: URL, redact: Redactor, options: FetchOptions,
       }
     } catch (error) {
       if (error instanceof SchemaSyncError) throw error;
-      const mismatch = protocolMismatch(error, shownUrl);
+      const mismatch = protocolMismatch(error, shownUrl) ?? proxyAuthentication(error, shownUrl);
       if (mismatch) throw mismatch;
       // What the network stack says is outside text: masked where it comes in.
       const cause = describeConnectionError(error, get.timeoutMs);
@@ -229,6 +229,21 @@ function protocolMismatch(error: unknown, shownUrl: string): NetworkError | unde
     });
   }
   return undefined;
+}
+
+/**
+ * A proxy that wants authentication (407): every retry would be refused the same way, so the run
+ * fails at once, naming the proxy by its origin (never its user or password).
+ */
+function proxyAuthentication(error: unknown, shownUrl: string): NetworkError | undefined {
+  const found = error instanceof ProxyAuthenticationError ? error : (error as { cause?: unknown }).cause;
+  if (!(found instanceof ProxyAuthenticationError)) return undefined;
+  return new NetworkError(msg`the proxy at ${found.proxy} wants authentication: it answered HTTP 407 Proxy Authentication Required to the request for ${shownUrl}.`, {
+    hint: found.credentialsSent
+      ? msg`It refused the user and password it was given: check the user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@host:port, special characters percent-encoded), or ask the proxy's admin.`
+      : msg`Put the user and password in HTTPS_PROXY / HTTP_PROXY as http://user:password@host:port (special characters percent-encoded), or ask the proxy's admin for access without them.`,
+    status: 407,
+  });
 }
 
 /**

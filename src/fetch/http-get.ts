@@ -92,14 +92,38 @@ class ProxyClosedError extends Error {
   }
 }
 
-/** The client of a proxy agent to its proxy (undici's own, but see {@link ProxyClosedError}). */
+/**
+ * A proxy answered CONNECT with 407: it wants (other) credentials. undici says so in its own
+ * words ("Proxy response (407) !== 200 when HTTP Tunneling"), and a retry would get the same.
+ * `proxy` is the proxy's origin (scheme, host and port: never its user or password).
+ */
+export class ProxyAuthenticationError extends Error {
+  readonly code = 'SCHEMA_SYNC_PROXY_AUTH';
+  constructor(
+    readonly proxy: string,
+    /** Whether the proxy's URL carried a user and password (sent, and refused). */
+    readonly credentialsSent: boolean,
+  ) {
+    super(`the proxy at ${proxy} wants authentication (HTTP 407)`);
+    this.name = 'ProxyAuthenticationError';
+  }
+}
+
+/** The client of a proxy agent to its proxy (undici's own, but see {@link ProxyClosedError} and {@link ProxyAuthenticationError}). */
 function proxyClient(origin: URL, options: object): Dispatcher {
   const client = new Client(origin, options);
   const tunnel = client.connect.bind(client);
   const connect = (connectOptions: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> =>
-    tunnel(connectOptions).catch((error: unknown) => {
-      throw (error as { code?: unknown }).code === 'UND_ERR_SOCKET' ? new ProxyClosedError(error) : error;
-    });
+    tunnel(connectOptions).then(
+      (connected) => {
+        if (connected.statusCode !== 407) return connected;
+        connected.socket.on('error', () => undefined).destroy();
+        throw new ProxyAuthenticationError(origin.origin, origin.username !== '' || origin.password !== '');
+      },
+      (error: unknown) => {
+        throw (error as { code?: unknown }).code === 'UND_ERR_SOCKET' ? new ProxyClosedError(error) : error;
+      },
+    );
   return Object.assign(client, { connect });
 }
 

@@ -124,3 +124,45 @@ describe('a proxy variable that is no usable URL is a CONFIG error, not INTERNAL
     expect(`${(error as ConfigError).message} ${(error as ConfigError).hint}`).not.toMatch(/pa\/?55word|p@55word/);
   });
 });
+
+describe('a proxy that wants authentication (407) is told in schema-sync words (issue 42, item 16)', () => {
+  let asking: NetServer;
+  let connects = 0;
+  const authorizations: (string | undefined)[] = [];
+  beforeAll(async () => {
+    // Answers every CONNECT with 407, as a corporate proxy does to a request without (valid) credentials.
+    asking = createNetServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', (head) => {
+        connects++;
+        authorizations.push(/^proxy-authorization: *(.*)$/im.exec(head.toString('latin1'))?.[1]?.trim());
+        socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="corp"\r\nContent-Length: 0\r\n\r\n');
+      });
+    });
+    await new Promise<void>((resolve) => asking.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise((resolve) => asking.close(resolve)));
+
+  it.each([
+    ['without credentials', '', "Put the user and password in HTTPS_PROXY / HTTP_PROXY as http://user:password@host:port (special characters percent-encoded), or ask the proxy's admin for access without them."],
+    [
+      'with a user and password it refuses',
+      'jdoe:pr0xy-Pa55@',
+      "It refused the user and password it was given: check the user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@host:port, special characters percent-encoded), or ask the proxy's admin.",
+    ],
+  ])('%s: fails at once (no retry), names the proxy without its credentials, and says what to do', async (_, credentials, hint) => {
+    connects = 0;
+    authorizations.length = 0;
+    const port = (asking.address() as AddressInfo).port;
+    const env = { HTTPS_PROXY: `http://${credentials}127.0.0.1:${port}` };
+    const error = await fetchDescriptors({ baseUrl: 'https://svc.example.test', apiKey: 'k3y-Secret-Value', env, retries: 3, backoff: { baseDelayMs: 1, maxDelayMs: 1 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    const { message, hint: given } = error as NetworkError;
+    expect(message).toBe(`the proxy at http://127.0.0.1:${port} wants authentication: it answered HTTP 407 Proxy Authentication Required to the request for https://svc.example.test/rest/proto?apikey=***.`);
+    expect(`${given}`).toBe(hint);
+    expect(`${message} ${given}`).not.toMatch(/pr0xy-Pa55|jdoe|k3y-Secret|Tunneling|!==/);
+    // The credentials went to the proxy, as given; a 407 is not retried: the next try would get the same.
+    expect(authorizations).toEqual([credentials === '' ? undefined : `Basic ${Buffer.from('jdoe:pr0xy-Pa55').toString('base64')}`]);
+    expect(connects).toBe(1);
+  });
+});

@@ -18,6 +18,7 @@ import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cl
 import { runCli } from '../helpers/in-process.js';
 import { syntheticElement, syntheticListing } from './helpers.js';
 import { hashOf } from '../../src/util/hash.js';
+import { txnFolderIdentity } from '../../src/write/txn-folder.js';
 
 const isRoot = process.getuid?.() === 0;
 const nobody = isRoot && spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', '0']).status === 0;
@@ -85,7 +86,7 @@ describe('files planted in the output folder', () => {
     await mkdir(join(dir, 'out/.schema-sync-txn/files'), { recursive: true });
     await writeFile(join(dir, 'out/.schema-sync-txn/lockfile'), 'overwritten\n');
     const base = { lockfile: hashOf(await readFile(join(dir, 'schema-sync.lock.json'))), manifest: hashOf(await readFile(join(dir, 'out/.schema-sync-manifest.json'))) };
-    const journal = { version: 2, base, writes: [], deletes: [], lockfile: outside, lockfileSha: hashOf('overwritten\n') };
+    const journal = { version: 3, folder: txnFolderIdentity(join(dir, 'out/.schema-sync-txn')), base, writes: [], deletes: [], lockfile: outside, lockfileSha: hashOf('overwritten\n') };
     await writeFile(join(dir, 'out/.schema-sync-txn/journal.json'), JSON.stringify(journal));
     const run = await runCli(['generate', '--out', 'out'], { cwd: dir, env: { SCHEMA_SYNC_CACHE_DIR: 'off' } });
     expect(run.code).toBe(2);
@@ -176,7 +177,7 @@ describe('a pending interrupted run', () => {
     const text = await readFile(join(dir, 'out', file), 'utf8');
     await writeFile(join(txnDir, 'files', file), text);
     const base = { lockfile: hashOf(await readFile(join(dir, 'schema-sync.lock.json'))), manifest: hashOf(await readFile(join(dir, 'out/.schema-sync-manifest.json'))) };
-    await writeFile(join(txnDir, 'journal.json'), JSON.stringify({ version: 2, base, writes: [file], deletes: [] }));
+    await writeFile(join(txnDir, 'journal.json'), JSON.stringify({ version: 3, folder: txnFolderIdentity(txnDir), base, writes: [file], deletes: [] }));
     const checked = await runCli(['check', '--base-url', server.url, '--out', 'out'], { cwd: dir, env });
     expect(checked.code).toBe(2);
     expect(checked.stderr).toMatch(/error \[WRITE\]: an interrupted run is pending in .*\nhint: Run `schema-sync generate` to finish it, then check again\./);

@@ -16,6 +16,7 @@ import { inspectFolder } from '../../src/run/check.js';
 import { openRun, openRunCache } from '../../src/run/run-context.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { JOURNAL, pendingFilePath, pendingLockfilePath } from '../../src/write/journal.js';
+import { txnFolderIdentity } from '../../src/write/txn-folder.js';
 import { MANIFEST_FILE } from '../../src/write/manifest.js';
 import { hashOf } from '../../src/util/hash.js';
 import { acquireRunLock, openFolderView, recoverPending, RUN_LOCK_FILE, TXN_DIR, type FolderView } from '../../src/write/index.js';
@@ -313,7 +314,7 @@ describe('check while a pull commits', () => {
     await writeFile(pendingLockfilePath(out), stateB.lockfile);
     const deletes = [...stateA.keys()].filter((path) => !stateB.tree.has(path) && path !== RUN_LOCK_FILE);
     const base = { lockfile: hashOf(await readFile(lockfilePath)), manifest: hashOf(stateA.get(MANIFEST_FILE)!) };
-    const journal = { version: 2, base, writes, deletes, manifest: hashOf(stateB.tree.get(MANIFEST_FILE)!), lockfile: lockfilePath, lockfileSha: hashOf(stateB.lockfile) };
+    const journal = { version: 3, folder: txnFolderIdentity(join(out, TXN_DIR)), base, writes, deletes, manifest: hashOf(stateB.tree.get(MANIFEST_FILE)!), lockfile: lockfilePath, lockfileSha: hashOf(stateB.lockfile) };
     await writeFile(join(out, TXN_DIR, JOURNAL), JSON.stringify(journal));
 
     let sawPending = false;

@@ -63,20 +63,32 @@ export interface ParseRecordsOptions {
     /** How many issues an error lists. @default 50 */
     maxIssues?: number | undefined;
 }
-/** Why reading an answer failed. */
-export type RecordsErrorKind = 'invalid' | 'failed' | 'truncated';
+/**
+ * Why reading an answer (or asking for one) failed: `invalid`, `failed`, `truncated` (the answer),
+ * `status` (an HTTP status other than 200), `network` (no answer), `query` (a query the grammar
+ * cannot write).
+ */
+export type RecordsErrorKind = 'invalid' | 'failed' | 'truncated' | 'status' | 'network' | 'query';
 /** An answer that could not be read: what went wrong (`kind`), where (`issues`), and the `QueryResult` if there was one. */
 export declare class RecordsError extends Error {
     readonly name: 'RecordsError';
-    /** `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the `QueryResult` says the query failed; `truncated`: the answer ends early. */
+    /**
+     * `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the
+     * `QueryResult` says the query failed; `truncated`: the answer ends early; `status`: the service
+     * answered with an HTTP status other than 200 (`status`); `network`: no answer came; `query`: the
+     * query cannot be written in the service's grammar.
+     */
     readonly kind: RecordsErrorKind;
     /** Each problem with its path (up to `maxIssues`). */
     readonly issues: readonly RecordIssue[];
     /** The answer's `QueryResult`, when it has one. */
     readonly result: QueryResultMessage | undefined;
+    /** The HTTP status of an answer other than 200 (kind `status`). */
+    readonly status: number | undefined;
     constructor(kind: RecordsErrorKind, message: string, details?: {
         issues?: readonly RecordIssue[];
         result?: QueryResultMessage | undefined;
+        status?: number | undefined;
     });
 }
 /** What a records answer holds once read: its records, its `QueryResult` and the drift found. */
@@ -236,3 +248,139 @@ export declare function orThrow<T>(result: SafeParseResult<T>): T;
  * the value given: the check reads a copy.
  */
 export declare function recordSchema<T>(type: string, check: RecordCheck, exact?: boolean): RecordSchema<T>;
+/** How a field of a records query compares: the kinds of a `<Name>QueryFields` table. */
+export type QueryFieldKind = 'number' | 'text' | 'date' | 'span' | 'enum' | 'flag' | 'key';
+/**
+ * The `where` operators each kind of field takes: the comparisons for what is ordered (numbers,
+ * dates, time spans; text lexicographically), the text operators (`sw`, `ew`, `cv`, `nv`) for
+ * text, a flag's names `eq`, `ne`, `cv` and `nv`, an enum's names and a whole key only `eq` and
+ * `ne` (neither has an order the service documents).
+ */
+export interface QueryOperators {
+    number: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'cb';
+    text: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'sw' | 'ew' | 'cv' | 'nv' | 'cb';
+    date: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'cb';
+    span: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'cb';
+    enum: 'eq' | 'ne';
+    flag: 'eq' | 'ne' | 'cv' | 'nv';
+    key: 'eq' | 'ne';
+}
+/** Every `where` operator, as the service names them. */
+export type QueryOperator = QueryOperators[QueryFieldKind];
+/** The operators a field of a table takes. */
+type OperatorsOf<S> = S extends readonly [infer Kind extends QueryFieldKind, unknown] ? QueryOperators[Kind] : never;
+/** The value a field of a table takes: a key as its object or its string, an enum's or flag's names (not the unknown-name case), else as the table says. */
+type ValueOf<S> = S extends readonly ['key', infer K] ? K | string : S extends readonly ['enum' | 'flag', infer N] ? Extract<N, string> : S extends readonly [QueryFieldKind, infer V] ? V : never;
+/** One condition of `where` over a field table `F`: `[field, operator, value]`, and for `cb` (between) `[field, 'cb', [low, high]]`. */
+export type WhereCondition<F> = {
+    [K in keyof F & string]: readonly [K, Exclude<OperatorsOf<F[K]>, 'cb'>, ValueOf<F[K]>] | ('cb' extends OperatorsOf<F[K]> ? readonly [K, 'cb', readonly [ValueOf<F[K]>, ValueOf<F[K]>]] : never);
+}[keyof F & string];
+/** A `where` over a field table `F`: a condition, or all (`and`) or any (`or`) of several, nested. */
+export type Where<F> = WhereCondition<F> | {
+    readonly and: readonly [Where<F>, ...Where<F>[]];
+} | {
+    readonly or: readonly [Where<F>, ...Where<F>[]];
+};
+/** One level of `order` over a field table `F`: `[field, 'ASC' | 'DESC']`, and for numbers and time spans `[field, 'ASC' | 'DESC', 'ABS']` (by absolute value). */
+export type OrderBy<F> = {
+    [K in keyof F & string]: readonly [K, 'ASC' | 'DESC'] | (F[K] extends readonly ['number' | 'span', unknown] ? readonly [K, 'ASC' | 'DESC', 'ABS'] : never);
+}[keyof F & string];
+/**
+ * A records query of a message type: its field table `F`, its key type `P` (written in the
+ * service's string form), the field names `V` of its view.
+ */
+export interface RecordsQueryOf<F, P, V extends string> {
+    /** The fields the records hold (and `pkey`): `view=okey|bidPrice`. Without it, every field. */
+    readonly view?: readonly V[] | undefined;
+    /** Which records: `where=bidPrice:gt:1&bidExch:eq:CBOE`. */
+    readonly where?: Where<F> | undefined;
+    /** In which order, one entry a level: `order=bidPrice:DESC|uPrc:ASC:ABS`. Without it, unordered (faster). */
+    readonly order?: readonly OrderBy<F>[] | undefined;
+    /** The record of one key: the key (written `AAPL-NMS-EQT-2023-07-28-180-C`, several fields joined by `|`) or its string. */
+    readonly pkey?: P | string | undefined;
+    /** At most this many records: an integer from 1 to 10000. */
+    readonly limit?: number | undefined;
+}
+/** A record of a query with a view `V`: `pkey` and the viewed fields (each optional, as the service leaves defaults out), nothing else. Without a view, the whole record. */
+export type ViewedRecordOf<R, V extends string> = [V] extends [never] ? R : Pick<R, Extract<'pkey' | V, keyof R>>;
+/** The key type of a record type (its `pkey`'s), or `never` for a type without key fields. */
+export type RecordKeyOf<R> = 'pkey' extends keyof R ? Exclude<R['pkey' & keyof R], undefined> : never;
+/** The names a `view` of a record type takes: its fields and its key fields. */
+export type ViewNameOf<R> = (Exclude<keyof R, 'pkey'> | keyof RecordKeyOf<R>) & string;
+/** What `fetchRecords` resolves to: the answer, its records of the type `N` asked for, each a record `R`. */
+export type FetchedRecordsOf<N extends string, R> = Promise<RecordsAnswerOf<{
+    header: {
+        mTyp: N;
+    };
+    message: R;
+}>>;
+/** The platform's `URLSearchParams` where its types are declared (DOM or Node.js), else what a query uses of it. */
+export type QueryParams = typeof globalThis extends {
+    URLSearchParams: {
+        prototype: infer P;
+    };
+} ? P : QueryParamsLike;
+/** What a query uses of a `URLSearchParams` (a project without DOM or Node.js types sees this). */
+export interface QueryParamsLike {
+    append(name: string, value: string): void;
+    get(name: string): string | null;
+    has(name: string): boolean;
+    toString(): string;
+}
+/** The platform's `AbortSignal` where its types are declared, else what `fetchRecords` reads of it. */
+export type QuerySignal = typeof globalThis extends {
+    AbortSignal: {
+        prototype: infer S;
+    };
+} ? S : {
+    readonly aborted: boolean;
+};
+/** What `fetchRecords` uses of the answer of a `fetch`. */
+export interface FetchResponseLike {
+    readonly status: number;
+    readonly statusText?: string;
+    text(): Promise<string>;
+}
+/** A `fetch` function as `fetchRecords` calls it: the global one, or one of the caller's (a proxy, a test). */
+export type FetchLike = (url: string, init: {
+    signal?: QuerySignal;
+    headers: {
+        accept: string;
+    };
+}) => Promise<FetchResponseLike>;
+/** Options of `fetchRecords`: the credentials, how to fetch, and those of `parseRecords`. */
+export interface FetchRecordsOptions extends ParseRecordsOptions {
+    /** The API key, sent as the `apikey` parameter. Never in an error's text. */
+    apiKey?: string | undefined;
+    /** The secret, sent as the `secret` parameter. Never in an error's text. */
+    secret?: string | undefined;
+    /** The `fetch` to use. @default the global `fetch` */
+    fetch?: FetchLike | undefined;
+    /** Aborts the request: `fetchRecords` then rejects with the signal's reason. */
+    signal?: QuerySignal | undefined;
+}
+/** A query the caller's code may have built without the types: what `queryParams` reads. */
+interface QueryInput {
+    readonly view?: unknown;
+    readonly where?: unknown;
+    readonly order?: unknown;
+    readonly pkey?: unknown;
+    readonly limit?: unknown;
+}
+/**
+ * The parameters of a records query (`cmd=getmsgs&msgType=<name>` and each clause given), in the
+ * service's grammar, encoded once by `URLSearchParams`.
+ * @param keyFields - the key fields of the type in record order, when it has several (a `pkey` object's parts are joined in it)
+ * @throws RecordsError of kind `query` for what the grammar cannot write (a `limit` outside 1..10000, a value holding `&`, `|` or a parenthesis, …)
+ */
+export declare function queryParams(name: string, query: QueryInput | undefined, keyFields?: readonly string[]): QueryParams;
+/**
+ * Requests a records query (`{baseUrl}/rest/json` with its parameters and the credentials) and
+ * reads the answer with `parseAnswer`: each record must be of the type asked for, and holds only
+ * the fields of the view (with `pkey`) when there is one.
+ * @throws RecordsError of kind `status` (an answer other than 200: its status and a short, safe excerpt), `network` (no answer), or those of `parseAnswer`; the signal's reason when aborted
+ */
+export declare function fetchAnswer(baseUrl: string, params: QueryParams, schemas: {
+    readonly [name: string]: RecordSchema<unknown>;
+}, options?: FetchRecordsOptions): Promise<RecordsAnswerOf<unknown>>;
+export {};

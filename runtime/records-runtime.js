@@ -1,16 +1,24 @@
 class RecordsError extends Error {
   name = "RecordsError";
-  /** `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the `QueryResult` says the query failed; `truncated`: the answer ends early. */
+  /**
+   * `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the
+   * `QueryResult` says the query failed; `truncated`: the answer ends early; `status`: the service
+   * answered with an HTTP status other than 200 (`status`); `network`: no answer came; `query`: the
+   * query cannot be written in the service's grammar.
+   */
   kind;
   /** Each problem with its path (up to `maxIssues`). */
   issues;
   /** The answer's `QueryResult`, when it has one. */
   result;
+  /** The HTTP status of an answer other than 200 (kind `status`). */
+  status;
   constructor(kind, message, details = {}) {
     super(message);
     this.kind = kind;
     this.issues = details.issues ?? [];
     this.result = details.result;
+    this.status = details.status;
   }
 }
 const PULL_HINT = "run `schema-sync pull` to bring the lockfile and types up to date";
@@ -472,14 +480,179 @@ function recordSchema(type, check, exact = false) {
     "~exact": exact
   };
 }
+const MAX_LIMIT = 1e4;
+const QUERY_FIELD = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)?$/;
+const OPERATORS = ["eq", "ne", "gt", "ge", "lt", "le", "sw", "ew", "cv", "nv", "cb"];
+const GRAMMAR = /[&|()]/;
+function badQuery(where, problem) {
+  return new RecordsError("query", `The records query cannot be written: ${where} ${problem}.`);
+}
+function queryParams(name, query, keyFields) {
+  const Params = globalThis.URLSearchParams;
+  if (Params === void 0) throw new RecordsError("query", "This platform has no URLSearchParams: records queries need one (Node.js 18 or later, any browser).");
+  const params = new Params();
+  params.append("cmd", "getmsgs");
+  params.append("msgType", name);
+  const { view, where, order, pkey, limit } = query ?? {};
+  if (pkey !== void 0) params.append("pkey", pkeyText(pkey, keyFields));
+  if (limit !== void 0) {
+    if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw badQuery("limit", `must be an integer from 1 to ${MAX_LIMIT}, got ${describe(limit)}`);
+    params.append("limit", String(limit));
+  }
+  if (view !== void 0) {
+    const names = listOf(view, "view").map((field, i) => fieldName(field, `view[${i}]`, false));
+    if (names.length > 0) params.append("view", names.join("|"));
+  }
+  if (where !== void 0) params.append("where", whereText(where, "where", true));
+  if (order !== void 0) {
+    const levels = listOf(order, "order").map((level, i) => orderText(level, `order[${i}]`));
+    if (levels.length > 0) params.append("order", levels.join("|"));
+  }
+  return params;
+}
+function listOf(value, where) {
+  if (!Array.isArray(value)) throw badQuery(where, `must be an array, got ${describe(value)}`);
+  return value;
+}
+function fieldName(value, where, part) {
+  if (typeof value !== "string" || !(part ? QUERY_FIELD : /^[A-Za-z_$][A-Za-z0-9_$]*$/).test(value)) throw badQuery(where, `must be a field name${part ? " (or key.part)" : ""}, got ${describe(value)}`);
+  return value;
+}
+function whereText(where, at, top) {
+  if (Array.isArray(where)) return conditionText(where, at);
+  if (isObject(where)) {
+    const keys = Object.keys(where);
+    const join = keys.length === 1 && keys[0] === "and" ? "&" : keys.length === 1 && keys[0] === "or" ? "|" : void 0;
+    if (join === void 0) throw badQuery(at, `must be a condition [field, operator, value], { and: [...] } or { or: [...] }, got an object with ${keys.length === 0 ? "no keys" : `the keys ${keys.slice(0, 3).join(", ")}`}`);
+    const members = listOf(where[keys[0]], `${at}.${keys[0]}`);
+    if (members.length === 0) throw badQuery(`${at}.${keys[0]}`, "is empty: give at least one condition");
+    const text = members.map((member, i) => whereText(member, `${at}.${keys[0]}[${i}]`, members.length === 1 && top)).join(join);
+    return top || members.length === 1 ? text : `(${text})`;
+  }
+  throw badQuery(at, `must be a condition [field, operator, value], { and: [...] } or { or: [...] }, got ${describe(where)}`);
+}
+function conditionText(condition, at) {
+  if (condition.length !== 3) throw badQuery(at, `must be [field, operator, value], got an array of ${condition.length}`);
+  const field = fieldName(condition[0], `${at}[0]`, true);
+  const op = condition[1];
+  if (typeof op !== "string" || !OPERATORS.includes(op)) throw badQuery(`${at}[1]`, `must be one of ${OPERATORS.join(" ")}, got ${describe(op)}`);
+  const value = condition[2];
+  if (op !== "cb") return `${field}:${op}:${valueText(value, `${at}[2]`)}`;
+  if (!Array.isArray(value) || value.length !== 2) throw badQuery(`${at}[2]`, `must be [low, high] for cb (between), got ${describe(value)}`);
+  const [low, high] = value.map((v, i) => valueText(v, `${at}[2][${i}]`));
+  if (low.includes("$") || high.includes("$")) throw badQuery(`${at}[2]`, 'holds a "$", which separates the two values of cb');
+  return `${field}:cb:${low}$${high}`;
+}
+function valueText(value, at) {
+  let text;
+  if (typeof value === "string") text = value;
+  else if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw badQuery(at, `must be a finite number, got ${describe(value)}`);
+    text = String(value);
+  } else if (typeof value === "bigint") text = String(value);
+  else if (isObject(value)) text = keyText(value, at);
+  else throw badQuery(at, `must be text, a number or a key, got ${describe(value)}`);
+  if (GRAMMAR.test(text)) throw badQuery(at, `holds "${GRAMMAR.exec(text)[0]}", which the where grammar uses (& and, | or, parentheses) and cannot escape: narrow with another operator (sw, cv) instead`);
+  return text;
+}
+function keyText(key, at) {
+  const part = (name) => {
+    const value = key[name];
+    if (typeof value === "string") return value;
+    if (typeof value === "number" && Number.isFinite(value)) return String(value);
+    throw badQuery(`${at}.${name}`, `must be ${name === "xx" ? "a number" : "a string"}, got ${describe(value)}`);
+  };
+  const parts = [part("tk"), part("ts"), part("at")];
+  if (key["dt"] !== void 0) parts.push(part("dt"));
+  if (key["xx"] !== void 0 || key["cp"] !== void 0) {
+    const cp = key["cp"];
+    if (cp !== "Call" && cp !== "Put") throw badQuery(`${at}.cp`, `must be "Call" or "Put", got ${describe(cp)}`);
+    parts.push(part("xx"), cp === "Call" ? "C" : "P");
+  }
+  return parts.join("-");
+}
+function pkeyText(pkey, keyFields) {
+  if (typeof pkey === "string") return pkey;
+  if (!isObject(pkey)) throw badQuery("pkey", `must be the type's key or its string, got ${describe(pkey)}`);
+  const fields = keyFields ?? Object.keys(pkey);
+  if (fields.length !== 1 && keyFields === void 0) throw badQuery("pkey", `must hold the type's one key field, got ${fields.length === 0 ? "none" : fields.join(", ")}`);
+  return fields.map((field) => {
+    const value = pkey[field];
+    if (value === void 0) throw badQuery(`pkey.${field}`, "is missing: a key holds all its fields");
+    return valueText(value, `pkey.${field}`);
+  }).join("|");
+}
+function orderText(level, at) {
+  if (!Array.isArray(level) || level.length < 2 || level.length > 3) throw badQuery(at, `must be [field, 'ASC' | 'DESC'] or [field, 'ASC' | 'DESC', 'ABS'], got ${describe(level)}`);
+  const field = fieldName(level[0], `${at}[0]`, true);
+  const direction = level[1];
+  if (direction !== "ASC" && direction !== "DESC") throw badQuery(`${at}[1]`, `must be "ASC" or "DESC", got ${describe(direction)}`);
+  if (level.length === 3 && level[2] !== "ABS") throw badQuery(`${at}[2]`, `must be "ABS" (by absolute value) or left out, got ${describe(level[2])}`);
+  return level.length === 3 ? `${field}:${direction}:ABS` : `${field}:${direction}`;
+}
+function safeExcerpt(text, secrets, max) {
+  let safe = text;
+  for (const secret of secrets) {
+    if (secret === void 0 || secret === "") continue;
+    for (const form of /* @__PURE__ */ new Set([secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, "+")])) safe = safe.split(form).join("[redacted]");
+  }
+  const cut = safe.length > max ? `${safe.slice(0, max)}\u2026` : safe;
+  return JSON.stringify(cut).slice(1, -1).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+async function fetchAnswer(baseUrl, params, schemas, options) {
+  const { apiKey, secret, signal } = options ?? {};
+  const secrets = [apiKey, secret];
+  const run = options?.fetch ?? globalThis.fetch;
+  if (run === void 0) throw new RecordsError("network", "This platform has no global fetch: pass options.fetch.");
+  if (typeof baseUrl !== "string" || !/^https?:\/\/[^?#]+$/.test(baseUrl)) {
+    throw new RecordsError("query", `The base URL must be an http or https URL without a query or fragment (the query is built from the arguments), got ${describe(typeof baseUrl === "string" ? baseUrl.replace(/[?#].*$/s, "?\u2026") : baseUrl)}.`);
+  }
+  const request = params;
+  const name = request.get("msgType") ?? "";
+  const view = request.get("view");
+  const sent = globalThis.URLSearchParams;
+  const query = new sent(request.toString());
+  if (apiKey !== void 0 && apiKey !== "") query.append("apikey", apiKey);
+  if (secret !== void 0 && secret !== "") query.append("secret", secret);
+  const url = `${baseUrl.replace(/\/+$/, "")}/rest/json?${query.toString()}`;
+  let response;
+  let text;
+  try {
+    response = await run(url, signal === void 0 ? { headers: { accept: "application/json" } } : { signal, headers: { accept: "application/json" } });
+    text = await response.text();
+  } catch (error) {
+    if (signal !== void 0 && signal.aborted === true) throw signal.reason ?? error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecordsError("network", `The records query of ${quote(name)} got no answer from ${quote(baseUrl)}: ${safeExcerpt(reason, secrets, 200)}.`);
+  }
+  if (response.status !== 200) {
+    const excerpt = safeExcerpt(text.trim(), secrets, 200);
+    const hint = response.status === 401 || response.status === 403 ? apiKey === void 0 || apiKey === "" ? " No apiKey was given: pass options.apiKey (and options.secret if the service asks for one)." : " Check options.apiKey and options.secret (not shown here)." : "";
+    throw new RecordsError("status", `The records query of ${quote(name)} was answered with HTTP ${response.status}${response.statusText ? ` ${safeExcerpt(response.statusText, secrets, 40)}` : ""}: ${excerpt === "" ? "(no body)" : excerpt}.${hint}`, { status: response.status });
+  }
+  const answer = orThrow(parseAnswer(text, schemas, options));
+  const keep = view === null ? void 0 : ["pkey", ...view.split("|")];
+  const c = new Checker(options, void 0);
+  answer.records.forEach((element, i) => {
+    const { header, message } = element;
+    if (header.mTyp !== name) c.bad([i, "header"], "mTyp", `a record of ${quote(name)}, the type asked for`, header.mTyp);
+    else if (keep !== void 0) {
+      for (const key of Object.keys(message)) if (!keep.includes(key)) delete message[key];
+    }
+  });
+  if (c.count > 0) throw invalid(c, answer.result);
+  return answer;
+}
 export {
   Checker,
   RecordsError,
   checkQueryResult,
   describe,
+  fetchAnswer,
   orThrow,
   parseAnswer,
   pathText,
   protectIntegers,
+  queryParams,
   recordSchema
 };

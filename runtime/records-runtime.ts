@@ -69,24 +69,36 @@ export interface ParseRecordsOptions {
   maxIssues?: number | undefined;
 }
 
-/** Why reading an answer failed. */
-export type RecordsErrorKind = 'invalid' | 'failed' | 'truncated';
+/**
+ * Why reading an answer (or asking for one) failed: `invalid`, `failed`, `truncated` (the answer),
+ * `status` (an HTTP status other than 200), `network` (no answer), `query` (a query the grammar
+ * cannot write).
+ */
+export type RecordsErrorKind = 'invalid' | 'failed' | 'truncated' | 'status' | 'network' | 'query';
 
 /** An answer that could not be read: what went wrong (`kind`), where (`issues`), and the `QueryResult` if there was one. */
 export class RecordsError extends Error {
   override readonly name: 'RecordsError' = 'RecordsError';
-  /** `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the `QueryResult` says the query failed; `truncated`: the answer ends early. */
+  /**
+   * `invalid`: not JSON, not an answer, or a record that does not match its type; `failed`: the
+   * `QueryResult` says the query failed; `truncated`: the answer ends early; `status`: the service
+   * answered with an HTTP status other than 200 (`status`); `network`: no answer came; `query`: the
+   * query cannot be written in the service's grammar.
+   */
   readonly kind: RecordsErrorKind;
   /** Each problem with its path (up to `maxIssues`). */
   readonly issues: readonly RecordIssue[];
   /** The answer's `QueryResult`, when it has one. */
   readonly result: QueryResultMessage | undefined;
+  /** The HTTP status of an answer other than 200 (kind `status`). */
+  readonly status: number | undefined;
 
-  constructor(kind: RecordsErrorKind, message: string, details: { issues?: readonly RecordIssue[]; result?: QueryResultMessage | undefined } = {}) {
+  constructor(kind: RecordsErrorKind, message: string, details: { issues?: readonly RecordIssue[]; result?: QueryResultMessage | undefined; status?: number | undefined } = {}) {
     super(message);
     this.kind = kind;
     this.issues = details.issues ?? [];
     this.result = details.result;
+    this.status = details.status;
   }
 }
 
@@ -688,4 +700,338 @@ export function recordSchema<T>(type: string, check: RecordCheck, exact: boolean
     '~check': check,
     '~exact': exact,
   };
+}
+
+/*
+ * Records queries: `recordsQuery` (the grammar of `view`, `where`, `order`, `pkey` and `limit`,
+ * written and encoded once) and `fetchRecords` (the request, its credentials and its answer read
+ * by `parseAnswer`). The generated output holds only each message type's field table
+ * (`<Name>QueryFields`: every field, key field and key part as `[how it compares, its value]`);
+ * the types here turn such a table into the query a compiler checks. What each kind of field
+ * takes: docs/record-types.md, "Typed queries".
+ */
+
+/** How a field of a records query compares: the kinds of a `<Name>QueryFields` table. */
+export type QueryFieldKind = 'number' | 'text' | 'date' | 'span' | 'enum' | 'flag' | 'key';
+
+/**
+ * The `where` operators each kind of field takes: the comparisons for what is ordered (numbers,
+ * dates, time spans; text lexicographically), the text operators (`sw`, `ew`, `cv`, `nv`) for
+ * text, a flag's names `eq`, `ne`, `cv` and `nv`, an enum's names and a whole key only `eq` and
+ * `ne` (neither has an order the service documents).
+ */
+export interface QueryOperators {
+  number: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'cb';
+  text: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'sw' | 'ew' | 'cv' | 'nv' | 'cb';
+  date: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'cb';
+  span: 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le' | 'cb';
+  enum: 'eq' | 'ne';
+  flag: 'eq' | 'ne' | 'cv' | 'nv';
+  key: 'eq' | 'ne';
+}
+
+/** Every `where` operator, as the service names them. */
+export type QueryOperator = QueryOperators[QueryFieldKind];
+
+/** The operators a field of a table takes. */
+type OperatorsOf<S> = S extends readonly [infer Kind extends QueryFieldKind, unknown] ? QueryOperators[Kind] : never;
+
+/** The value a field of a table takes: a key as its object or its string, an enum's or flag's names (not the unknown-name case), else as the table says. */
+type ValueOf<S> = S extends readonly ['key', infer K] ? K | string : S extends readonly ['enum' | 'flag', infer N] ? Extract<N, string> : S extends readonly [QueryFieldKind, infer V] ? V : never;
+
+/** One condition of `where` over a field table `F`: `[field, operator, value]`, and for `cb` (between) `[field, 'cb', [low, high]]`. */
+export type WhereCondition<F> = {
+  [K in keyof F & string]: readonly [K, Exclude<OperatorsOf<F[K]>, 'cb'>, ValueOf<F[K]>] | ('cb' extends OperatorsOf<F[K]> ? readonly [K, 'cb', readonly [ValueOf<F[K]>, ValueOf<F[K]>]] : never);
+}[keyof F & string];
+
+/** A `where` over a field table `F`: a condition, or all (`and`) or any (`or`) of several, nested. */
+export type Where<F> = WhereCondition<F> | { readonly and: readonly [Where<F>, ...Where<F>[]] } | { readonly or: readonly [Where<F>, ...Where<F>[]] };
+
+/** One level of `order` over a field table `F`: `[field, 'ASC' | 'DESC']`, and for numbers and time spans `[field, 'ASC' | 'DESC', 'ABS']` (by absolute value). */
+export type OrderBy<F> = {
+  [K in keyof F & string]: readonly [K, 'ASC' | 'DESC'] | (F[K] extends readonly ['number' | 'span', unknown] ? readonly [K, 'ASC' | 'DESC', 'ABS'] : never);
+}[keyof F & string];
+
+/**
+ * A records query of a message type: its field table `F`, its key type `P` (written in the
+ * service's string form), the field names `V` of its view.
+ */
+export interface RecordsQueryOf<F, P, V extends string> {
+  /** The fields the records hold (and `pkey`): `view=okey|bidPrice`. Without it, every field. */
+  readonly view?: readonly V[] | undefined;
+  /** Which records: `where=bidPrice:gt:1&bidExch:eq:CBOE`. */
+  readonly where?: Where<F> | undefined;
+  /** In which order, one entry a level: `order=bidPrice:DESC|uPrc:ASC:ABS`. Without it, unordered (faster). */
+  readonly order?: readonly OrderBy<F>[] | undefined;
+  /** The record of one key: the key (written `AAPL-NMS-EQT-2023-07-28-180-C`, several fields joined by `|`) or its string. */
+  readonly pkey?: P | string | undefined;
+  /** At most this many records: an integer from 1 to 10000. */
+  readonly limit?: number | undefined;
+}
+
+/** A record of a query with a view `V`: `pkey` and the viewed fields (each optional, as the service leaves defaults out), nothing else. Without a view, the whole record. */
+export type ViewedRecordOf<R, V extends string> = [V] extends [never] ? R : Pick<R, Extract<'pkey' | V, keyof R>>;
+
+/** The key type of a record type (its `pkey`'s), or `never` for a type without key fields. */
+export type RecordKeyOf<R> = 'pkey' extends keyof R ? Exclude<R['pkey' & keyof R], undefined> : never;
+
+/** The names a `view` of a record type takes: its fields and its key fields. */
+export type ViewNameOf<R> = (Exclude<keyof R, 'pkey'> | keyof RecordKeyOf<R>) & string;
+
+/** What `fetchRecords` resolves to: the answer, its records of the type `N` asked for, each a record `R`. */
+export type FetchedRecordsOf<N extends string, R> = Promise<RecordsAnswerOf<{ header: { mTyp: N }; message: R }>>;
+
+/** The platform's `URLSearchParams` where its types are declared (DOM or Node.js), else what a query uses of it. */
+export type QueryParams = typeof globalThis extends { URLSearchParams: { prototype: infer P } } ? P : QueryParamsLike;
+
+/** What a query uses of a `URLSearchParams` (a project without DOM or Node.js types sees this). */
+export interface QueryParamsLike {
+  append(name: string, value: string): void;
+  get(name: string): string | null;
+  has(name: string): boolean;
+  toString(): string;
+}
+
+/** The platform's `AbortSignal` where its types are declared, else what `fetchRecords` reads of it. */
+export type QuerySignal = typeof globalThis extends { AbortSignal: { prototype: infer S } } ? S : { readonly aborted: boolean };
+
+/** What `fetchRecords` uses of the answer of a `fetch`. */
+export interface FetchResponseLike {
+  readonly status: number;
+  readonly statusText?: string;
+  text(): Promise<string>;
+}
+
+/** A `fetch` function as `fetchRecords` calls it: the global one, or one of the caller's (a proxy, a test). */
+export type FetchLike = (url: string, init: { signal?: QuerySignal; headers: { accept: string } }) => Promise<FetchResponseLike>;
+
+/** Options of `fetchRecords`: the credentials, how to fetch, and those of `parseRecords`. */
+export interface FetchRecordsOptions extends ParseRecordsOptions {
+  /** The API key, sent as the `apikey` parameter. Never in an error's text. */
+  apiKey?: string | undefined;
+  /** The secret, sent as the `secret` parameter. Never in an error's text. */
+  secret?: string | undefined;
+  /** The `fetch` to use. @default the global `fetch` */
+  fetch?: FetchLike | undefined;
+  /** Aborts the request: `fetchRecords` then rejects with the signal's reason. */
+  signal?: QuerySignal | undefined;
+}
+
+/** The most records one query may ask for. */
+const MAX_LIMIT = 10000;
+
+/** A field name of a query: a field, or a key's part after a dot (`okey.tk`). */
+const QUERY_FIELD = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)?$/;
+
+const OPERATORS: readonly string[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'sw', 'ew', 'cv', 'nv', 'cb'];
+
+/** The characters of the grammar a value cannot hold: it has no escape for them. */
+const GRAMMAR = /[&|()]/;
+
+/** A query the caller's code may have built without the types: what `queryParams` reads. */
+interface QueryInput {
+  readonly view?: unknown;
+  readonly where?: unknown;
+  readonly order?: unknown;
+  readonly pkey?: unknown;
+  readonly limit?: unknown;
+}
+
+/** A query the grammar cannot write: kind `query`, saying where and what to do. */
+function badQuery(where: string, problem: string): RecordsError {
+  return new RecordsError('query', `The records query cannot be written: ${where} ${problem}.`);
+}
+
+/**
+ * The parameters of a records query (`cmd=getmsgs&msgType=<name>` and each clause given), in the
+ * service's grammar, encoded once by `URLSearchParams`.
+ * @param keyFields - the key fields of the type in record order, when it has several (a `pkey` object's parts are joined in it)
+ * @throws RecordsError of kind `query` for what the grammar cannot write (a `limit` outside 1..10000, a value holding `&`, `|` or a parenthesis, …)
+ */
+export function queryParams(name: string, query: QueryInput | undefined, keyFields?: readonly string[]): QueryParams {
+  const Params = (globalThis as unknown as { URLSearchParams?: new () => QueryParamsLike }).URLSearchParams;
+  if (Params === undefined) throw new RecordsError('query', 'This platform has no URLSearchParams: records queries need one (Node.js 18 or later, any browser).');
+  const params = new Params();
+  params.append('cmd', 'getmsgs');
+  params.append('msgType', name);
+  const { view, where, order, pkey, limit } = query ?? {};
+  if (pkey !== undefined) params.append('pkey', pkeyText(pkey, keyFields));
+  if (limit !== undefined) {
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw badQuery('limit', `must be an integer from 1 to ${MAX_LIMIT}, got ${describe(limit)}`);
+    params.append('limit', String(limit));
+  }
+  if (view !== undefined) {
+    const names = listOf(view, 'view').map((field, i) => fieldName(field, `view[${i}]`, false));
+    if (names.length > 0) params.append('view', names.join('|'));
+  }
+  if (where !== undefined) params.append('where', whereText(where, 'where', true));
+  if (order !== undefined) {
+    const levels = listOf(order, 'order').map((level, i) => orderText(level, `order[${i}]`));
+    if (levels.length > 0) params.append('order', levels.join('|'));
+  }
+  return params as QueryParams;
+}
+
+function listOf(value: unknown, where: string): readonly unknown[] {
+  if (!Array.isArray(value)) throw badQuery(where, `must be an array, got ${describe(value)}`);
+  return value;
+}
+
+function fieldName(value: unknown, where: string, part: boolean): string {
+  if (typeof value !== 'string' || !(part ? QUERY_FIELD : /^[A-Za-z_$][A-Za-z0-9_$]*$/).test(value)) throw badQuery(where, `must be a field name${part ? ' (or key.part)' : ''}, got ${describe(value)}`);
+  return value;
+}
+
+/** A `where` as text: a group's members joined by `&` (and) or `|` (or); a nested group of several in parentheses, so no precedence is relied on. */
+function whereText(where: unknown, at: string, top: boolean): string {
+  if (Array.isArray(where)) return conditionText(where, at);
+  if (isObject(where)) {
+    const keys = Object.keys(where);
+    const join = keys.length === 1 && keys[0] === 'and' ? '&' : keys.length === 1 && keys[0] === 'or' ? '|' : undefined;
+    if (join === undefined) throw badQuery(at, `must be a condition [field, operator, value], { and: [...] } or { or: [...] }, got an object with ${keys.length === 0 ? 'no keys' : `the keys ${keys.slice(0, 3).join(', ')}`}`);
+    const members = listOf(where[keys[0]!], `${at}.${keys[0]}`);
+    if (members.length === 0) throw badQuery(`${at}.${keys[0]}`, 'is empty: give at least one condition');
+    const text = members.map((member, i) => whereText(member, `${at}.${keys[0]}[${i}]`, members.length === 1 && top)).join(join);
+    return top || members.length === 1 ? text : `(${text})`;
+  }
+  throw badQuery(at, `must be a condition [field, operator, value], { and: [...] } or { or: [...] }, got ${describe(where)}`);
+}
+
+function conditionText(condition: readonly unknown[], at: string): string {
+  if (condition.length !== 3) throw badQuery(at, `must be [field, operator, value], got an array of ${condition.length}`);
+  const field = fieldName(condition[0], `${at}[0]`, true);
+  const op = condition[1];
+  if (typeof op !== 'string' || !OPERATORS.includes(op)) throw badQuery(`${at}[1]`, `must be one of ${OPERATORS.join(' ')}, got ${describe(op)}`);
+  const value = condition[2];
+  if (op !== 'cb') return `${field}:${op}:${valueText(value, `${at}[2]`)}`;
+  if (!Array.isArray(value) || value.length !== 2) throw badQuery(`${at}[2]`, `must be [low, high] for cb (between), got ${describe(value)}`);
+  const [low, high] = value.map((v: unknown, i: number) => valueText(v, `${at}[2][${i}]`));
+  if (low!.includes('$') || high!.includes('$')) throw badQuery(`${at}[2]`, 'holds a "$", which separates the two values of cb');
+  return `${field}:cb:${low}$${high}`;
+}
+
+/** A value as the grammar writes it: text as it is, numbers in JavaScript's shortest form, a key as its string. */
+function valueText(value: unknown, at: string): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw badQuery(at, `must be a finite number, got ${describe(value)}`);
+    text = String(value);
+  } else if (typeof value === 'bigint') text = String(value);
+  else if (isObject(value)) text = keyText(value, at);
+  else throw badQuery(at, `must be text, a number or a key, got ${describe(value)}`);
+  if (GRAMMAR.test(text)) throw badQuery(at, `holds "${GRAMMAR.exec(text)![0]}", which the where grammar uses (& and, | or, parentheses) and cannot escape: narrow with another operator (sw, cv) instead`);
+  return text;
+}
+
+/** A key object in the service's string form: `tk-ts-at`, then `-dt`, then `-xx-C` or `-P`. */
+function keyText(key: Record<string, unknown>, at: string): string {
+  const part = (name: string): string => {
+    const value = key[name];
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    throw badQuery(`${at}.${name}`, `must be ${name === 'xx' ? 'a number' : 'a string'}, got ${describe(value)}`);
+  };
+  const parts = [part('tk'), part('ts'), part('at')];
+  if (key['dt'] !== undefined) parts.push(part('dt'));
+  if (key['xx'] !== undefined || key['cp'] !== undefined) {
+    const cp = key['cp'];
+    if (cp !== 'Call' && cp !== 'Put') throw badQuery(`${at}.cp`, `must be "Call" or "Put", got ${describe(cp)}`);
+    parts.push(part('xx'), cp === 'Call' ? 'C' : 'P');
+  }
+  return parts.join('-');
+}
+
+/** A `pkey` as text: a string as it is; a key type's value with each key field in record order, joined by `|`. */
+function pkeyText(pkey: unknown, keyFields: readonly string[] | undefined): string {
+  if (typeof pkey === 'string') return pkey;
+  if (!isObject(pkey)) throw badQuery('pkey', `must be the type's key or its string, got ${describe(pkey)}`);
+  const fields = keyFields ?? Object.keys(pkey);
+  if (fields.length !== 1 && keyFields === undefined) throw badQuery('pkey', `must hold the type's one key field, got ${fields.length === 0 ? 'none' : fields.join(', ')}`);
+  return fields
+    .map((field) => {
+      const value = pkey[field];
+      if (value === undefined) throw badQuery(`pkey.${field}`, 'is missing: a key holds all its fields');
+      return valueText(value, `pkey.${field}`);
+    })
+    .join('|');
+}
+
+function orderText(level: unknown, at: string): string {
+  if (!Array.isArray(level) || level.length < 2 || level.length > 3) throw badQuery(at, `must be [field, 'ASC' | 'DESC'] or [field, 'ASC' | 'DESC', 'ABS'], got ${describe(level)}`);
+  const field = fieldName(level[0], `${at}[0]`, true);
+  const direction = level[1];
+  if (direction !== 'ASC' && direction !== 'DESC') throw badQuery(`${at}[1]`, `must be "ASC" or "DESC", got ${describe(direction)}`);
+  if (level.length === 3 && level[2] !== 'ABS') throw badQuery(`${at}[2]`, `must be "ABS" (by absolute value) or left out, got ${describe(level[2])}`);
+  return level.length === 3 ? `${field}:${direction}:ABS` : `${field}:${direction}`;
+}
+
+/** A text cut to `max` characters, each secret given replaced (as it is and URL-encoded), unsafe characters escaped. */
+function safeExcerpt(text: string, secrets: readonly (string | undefined)[], max: number): string {
+  let safe = text;
+  for (const secret of secrets) {
+    if (secret === undefined || secret === '') continue;
+    for (const form of new Set([secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+')])) safe = safe.split(form).join('[redacted]');
+  }
+  const cut = safe.length > max ? `${safe.slice(0, max)}…` : safe;
+  return JSON.stringify(cut).slice(1, -1).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Requests a records query (`{baseUrl}/rest/json` with its parameters and the credentials) and
+ * reads the answer with `parseAnswer`: each record must be of the type asked for, and holds only
+ * the fields of the view (with `pkey`) when there is one.
+ * @throws RecordsError of kind `status` (an answer other than 200: its status and a short, safe excerpt), `network` (no answer), or those of `parseAnswer`; the signal's reason when aborted
+ */
+export async function fetchAnswer(
+  baseUrl: string,
+  params: QueryParams,
+  schemas: { readonly [name: string]: RecordSchema<unknown> },
+  options?: FetchRecordsOptions,
+): Promise<RecordsAnswerOf<unknown>> {
+  const { apiKey, secret, signal } = options ?? {};
+  const secrets = [apiKey, secret];
+  const run = options?.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch;
+  if (run === undefined) throw new RecordsError('network', 'This platform has no global fetch: pass options.fetch.');
+  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^?#]+$/.test(baseUrl)) {
+    throw new RecordsError('query', `The base URL must be an http or https URL without a query or fragment (the query is built from the arguments), got ${describe(typeof baseUrl === 'string' ? baseUrl.replace(/[?#].*$/s, '?…') : baseUrl)}.`);
+  }
+  const request = params as unknown as QueryParamsLike;
+  const name = request.get('msgType') ?? '';
+  const view = request.get('view');
+  const sent = (globalThis as unknown as { URLSearchParams: new (init: string) => QueryParamsLike }).URLSearchParams;
+  const query = new sent(request.toString());
+  if (apiKey !== undefined && apiKey !== '') query.append('apikey', apiKey);
+  if (secret !== undefined && secret !== '') query.append('secret', secret);
+  const url = `${baseUrl.replace(/\/+$/, '')}/rest/json?${query.toString()}`;
+  let response: FetchResponseLike;
+  let text: string;
+  try {
+    response = await run(url, signal === undefined ? { headers: { accept: 'application/json' } } : { signal, headers: { accept: 'application/json' } });
+    text = await response.text();
+  } catch (error) {
+    if (signal !== undefined && (signal as { aborted?: boolean }).aborted === true) throw (signal as { reason?: unknown }).reason ?? error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecordsError('network', `The records query of ${quote(name)} got no answer from ${quote(baseUrl)}: ${safeExcerpt(reason, secrets, 200)}.`);
+  }
+  if (response.status !== 200) {
+    const excerpt = safeExcerpt(text.trim(), secrets, 200);
+    const hint =
+      response.status === 401 || response.status === 403
+        ? apiKey === undefined || apiKey === ''
+          ? ' No apiKey was given: pass options.apiKey (and options.secret if the service asks for one).'
+          : ' Check options.apiKey and options.secret (not shown here).'
+        : '';
+    throw new RecordsError('status', `The records query of ${quote(name)} was answered with HTTP ${response.status}${response.statusText ? ` ${safeExcerpt(response.statusText, secrets, 40)}` : ''}: ${excerpt === '' ? '(no body)' : excerpt}.${hint}`, { status: response.status });
+  }
+  const answer = orThrow(parseAnswer(text, schemas, options));
+  const keep = view === null ? undefined : ['pkey', ...view.split('|')];
+  const c = new Checker(options, undefined);
+  answer.records.forEach((element, i) => {
+    const { header, message } = element as { header: { mTyp: string }; message: Record<string, unknown> };
+    if (header.mTyp !== name) c.bad([i, 'header'], 'mTyp', `a record of ${quote(name)}, the type asked for`, header.mTyp);
+    else if (keep !== undefined) for (const key of Object.keys(message)) if (!keep.includes(key)) delete message[key];
+  });
+  if (c.count > 0) throw invalid(c, answer.result);
+  return answer;
 }

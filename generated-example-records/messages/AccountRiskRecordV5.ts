@@ -77,6 +77,24 @@ export interface AccountRiskRecordV5PKey {
   riskSession: 'None' | 'Morning' | 'Regular' | 'Closing' | UnknownEnumName;
 }
 
+/**
+ * What a records query of AccountRiskRecordV5 can name (`recordsQuery`, `fetchRecords`): each field, key field
+ * and key part (`okey.tk`) as `[how it compares, the value it takes]`; the operators of each kind
+ * are `QueryOperators`'.
+ */
+export interface AccountRiskRecordV5QueryFields {
+  accnt: ['text', string];
+  currency: ['enum', AccountRiskRecordV5PKey['currency']];
+  tradeDate: ['date', string];
+  riskSession: ['enum', AccountRiskRecordV5PKey['riskSession']];
+  clientFirm: ['text', string];
+  netLiq: ['number', number];
+  marginReq: ['number', number];
+  numPositions: ['number', number];
+  riskFlags: ['flag', AccountRiskRecordV5Record['riskFlags']];
+  lastUpdate: ['date', string];
+}
+
 function AccountRiskRecordV5$check(m: any, p: RecordPath, c: Checker): unknown {
   if (!c.isObject(m)) return c.bad(p, undefined, 'a record of AccountRiskRecordV5', m);
   let n = 0;

@@ -116,6 +116,36 @@ export interface OptionNbboQuotePKey {
   okey: OptionKey;
 }
 
+/**
+ * What a records query of OptionNbboQuote can name (`recordsQuery`, `fetchRecords`): each field, key field
+ * and key part (`okey.tk`) as `[how it compares, the value it takes]`; the operators of each kind
+ * are `QueryOperators`'.
+ */
+export interface OptionNbboQuoteQueryFields {
+  okey: ['key', OptionKey];
+  'okey.at': ['text', string];
+  'okey.ts': ['text', string];
+  'okey.tk': ['text', string];
+  'okey.dt': ['date', string];
+  'okey.xx': ['number', number];
+  'okey.cp': ['enum', 'Call' | 'Put'];
+  ticker: ['key', TickerKey];
+  'ticker.at': ['text', string];
+  'ticker.ts': ['text', string];
+  'ticker.tk': ['text', string];
+  bidPrice: ['number', number];
+  bidSize: ['number', number];
+  bidExch: ['enum', OptionNbboQuoteRecord['bidExch']];
+  bidMask: ['number', number | bigint | `${bigint}`];
+  askPrice: ['number', number];
+  askSize: ['number', number];
+  askExch: ['enum', OptionNbboQuoteRecord['askExch']];
+  uPrc: ['number', number];
+  srcTimestamp: ['number', number | bigint | `${bigint}`];
+  netTimestamp: ['number', number | bigint | `${bigint}`];
+  timestamp: ['date', string];
+}
+
 function OptionNbboQuote$check(m: any, p: RecordPath, c: Checker): unknown {
   if (!c.isObject(m)) return c.bad(p, undefined, 'a record of OptionNbboQuote', m);
   let n = 0;

@@ -77,6 +77,24 @@ export interface SpreadDefinitionLegsItem {
   legSide?: 'None' | 'Buy' | 'Sell' | UnknownEnumName;
 }
 
+/**
+ * What a records query of SpreadDefinition can name (`recordsQuery`, `fetchRecords`): each field, key field
+ * and key part (`okey.tk`) as `[how it compares, the value it takes]`; the operators of each kind
+ * are `QueryOperators`'.
+ */
+export interface SpreadDefinitionQueryFields {
+  ekey: ['key', ExpiryKey];
+  'ekey.at': ['text', string];
+  'ekey.ts': ['text', string];
+  'ekey.tk': ['text', string];
+  'ekey.dt': ['date', string];
+  spreadName: ['text', string];
+  spreadClass: ['enum', SpreadDefinitionRecord['spreadClass']];
+  numLegs: ['number', number];
+  holdTime: ['span', string | number];
+  timestamp: ['date', string];
+}
+
 function SpreadDefinition$check(m: any, p: RecordPath, c: Checker): unknown {
   if (!c.isObject(m)) return c.bad(p, undefined, 'a record of SpreadDefinition', m);
   let n = 0;

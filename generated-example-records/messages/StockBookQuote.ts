@@ -94,6 +94,27 @@ export interface StockBookQuotePKey {
   ticker: TickerKey;
 }
 
+/**
+ * What a records query of StockBookQuote can name (`recordsQuery`, `fetchRecords`): each field, key field
+ * and key part (`okey.tk`) as `[how it compares, the value it takes]`; the operators of each kind
+ * are `QueryOperators`'.
+ */
+export interface StockBookQuoteQueryFields {
+  ticker: ['key', TickerKey];
+  'ticker.at': ['text', string];
+  'ticker.ts': ['text', string];
+  'ticker.tk': ['text', string];
+  bidPrice: ['number', number];
+  bidSize: ['number', number];
+  bidExch: ['enum', StockBookQuoteRecord['bidExch']];
+  askPrice: ['number', number];
+  askSize: ['number', number];
+  askExch: ['enum', StockBookQuoteRecord['askExch']];
+  srcTimestamp: ['number', number | bigint | `${bigint}`];
+  tradeDate: ['date', string];
+  timestamp: ['date', string];
+}
+
 function StockBookQuote$check(m: any, p: RecordPath, c: Checker): unknown {
   if (!c.isObject(m)) return c.bad(p, undefined, 'a record of StockBookQuote', m);
   let n = 0;

@@ -88,6 +88,28 @@ export interface TickerDefinitionPKey {
   ticker: TickerKey;
 }
 
+/**
+ * What a records query of TickerDefinition can name (`recordsQuery`, `fetchRecords`): each field, key field
+ * and key part (`okey.tk`) as `[how it compares, the value it takes]`; the operators of each kind
+ * are `QueryOperators`'.
+ */
+export interface TickerDefinitionQueryFields {
+  ticker: ['key', TickerKey];
+  'ticker.at': ['text', string];
+  'ticker.ts': ['text', string];
+  'ticker.tk': ['text', string];
+  symbolType: ['enum', TickerDefinitionRecord['symbolType']];
+  primaryExch: ['enum', TickerDefinitionRecord['primaryExch']];
+  symbolName: ['text', string];
+  description: ['text', string];
+  cusip: ['text', string];
+  sharesOutstanding: ['number', number | bigint | `${bigint}`];
+  lotSize: ['number', number];
+  symbolFlags: ['flag', TickerDefinitionRecord['symbolFlags']];
+  listingDate: ['date', string];
+  timestamp: ['date', string];
+}
+
 function TickerDefinition$check(m: any, p: RecordPath, c: Checker): unknown {
   if (!c.isObject(m)) return c.bad(p, undefined, 'a record of TickerDefinition', m);
   let n = 0;

@@ -12,6 +12,7 @@ import { stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
 import { RECORDS_RUNTIME } from './record-checks.js';
 import { schemaName, trackRecordsApi, writeRecordsApi, writeRecordsApiTypes } from './records-api.js';
+import { queryFieldsName, trackQueryApi, writeQueryApi, writeQueryApiTypes } from './records-query-api.js';
 import { writeElementGuard, writeKeyInterfaces, writeQueryResultTypes } from './record-declarations.js';
 import { KEY_TYPES } from './record-field-types.js';
 import { hasPrimaryKey, QUERY_RESULT, recordNames } from './record-types.js';
@@ -35,6 +36,8 @@ export function registryKey(name: string): string {
 export interface IndexEntry {
   descriptor: Descriptor;
   name: PlannedName;
+  /** With fields on: whether the type has a query field table (`<Name>QueryFields`, record-query-fields.ts). */
+  queryFields?: boolean;
 }
 
 /** Inputs of {@link indexFileText}. */
@@ -64,7 +67,10 @@ export function indexFileText(input: IndexInput): string {
   if (types) {
     for (const name of ['KnownMessageAction', 'MessageDescriptor', ...(fields ? [...KEY_TYPES, 'QueryResultMessage', 'QueryResultElement', 'UnknownEnumName'] : [])]) shared.reexport(name, typesModule, { type: true });
   }
-  if (fields) trackRecordsApi(shared, kind);
+  if (fields) {
+    trackRecordsApi(shared, kind);
+    trackQueryApi(shared, kind);
+  }
   // Used by `RecordsResponse`, written last: its import follows the message modules'.
   const queryResultElement = records ? shared.use('QueryResultElement', typesModule, { type: true }) : undefined;
   // Modules in the order first used: the shared types' re-exports before the message modules',
@@ -106,6 +112,7 @@ export function indexFileText(input: IndexInput): string {
     writer.blankLineIfLastNot();
     writeElementGuard(writer, kind);
     writeRecordsApi(writer, entries, kind, (e) => registryKey(e.descriptor.name));
+    writeQueryApi(writer, entries, kind, (e) => registryKey(e.descriptor.name));
   }
   if (types) writeIndexTypes(writer, fields ? entries : undefined, queryResultElement);
   return fileText('', writer);
@@ -114,8 +121,8 @@ export function indexFileText(input: IndexInput): string {
 /**
  * What the index imports from a message module (its constant, and with record types its record
  * type, which `MessageRecords` names) or re-exports of it (its constant, and with record types
- * its record type and key type if it has one), names sorted: a name before its suffixed forms,
- * `PKey` before `Record`.
+ * its record type and key type if it has one, and its query field table if it has one), names
+ * sorted: a name before its suffixed forms, `PKey` before `QueryFields` before `Record`.
  */
 function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options: { fields: boolean; records: boolean; kind: ModuleKind }): ModuleDeclaration {
   const { identifier } = entry.name;
@@ -124,6 +131,8 @@ function messageModule(entry: IndexEntry, keyword: 'import' | 'export', options:
     const { record, pkey } = recordNames(identifier);
     // A listed QueryResult's record type is the status type, which has no key type.
     if (keyword === 'export' && hasPrimaryKey(entry.descriptor) && entry.descriptor.name !== QUERY_RESULT) names.push({ name: pkey, isTypeOnly: true });
+    const query = queryFieldsName(entry);
+    if (query !== undefined) names.push({ name: query, isTypeOnly: true });
     names.push({ name: record, isTypeOnly: true });
   }
   if (options.fields) names.push({ name: schemaName(entry), isTypeOnly: false });
@@ -191,6 +200,7 @@ function writeIndexTypes(writer: CodeBlockWriter, records: readonly IndexEntry[]
     writeTypeAlias(writer, alias);
   }
   writeRecordsApiTypes(writer);
+  writeQueryApiTypes(writer, records, (e) => registryKey(e.descriptor.name));
 }
 
 /**

@@ -28,6 +28,7 @@ import { docLines, stringLiteral } from '../text/safe-text.js';
 import type { PlannedName } from './naming.js';
 import { RECORDS_RUNTIME, recordCheckLines } from './record-checks.js';
 import { recordTypes, writeRecordTypes } from './record-types.js';
+import { queryFieldsInterfaces } from './record-query-fields.js';
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject, writeLines } from './writers.js';
 
@@ -81,7 +82,7 @@ function propertyText({ name, value }: MessageProperty): PropertyText {
 export function messageFileText(descriptor: Descriptor, planned: PlannedName, banner: string, kind: ModuleKind, options: { fields?: boolean; int64?: Int64Type } = {}): string {
   const { identifier } = planned;
   const imports = new ImportTracker();
-  const records = options.fields && kind !== 'js' ? recordTypes(descriptor, planned, imports, { int64: options.int64, kind }) : [];
+  const records = options.fields && kind !== 'js' ? [...recordTypes(descriptor, planned, imports, { int64: options.int64, kind }), ...queryFieldsInterfaces(descriptor, planned, imports, kind)] : [];
   const checks = options.fields === true ? recordCheckLines(descriptor, planned, imports, { int64: options.int64 ?? 'number', kind, runtime: moduleSpecifier(RECORDS_RUNTIME, 'messages', kind) }) : [];
   const suffix = isTypeScript(kind) ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages', kind), { type: true })}` : '';
   const writer = newWriter();

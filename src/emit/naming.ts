@@ -82,10 +82,36 @@ export const GENERATED_EXPORTS = [
   'RecordSchema',
   'RecordsErrorKind',
   'SafeParseResult',
+  // Records queries (records-query-api.ts).
+  'recordsQuery',
+  'fetchRecords',
+  'MessageQueryFields',
+  'ViewName',
+  'RecordsQuery',
+  'ViewedRecord',
+  'FetchRecordsOptions',
+  'QueryOperators',
 ] as const;
 
-/** What the generated modules import from the records runtime besides what the index exports: no message type takes them either. */
-const RUNTIME_IMPORTS = ['recordSchema', 'checkQueryResult', 'Checker', 'parseAnswer', 'orThrow', 'RecordsAnswerOf'];
+/** What the generated modules import from the records runtime (or the index declares) besides what the index exports: no message type takes them either. */
+const RUNTIME_IMPORTS = [
+  'recordSchema',
+  'checkQueryResult',
+  'Checker',
+  'parseAnswer',
+  'orThrow',
+  'RecordsAnswerOf',
+  'queryParams',
+  'fetchAnswer',
+  'FetchedRecordsOf',
+  'QueryParams',
+  'RecordKeyOf',
+  'RecordsQueryOf',
+  'ViewedRecordOf',
+  'ViewNameOf',
+  // The index's own table of key field orders (records-query-api.ts).
+  'recordKeys',
+];
 
 const RESERVED: ReadonlySet<string> = new Set([
   // ECMAScript keywords and literals

@@ -15,7 +15,8 @@ import { assertPackageVersion, INITIAL_PACKAGE_VERSION } from './package-version
 import { inScope, type Scope } from '../model/scope.js';
 import { VERSION } from '../util/version.js';
 import { checkUniqueNumbers } from './emit-input.js';
-import { indexFileText, typesFileText } from './index-file.js';
+import { indexFileText, typesFileText, type IndexEntry } from './index-file.js';
+import { hasQueryFields } from './record-query-fields.js';
 import { GIT_ATTRIBUTES_PATH, GIT_ATTRIBUTES_TEXT } from './git-attributes.js';
 import { messageFileText } from './message-file.js';
 import { fieldView, MessageModuleFile, MessageModules, moduleViewKey } from './message-modules.js';
@@ -85,6 +86,9 @@ const RENDERERS = {
   changelog: `package CHANGELOG ${VERSION}`,
   marker: `module marker ${VERSION}`,
   runtime: `records runtime ${VERSION}`,
+  // With fields on, message modules and the index name this revision too (2: records queries), so
+  // output without fields keeps its inputs.
+  records: 'records 2',
   gitAttributes: `.gitattributes ${VERSION}`,
 } as const;
 
@@ -135,7 +139,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   const commonjs = target === 'ts' && settings.moduleFormat === 'commonjs';
 
   // What every message module reads besides its own type: its renderer, the banner template and the package.
-  const context = hashOf(JSON.stringify([RENDERERS.message, ...banner.view]));
+  const context = hashOf(JSON.stringify([RENDERERS.message, ...banner.view, ...(fields ? [RENDERERS.records] : [])]));
   const modules = new MessageModules({
     names,
     fields,
@@ -196,7 +200,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
  * kind, fields]`.
  */
 function indexInput(path: string, entries: readonly unknown[], banner: string, kind: ModuleKind, fields: boolean): string {
-  return hashOf(`${RENDERERS.index}\0${path}\0${JSON.stringify([JSON.stringify(entries), banner, kind, fields])}`);
+  return hashOf(`${RENDERERS.index}\0${path}\0${JSON.stringify([JSON.stringify(entries), banner, kind, fields ? RENDERERS.records : fields])}`);
 }
 
 /** The key fields of a descriptor's primary key type (with fields on), as the index reads them. */
@@ -206,8 +210,10 @@ function primaryKeyFields(descriptor: Descriptor): FieldDescriptor[] {
 
 /**
  * What the index reads of a message type: its name, number, planned names and, with fields on,
- * its primary key fields (whether it has a primary key type).
+ * its primary key fields (whether it has a primary key type, their order) and whether it has a
+ * query field table.
  */
-function indexView(descriptor: Descriptor, fields: boolean, name: PlannedName): { descriptor: Descriptor; name: PlannedName } {
-  return { descriptor: { name: descriptor.name, mNum: descriptor.mNum, schemaHash: '', extra: {}, ...(fields ? { fields: primaryKeyFields(descriptor) } : {}) }, name };
+function indexView(descriptor: Descriptor, fields: boolean, name: PlannedName): IndexEntry {
+  if (!fields) return { descriptor: { name: descriptor.name, mNum: descriptor.mNum, schemaHash: '', extra: {} }, name };
+  return { descriptor: { name: descriptor.name, mNum: descriptor.mNum, schemaHash: '', extra: {}, fields: primaryKeyFields(descriptor) }, name, queryFields: hasQueryFields(descriptor, name) };
 }

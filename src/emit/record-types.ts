@@ -47,9 +47,9 @@ import { fieldTypeMembers, isKeyType, propertyDocs } from './record-field-types.
 import { moduleSpecifier, type ModuleKind } from './targets.js';
 import { indentWidth, MAX_LINE_LENGTH, writeDocs, writeLines } from './writers.js';
 
-/** The record type names of a message type's identifier. */
-export function recordNames(identifier: string): { record: string; pkey: string } {
-  return { record: `${identifier}Record`, pkey: `${identifier}PKey` };
+/** The record type names of a message type's identifier: its record, its key and its query field table (`record-query-fields.ts`). */
+export function recordNames(identifier: string): { record: string; pkey: string; query: string } {
+  return { record: `${identifier}Record`, pkey: `${identifier}PKey`, query: `${identifier}QueryFields` };
 }
 
 /** The message type whose records are the status that ends every answer: its record type is `QueryResultMessage`. */
@@ -135,7 +135,8 @@ function checkRecordNames(types: readonly RecordFacts[], plan: ReadonlyMap<strin
   for (const [name, planned] of plan) owners.set(planned.identifier, msg`the constant of message type ${showName(name)}`);
   for (const type of types) {
     const names = recordNames(plan.get(type.name)!.identifier);
-    for (const identifier of type.hasKey ? [names.record, names.pkey] : [names.record]) {
+    // The query field table's name is taken whether or not the type has one: a name never depends on the fields.
+    for (const identifier of type.hasKey ? [names.record, names.pkey, names.query] : [names.record, names.query]) {
       const other = owners.get(identifier);
       if (other !== undefined) {
         throw new EmitError(msg`The record type ${identifier} of message type ${showName(type.name)} clashes with ${other}.`, {
@@ -148,7 +149,7 @@ function checkRecordNames(types: readonly RecordFacts[], plan: ReadonlyMap<strin
 }
 
 /** One property of a record interface. */
-interface RecordProperty {
+export interface RecordProperty {
   /** A valid property name: bare or a string literal. */
   key: string;
   optional: boolean;
@@ -290,6 +291,6 @@ function orphanProperties(fields: readonly FieldDescriptor[], groups: ReadonlyMa
 }
 
 /** A field name as a property name: bare when it is an identifier, else a string literal. */
-function propertyKey(name: string): string {
+export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && name !== '__proto__' ? name : stringLiteral(name);
 }

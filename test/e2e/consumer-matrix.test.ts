@@ -55,7 +55,7 @@ export const notAName: MessageName = 'NoSuchType';
 const PROCESS_TYPES = 'declare const process: { stdout: { write(text: string): boolean } };\n';
 
 const TS_IMPORTS = `import { AuctionNotice, messages, messagesByNumber, type MessageByName, type MessageDescriptor, type MessageName } from '${NAME}';
-import { OptionNbboQuoteRecordSchema, parseRecords, isElementOf, type AuctionNoticeRecord, type OptionNbboQuoteRecord, type QueryResultElement, type RecordElement } from '${NAME}';`;
+import { OptionNbboQuoteRecordSchema, parseRecords, isElementOf, recordsQuery, type AuctionNoticeRecord, type OptionNbboQuoteRecord, type QueryResultElement, type RecordElement } from '${NAME}';`;
 
 /** Standard Schema's published interface (v1), copied as its spec recommends: a library that accepts any Standard Schema types its parameter so. */
 const STANDARD_SCHEMA = `
@@ -111,6 +111,10 @@ holds<Equal<Extract<RecordElement | QueryResultElement, { header: { mTyp: 'Query
 // @ts-expect-error a type described with no fields takes no field
 export const noFields: AuctionNoticeRecord = { anything: 1 };
 export const empty: AuctionNoticeRecord = {};
+// A records query, typed by the type's fields (issue 39); without DOM or Node.js types, its parameters are still text.
+export const query: string = recordsQuery('OptionNbboQuote', { where: ['bidExch', 'eq', 'CBOE'], limit: 5 }).toString();
+// @ts-expect-error an enum name outside its set
+recordsQuery('OptionNbboQuote', { where: ['bidExch', 'eq', 'CBOX'] });
 `;
 
 /** A records answer as the service sends it: a 19-digit timestamp beyond 2^53, then the QueryResult. */
@@ -122,7 +126,8 @@ const ANSWER = JSON.stringify(
 const RUN_RECORDS = `const element = parseRecords(${ANSWER}).records[0];
 if (element === undefined || !isElementOf(element, 'OptionNbboQuote')) throw new Error('no quote');
 const quote = element.message;
-const records = { timestamp: typeof quote.srcTimestamp + ' ' + String(quote.srcTimestamp), exch: quote.bidExch };`;
+const query = recordsQuery('AccountRiskRecordV5', { pkey: { accnt: 'A1', currency: 'USD', tradeDate: '2024-03-15', riskSession: 'Regular' }, where: ['netLiq', 'gt', 0] }).toString();
+const records = { timestamp: typeof quote.srcTimestamp + ' ' + String(quote.srcTimestamp), exch: quote.bidExch, query };`;
 
 /** One message module imported by itself, without the index (the package exports `./messages/*.js`): the same constant. */
 const DEEP_IMPORT = `import { AuctionNotice as OneModule } from '${NAME}/messages/AuctionNotice.js';
@@ -142,7 +147,7 @@ const PROJECTS = {
     compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
     files: {
       'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}\n${RECORD_ASSERTIONS}`,
-      'run.mjs': `import { AuctionNotice, messages, messageNames, parseRecords, isElementOf } from '${NAME}';
+      'run.mjs': `import { AuctionNotice, messages, messageNames, parseRecords, isElementOf, recordsQuery } from '${NAME}';
 import { AuctionNotice as OneModule } from '${NAME}/messages/AuctionNotice.js';
 /** @type {1063} */
 const mNum = AuctionNotice.mNum;
@@ -158,7 +163,7 @@ process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotic
     compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
     files: {
       'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}${DEEP_IMPORT}\n${RECORD_ASSERTIONS}`,
-      'run.cjs': `const { AuctionNotice, messages, messageNames, parseRecords, isElementOf } = require('${NAME}');
+      'run.cjs': `const { AuctionNotice, messages, messageNames, parseRecords, isElementOf, recordsQuery } = require('${NAME}');
 const { AuctionNotice: OneModule } = require('${NAME}/messages/AuctionNotice.js');
 /** @type {1063} */
 const mNum = AuctionNotice.mNum;
@@ -174,8 +179,8 @@ process.stdout.write(JSON.stringify({ mNum, actions, same: messages.AuctionNotic
     compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
     files: {
       'check.ts': `${TS_IMPORTS}\n${TYPE_ASSERTIONS}\n${RECORD_ASSERTIONS}`,
-      // A bundle that reads records: the runtime, the index and the checks of every type.
-      'records.ts': `import { parseRecords, isElementOf } from '${NAME}';
+      // A bundle that writes a query and reads records: the runtime, the index and the checks of every type.
+      'records.ts': `import { parseRecords, isElementOf, recordsQuery } from '${NAME}';
 ${RUN_RECORDS}
 process.stdout.write(JSON.stringify(records));
 `,
@@ -276,7 +281,7 @@ describe.each(Object.keys(PROJECTS) as ProjectName[])('the %s consumer', (name) 
 
 describe('at run time', () => {
   // oneModule: the constant of `pkg/messages/AuctionNotice.js` is the index's.
-  const records = { timestamp: 'bigint 1690379504651660288', exch: 'CBOE' };
+  const records = { timestamp: 'bigint 1690379504651660288', exch: 'CBOE', query: 'cmd=getmsgs&msgType=AccountRiskRecordV5&pkey=A1%7CUSD%7C2024-03-15%7CRegular&where=netLiq%3Agt%3A0' };
   const expected = { mNum: 1063, actions: ['select'], same: true, count: TYPES.length, oneModule: true, records };
 
   it('plain node imports it (ES module)', async () => {
@@ -291,7 +296,7 @@ describe('at run time', () => {
     expect(JSON.parse(run.stdout)).toEqual(expected);
   });
 
-  it('esbuild bundles one constant: the bundle holds that type and no other, and none of the records runtime', async () => {
+  it('esbuild bundles one constant: the bundle holds that type and no other, and none of the records runtime (no parser, no query)', async () => {
     const bundle = await build({ entryPoints: [join(root, 'bundler/entry.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', metafile: true });
     const text = bundle.outputFiles[0]!.text;
     expect(text).toContain(HASH.AuctionNotice);
@@ -301,13 +306,13 @@ describe('at run time', () => {
     // Of the package's modules with code, only the constant's is in the bundle: no byte of the records runtime.
     const inputs = Object.entries(Object.values(bundle.metafile!.outputs)[0]!.inputs).filter(([, used]) => used.bytesInOutput > 0);
     expect(inputs.map(([path]) => path.replace(/^.*\/(?=messages\/|records-runtime|index\.js)/, '')).filter((path) => !path.endsWith('entry.ts'))).toEqual(['messages/AuctionNotice.js']);
-    expect(text).not.toMatch(/RecordsError|recordSchema|parseAnswer/);
+    expect(text).not.toMatch(/RecordsError|recordSchema|parseAnswer|queryParams|fetchAnswer|recordsQuery|fetchRecords|recordKeys|getmsgs/);
     await writeFile(join(root, 'bundler/bundle.mjs'), text);
     const run = await runCommand(process.execPath, ['bundle.mjs'], join(root, 'bundler'));
     expect(JSON.parse(run.stdout)).toEqual({ hash: HASH.AuctionNotice, mNum: 1063 });
   });
 
-  it('esbuild bundles the parser: it reads an answer, its 64-bit timestamp exact', async () => {
+  it('esbuild bundles the parser and the query writer: it reads an answer, its 64-bit timestamp exact, and writes a query', async () => {
     const bundle = await build({ entryPoints: [join(root, 'bundler/records.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
     await writeFile(join(root, 'bundler/records.mjs'), bundle.outputFiles[0]!.text);
     const run = await runCommand(process.execPath, ['records.mjs'], join(root, 'bundler'));

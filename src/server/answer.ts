@@ -8,6 +8,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listingBody, parseListingQuery, selectElements } from './listing.js';
 import type { MutableServerOptions } from './reference-server.js';
 import { schemaBody } from './schemas.js';
+import { framedBody, jsonBody, recordTypes, selectRecords } from './records.js';
 
 /**
  * One request as the server saw it, so tests can assert what a client sent (which query
@@ -67,11 +68,20 @@ export function errorAnswer(status: number, error?: string): Answer {
 }
 
 /**
- * Answers a request the way a healthy server would: 404 off `GET /rest/proto`, then auth
- * (401), then query validation (400), then the listing, or for `cmd=getschema` the `FieldDesc`
- * elements of `msgType` (see `schemas.ts`).
+ * Answers a request the way a healthy server would: 404 off `GET /rest/proto` (and, with
+ * records, `/rest/json` and `/rest/jsonf`), then auth (401), then query validation (400), then
+ * the listing, or for `cmd=getschema` the `FieldDesc` elements of `msgType` (see `schemas.ts`),
+ * or the records a `cmd=getmsgs` selects (see `records.ts`).
  */
 export function answerRequest(request: RecordedRequest, options: MutableServerOptions): Answer {
+  if (request.method === 'GET' && (request.path === '/rest/json' || request.path === '/rest/jsonf') && options.records !== undefined) {
+    const denied = checkCredentials(request.query, options);
+    if (denied !== undefined) return errorAnswer(401, denied);
+    const types = recordTypes(options.listing, options.schemas);
+    const elements = selectRecords(options.records, request.query, types);
+    if (request.path === '/rest/json') return textAnswer(200, { 'content-type': 'application/json' }, jsonBody(elements));
+    return textAnswer(200, { 'content-type': 'text/plain; charset=utf-8' }, framedBody(elements, types.numberOf));
+  }
   if (request.method !== 'GET' || request.path !== '/rest/proto') return errorAnswer(404, 'not found');
 
   const denied = checkCredentials(request.query, options);

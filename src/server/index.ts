@@ -14,3 +14,4 @@ export {
 export { sendAnswer, type Answer, type RecordedRequest } from './answer.js';
 export { loadListingFile } from './listing.js';
 export { loadSchemasBeside, loadSchemasFile, schemasPathFor, type SchemaSet } from './schemas.js';
+export { loadRecordFiles, type RecordSet } from './records.js';

@@ -13,6 +13,7 @@ import { ConfigError } from '../model/errors.js';
 import { answerRequest, errorAnswer, recordRequest, sendAnswer, type Answer, type RecordedRequest } from './answer.js';
 import { assertSchemas, type SchemaSet } from './schemas.js';
 import type { HeaderKey } from './header-keys.js';
+import type { RecordSet } from './records.js';
 
 /** The two spellings of the header's type key that real servers use. */
 export type { HeaderKey };
@@ -40,6 +41,11 @@ export interface ReferenceServerOptions {
    * `schemas.ts`). A type of the listing without an entry has no fields. @default {}
    */
   schemas?: SchemaSet;
+  /**
+   * The records `cmd=getmsgs` answers from on `/rest/json` and `/rest/jsonf` (`loadRecordFiles`,
+   * `records.ts`); without them, those paths are not found.
+   */
+  records?: RecordSet;
   /** When set, a request whose `apikey` query parameter differs gets a 401. */
   apiKey?: string;
   /** When set, a request whose `secret` query parameter differs gets a 401. */

@@ -41,6 +41,8 @@ beforeAll(async () => {
   git('init', '-q', '-b', 'main');
   await mkdir(join(project, 'examples'));
   await copyFile(join(ROOT, 'examples/descriptors.json'), join(project, 'examples/descriptors.json'));
+  // The records `serve --records` answers from (docs/record-types.md, "A typed query end to end").
+  await copyFile(join(ROOT, 'examples/descriptors.records.json'), join(project, 'examples/descriptors.records.json'));
   // A project that uses the generated code, for --impact.
   await mkdir(join(project, 'src'));
   await writeFile(join(project, 'src/use.ts'), "import { messages } from './generated/schema/index.js';\n\nexport const bookQuote = messages['StockBookQuote'].mNum;\n");

@@ -12,23 +12,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
-import type { Descriptor } from '../../src/model/descriptor.js';
-import { makeField } from '../../src/model/field.js';
-import { loadExampleDescriptors, makeTempDir, removeTempDir, REPO_ROOT, runTsc, writeEmitted } from './helpers.js';
+import { makeTempDir, removeTempDir, REPO_ROOT, runTsc, writeEmitted } from './helpers.js';
+import { describedExampleTypes } from './described-types.js';
 import { STRICT_CONSUMER } from '../helpers/tsc.js';
-
-/** The example listing's types that examples/descriptors.schemas.json describes, with those fields. */
-export async function describedExampleTypes(): Promise<Descriptor[]> {
-  const schemas = JSON.parse(readFileSync(join(REPO_ROOT, 'examples/descriptors.schemas.json'), 'utf8')) as Record<string, Record<string, string | number>[]>;
-  return (await loadExampleDescriptors())
-    .filter((d) => schemas[d.name] !== undefined)
-    .map((d) => ({
-      ...d,
-      fields: schemas[d.name]!.map(({ name, fType, isPkey, inRepeater, eSet, pos }) =>
-        makeField({ name: String(name), fType: String(fType), pos: Number(pos), isPkey: isPkey === 'Yes', ...(inRepeater ? { inRepeater: String(inRepeater) } : {}), ...(eSet ? { eSet: String(eSet).split(',') } : {}) }, {}),
-      ),
-    }));
-}
 
 type Query = Record<string, unknown>;
 type Api = {
@@ -97,6 +83,11 @@ beforeAll(async () => {
   api = (await import(pathToFileURL(join(dir, 'out/index.js')).href)) as Api;
   await writeFile(join(dir, 'consumer.ts'), CONSUMER);
   await writeFile(join(dir, 'refused.ts'), `import { recordsQuery, fetchRecords } from './out/index.js';\n${REFUSED.map(([line]) => line).join('\n')}\nexport {};\n`);
+  // The example of docs/record-types.md, "A typed query end to end", with the two globals it uses declared (no DOM or Node.js types).
+  const page = readFileSync(join(REPO_ROOT, 'docs/record-types.md'), 'utf8');
+  const example = /```ts\n([\s\S]*?)```/.exec(page.slice(page.indexOf('### A typed query end to end')))![1]!;
+  await writeFile(join(dir, 'docs-example.ts'), example.replace("'./src/generated/schema/index.js'", "'./out/index.js'"));
+  await writeFile(join(dir, 'globals.d.ts'), 'declare const process: { env: { readonly [name: string]: string | undefined } };\ndeclare const console: { log(...values: unknown[]): void };\n');
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_CONSUMER, include: ['*.ts', 'out/**/*.ts'] }));
   compiled = await runTsc(join(dir, 'tsconfig.json'));
@@ -192,7 +183,7 @@ describe('recordsQuery: the service grammar, encoded once', () => {
 });
 
 describe('the compiler checks a query against its type', () => {
-  it('accepts every clause typed, types a viewed record by its view, and refuses each wrong query for its reason', () => {
+  it('accepts every clause typed (and the example of docs/record-types.md), types a viewed record by its view, and refuses each wrong query for its reason', () => {
     // Each diagnostic with its elaboration (the indented lines after it), which names the reason.
     const lines = compiled.output
       .trim()

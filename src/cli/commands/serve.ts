@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadListingFile, loadSchemasBeside, loadSchemasFile, startReferenceServer } from '../../server/index.js';
+import { loadListingFile, loadRecordFiles, loadSchemasBeside, loadSchemasFile, startReferenceServer } from '../../server/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 import { HEADER_KEYS } from '../../server/header-keys.js';
@@ -14,9 +14,13 @@ export async function serveCommand({ args, io, log }: CommandContext): Promise<n
   // (x.json → x.schemas.json), if any.
   const schemasFile = args.string('schemas');
   const schemas = schemasFile === undefined ? await loadSchemasBeside(file) : await loadSchemasFile(resolve(io.cwd, schemasFile));
+  // `cmd=getmsgs` on /rest/json and /rest/jsonf answers from the saved records answers --records names.
+  const recordFiles = args.strings('records');
+  const records = recordFiles.length === 0 ? undefined : await loadRecordFiles(recordFiles.map((path) => resolve(io.cwd, path)));
   const server = await startReferenceServer({
     listing,
     schemas,
+    ...(records === undefined ? {} : { records }),
     port: args.number('port') ?? 0,
     host: args.string('host'),
     apiKey: args.string('api-key'),
@@ -26,7 +30,8 @@ export async function serveCommand({ args, io, log }: CommandContext): Promise<n
   });
   log.out(server.url);
   const fields = schemas === undefined ? '' : `, field descriptors of ${plural(Object.keys(schemas).length, 'type')}`;
-  log.info(`schema-sync reference server: ${plural(listing.length, 'element')}${fields} at ${server.url}/rest/proto (Ctrl-C stops it)`);
+  const served = records === undefined ? '' : `, ${plural(records.elements.length, 'record')} at ${server.url}/rest/json`;
+  log.info(`schema-sync reference server: ${plural(listing.length, 'element')}${fields} at ${server.url}/rest/proto${served} (Ctrl-C stops it)`);
   await (io.untilStopped ?? (() => new Promise<void>(() => undefined)))();
   await server.close();
   return EXIT.ok;

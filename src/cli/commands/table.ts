@@ -109,6 +109,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: [
       { flag: 'file', type: 'string', demandOption: true, describe: 'Descriptor listing file (JSON array)' },
       { flag: 'schemas', type: 'string', describe: 'Field descriptors for cmd=getschema (JSON object: type name → FieldDesc array); default: <file>.schemas.json beside the listing, when there is one' },
+      { flag: 'records', type: 'string', repeatable: true, describe: 'Saved records answers (rest/json arrays) that cmd=getmsgs answers from on /rest/json and /rest/jsonf, honouring msgType, pkey, view, where, order and limit; repeatable' },
       { flag: 'port', type: 'number', default: 0, describe: 'Port (0 = any free port)' },
       { flag: 'host', type: 'string', describe: 'Loopback address to bind (default 127.0.0.1)' },
       { flag: 'api-key', type: 'string', describe: 'Require this apikey' },
@@ -120,6 +121,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       ['$0 serve --file examples/descriptors.json --port 0', 'Serve the example listing'],
       ['$0 serve --file examples/descriptors.json --api-key test-key --trailer', 'Require a key, append a QueryResult'],
       ['$0 serve --file listing.json --schemas fields.json', 'Answer getschema from fields.json'],
+      ['$0 serve --file examples/descriptors.json --records examples/descriptors.records.json', 'Answer records queries (cmd=getmsgs) from saved records'],
     ],
     stepSummary: false,
     progress: false,

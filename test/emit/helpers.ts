@@ -90,6 +90,13 @@ export async function writeEmitted(dir: string, files: readonly EmittedFile[]): 
   }
 }
 
+/**
+ * What {@link formatEachAlone} gave, by place and text: the tests compare many batches against
+ * formatting alone, with the same files (and the same folders, whose configs they never change)
+ * again and again; prettier gives the same text for the same input and config.
+ */
+const formattedAlone = new Map<string, string>();
+
 /** Each file formatted alone with a plain `prettier.format`, the config resolved for its place
  * as schema-sync resolves it (babel-ts for `.ts` unless a parser is configured); the module
  * marker and `.gitattributes`, which schema-sync never formats, as they are. */
@@ -102,9 +109,15 @@ export async function formatEachAlone(files: readonly EmittedFile[], outDir: str
       continue;
     }
     const filepath = join(outDir, ...file.path.split('/'));
-    const config = await prettier.resolveConfig(filepath, { editorconfig: true });
-    const parser = config?.parser ?? (file.path.endsWith('.ts') ? 'babel-ts' : undefined);
-    result.push({ path: file.path, text: await prettier.format(file.text, { ...config, filepath, ...(parser ? { parser } : {}) }) });
+    const key = `${filepath}\0${file.text}`;
+    let text = formattedAlone.get(key);
+    if (text === undefined) {
+      const config = await prettier.resolveConfig(filepath, { editorconfig: true });
+      const parser = config?.parser ?? (file.path.endsWith('.ts') ? 'babel-ts' : undefined);
+      text = await prettier.format(file.text, { ...config, filepath, ...(parser ? { parser } : {}) });
+      formattedAlone.set(key, text);
+    }
+    result.push({ path: file.path, text });
   }
   return result;
 }

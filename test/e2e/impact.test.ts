@@ -7,7 +7,7 @@
  * process, and a CLI process would load TypeScript again for every run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readTree, removeDir, ROOT, tempDir, type CliRun } from '../helpers/cli.js';
@@ -80,6 +80,8 @@ const CONSUMER: Record<string, string> = {
 };
 
 let server: TestServer;
+/** The consumer with the output of {@link BEFORE} pulled, which each test starts from (a copy). */
+let pulledBefore: string;
 let dir: string;
 const serve = (state: { listing: WireElement[]; schemas: Record<string, unknown[]> }) => {
   server.setListing(state.listing);
@@ -97,14 +99,19 @@ async function writeFiles(root: string, files: Record<string, string>): Promise<
 
 beforeAll(async () => {
   server = await startTestServer({ listing: BEFORE.listing, schemas: BEFORE.schemas });
+  pulledBefore = await tempDir('schema-sync-impact-e2e-');
+  await writeFiles(pulledBefore, CONSUMER);
+  const pulled = await cli(['pull', ...source()], pulledBefore);
+  expect(pulled.code, pulled.stderr).toBe(0);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await removeDir(pulledBefore);
+});
 beforeEach(async () => {
   dir = await tempDir('schema-sync-impact-e2e-');
+  await cp(pulledBefore, dir, { recursive: true });
   serve(BEFORE);
-  await writeFiles(dir, CONSUMER);
-  const pulled = await cli(['pull', ...source()]);
-  expect(pulled.code, pulled.stderr).toBe(0);
 });
 afterEach(() => removeDir(dir));
 

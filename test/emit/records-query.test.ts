@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
-import { makeTempDir, removeTempDir, REPO_ROOT, runTsc, writeEmitted } from './helpers.js';
+import { makeTempDir, removeTempDir, REPO_ROOT, writeEmitted } from './helpers.js';
 import { describedExampleTypes } from './described-types.js';
-import { STRICT_CONSUMER } from '../helpers/tsc.js';
+import { compileProjects, STRICT_CONSUMER, type TscResult } from '../helpers/tsc.js';
 
 type Query = Record<string, unknown>;
 type Api = {
@@ -57,6 +57,15 @@ export async function viewed(): Promise<unknown> {
 }
 `;
 
+/** A consumer with the DOM's types: what recordsQuery gives is the platform's URLSearchParams, and fetchRecords takes its fetch and an AbortSignal. */
+const PLATFORM = `
+import { fetchRecords, recordsQuery } from './out/index.js';
+
+export const params: URLSearchParams = recordsQuery('StockBookQuote', { limit: 1 });
+export const url = new URL(\`https://service.example/rest/json?\${params.toString()}\`);
+export const answer = fetchRecords('https://service.example', 'StockBookQuote', undefined, { fetch, signal: new AbortController().signal });
+`;
+
 /** The refused queries, one a line, without directives: each error is asserted. */
 const REFUSED = [
   ["recordsQuery('OptionNbboQuote', { view: ['bidPrise'] });", /TS2820: Type '"bidPrise"' is not assignable to type 'ViewName<"OptionNbboQuote">'\. Did you mean '"bidPrice"'\?/],
@@ -75,7 +84,8 @@ const REFUSED = [
 
 let dir: string;
 let api: Api;
-let compiled: { code: number | null; output: string };
+let compiled: TscResult;
+let platform: TscResult;
 
 beforeAll(async () => {
   dir = await makeTempDir('records-query');
@@ -89,8 +99,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'docs-example.ts'), example.replace("'./src/generated/schema/index.js'", "'./out/index.js'"));
   await writeFile(join(dir, 'globals.d.ts'), 'declare const process: { env: { readonly [name: string]: string | undefined } };\ndeclare const console: { log(...values: unknown[]): void };\n');
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_CONSUMER, include: ['*.ts', 'out/**/*.ts'] }));
-  compiled = await runTsc(join(dir, 'tsconfig.json'));
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT_CONSUMER, include: ['*.ts', 'out/**/*.ts'], exclude: ['platform.ts'] }));
+  // With the DOM's types: the query is the platform's URLSearchParams, and its fetch and AbortSignal fit.
+  await writeFile(join(dir, 'platform.ts'), PLATFORM);
+  await writeFile(join(dir, 'tsconfig.dom.json'), JSON.stringify({ compilerOptions: { ...STRICT_CONSUMER, lib: ['es2022', 'dom'] }, files: ['platform.ts'] }));
+  [compiled, platform] = compileProjects(join(dir, 'tsconfig.json'), join(dir, 'tsconfig.dom.json')) as [TscResult, TscResult];
 }, 60_000);
 afterAll(() => removeTempDir(dir));
 
@@ -183,6 +196,10 @@ describe('recordsQuery: the service grammar, encoded once', () => {
 });
 
 describe('the compiler checks a query against its type', () => {
+  it("fits the platform's types where a project has them (the DOM's URLSearchParams, fetch and AbortSignal)", () => {
+    expect(platform.output).toBe('');
+  });
+
   it('accepts every clause typed (and the example of docs/record-types.md), types a viewed record by its view, and refuses each wrong query for its reason', () => {
     // Each diagnostic with its elaboration (the indented lines after it), which names the reason.
     const lines = compiled.output

@@ -5,7 +5,7 @@ import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
 import { hashOf, hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
-import { applyChangeSet, changeSet, editedWarning, MANIFEST_FILE, unmarkedWarning, readManifest, strayFiles, type ChangeSet, type FolderView, type ManifestText, type Staging, type StrayFiles, type WriteResult } from '../write/index.js';
+import { applyChangeSet, changeSet, editedWarning, lockfileStamp, MANIFEST_FILE, unmarkedWarning, readManifest, strayFiles, type ChangeSet, type FolderView, type ManifestText, type Staging, type StrayFiles, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
 import { msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
@@ -18,6 +18,8 @@ export interface OutputChanges {
   planKey: string;
   /** The folder's manifest as found. */
   found: ManifestText | undefined;
+  /** The stamp of the lockfile planned from, which the manifest a run writes records (`lockfileStamp`). */
+  lockfileStamp: string;
   changes: ChangeSet;
   /** The folder's files that are neither this output nor in its manifest: stale output (by its banner) and the user's. */
   strays: StrayFiles;
@@ -56,7 +58,7 @@ export async function outputChanges(run: RunContext, cache: Incremental, view: F
     own: [MANIFEST_FILE, relative(run.paths.outDir, run.paths.lockfilePath).split(sep).join('/')],
     bannerLines,
   });
-  return { settings, planKey, found, changes, strays };
+  return { settings, planKey, found, lockfileStamp: lockfileStamp(lockfile), changes, strays };
 }
 
 /** Whether the folder's file at `path` holds bytes with hash `sha`: by its stat where the cache verified it, else read and hashed. */
@@ -143,6 +145,7 @@ export async function writeOutput(
     found: output.found,
     lockfile: writeLockfile === undefined ? undefined : { path: writeLockfile.path, text: writeLockfile.text, hash: writeLockfile.hash },
     lockfilePath: run.paths.lockfilePath,
+    lockfileStamp: output.lockfileStamp,
     interrupt: input.interrupt,
   });
   for (const path of write.leftEdited) run.warn(editedWarning(path));

@@ -1,5 +1,5 @@
 import { withImpact, type DriftReport } from '../diff/index.js';
-import { openFolderView, openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
+import { lockfileMovedWarning, lockfileStamp, openFolderView, openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
 import { answerDrift, answerFacts } from './diff-answer.js';
 import type { Incremental } from '../incremental/index.js';
@@ -69,9 +69,15 @@ async function previewPull(run: RunContext, tools: PullTools, view: FolderView, 
 /** The pull, under the run lock: the stale files and the lockfile written in one transaction. */
 async function writePull(run: RunContext, tools: PullTools, view: FolderView, answer: Answer, options: PullOptions, interrupt: AbortSignal): Promise<PullResult> {
   const { cache, mark } = tools;
-  const { after, answered, lockfileUnchanged, result } = await diffPull(run, tools, view, answer, options);
+  const { found, after, answered, lockfileUnchanged, result } = await diffPull(run, tools, view, answer, options);
   const staging = openStaging(run.paths.outDir);
   const output = await outputChanges(run, cache, view, after, staging);
+  // The folder was generated from another lockfile than the one found: another run (most likely
+  // one for another output folder sharing it) rewrote it since, and this pull builds on that.
+  const generatedFrom = output.found?.lockfile();
+  if (found !== undefined && found.conflictAt === undefined && generatedFrom !== undefined && generatedFrom !== lockfileStamp(found.lockfile)) {
+    run.warn(lockfileMovedWarning(run.paths.lockfilePath, run.paths.outDir));
+  }
   mark('emit');
   const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   mark('write');

@@ -48,6 +48,8 @@ export async function applyChangeSet(input: {
   lockfile?: { path: string; text: string; hash?: string };
   /** The project's lockfile (the journal records its state even when the run leaves it alone). */
   lockfilePath: string;
+  /** The stamp of the lockfile the change set's output is generated from (`lockfileStamp`), which the manifest records. */
+  lockfileStamp?: string;
   /** Aborted by an interrupt: the transaction is rolled back unless it is committed already. */
   interrupt?: AbortSignal;
 }): Promise<{ write: WriteResult; manifest: ManifestText }> {
@@ -59,7 +61,7 @@ export async function applyChangeSet(input: {
     // A link in the place of the output was not read through; nor is it written or deleted through.
     if (changes.linked.length > 0) throw new SymbolicLinkFound(changes.linked, outDir);
     refuseLockfileAmongOutput(outDir, input.lockfilePath, changes, input.found);
-    manifestText = serializeManifest(changes.manifest);
+    manifestText = serializeManifest(changes.manifest, input.lockfileStamp);
     if (lockfile && (await view.readLockfile(lockfile.path)) === lockfile.text) lockfile = undefined;
   } catch (error) {
     await staging.discard();

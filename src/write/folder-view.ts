@@ -4,7 +4,7 @@ import { LockError, WriteError } from '../model/errors.js';
 import { isLinkRefusal, readFileNoFollow } from '../util/read-no-follow.js';
 import { FileRefused, readBoundedFile, READ_BOUNDS, withoutBom } from '../util/read-bounded.js';
 import { readJournal, pendingLockfilePath, pendingFilePath, TXN_DIR } from './journal.js';
-import { RUN_LOCK_FILE } from './run-lock.js';
+import { LOCKFILE_LOCK_SUFFIX, RUN_LOCK_FILE } from './run-lock.js';
 import { msg, own } from '../model/message.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 
@@ -161,10 +161,15 @@ function isSymbolicLink(path: string): boolean {
 /** Names in an output folder that are a run's, not the output's. */
 const RUN_FILES: ReadonlySet<string> = new Set([RUN_LOCK_FILE, TXN_DIR]);
 
+/** Whether a name at the top of an output folder is a run's: its lock, its transaction folder, the lock of a lockfile kept there. */
+function isRunFile(name: string): boolean {
+  return RUN_FILES.has(name) || (name.startsWith('.') && name.endsWith(LOCKFILE_LOCK_SUFFIX));
+}
+
 /** Whether `outDir` does not exist or holds nothing but a run's lock and transaction folder. */
 function isEmptyFolder(outDir: string): boolean {
   try {
-    return readdirSync(outDir).every((name) => RUN_FILES.has(name));
+    return readdirSync(outDir).every(isRunFile);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
@@ -182,7 +187,7 @@ function listFiles(outDir: string): string[] {
       return;
     }
     for (const entry of entries) {
-      if (prefix === '' && RUN_FILES.has(entry.name)) continue;
+      if (prefix === '' && isRunFile(entry.name)) continue;
       const path = prefix + entry.name;
       if (entry.isDirectory()) {
         if (!entry.name.startsWith('.') && entry.name !== 'node_modules') walk(join(folder, entry.name), `${path}/`);

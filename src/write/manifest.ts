@@ -4,7 +4,7 @@ import { hashOf, type HashedText } from '../util/hash.js';
 import { noChanges, type ChangeSet } from './change-set.js';
 import type { FolderView } from './folder-view.js';
 import { isSafeRelativePath } from './safe-path.js';
-import { msg, own } from '../model/message.js';
+import { msg, own, type Message } from '../model/message.js';
 
 /**
  * File in the output folder that lists what schema-sync generated there — so only those are
@@ -24,15 +24,38 @@ export interface ManifestEntry {
 /** Generated files by path. */
 export type Manifest = Map<string, ManifestEntry>;
 
-/** Manifest text: sorted paths, one line each, stable bytes. */
-export function serializeManifest(manifest: Manifest): string {
+/**
+ * Manifest text: sorted paths, one line each, stable bytes; with `lockfile`, the stamp of the
+ * lockfile the folder was generated from ({@link lockfileStamp}), so that a run can tell when
+ * another run rewrote the lockfile since (see {@link ManifestText.lockfile}).
+ */
+export function serializeManifest(manifest: Manifest, lockfile?: string): string {
   const paths = [...manifest.keys()].sort(compareStrings);
   const lines = paths.map((path) => {
     const entry = manifest.get(path)!;
     return `    ${JSON.stringify(path)}: ${JSON.stringify([entry.input, entry.sha])}`;
   });
   const files = lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n  }`;
-  return `{\n  "generator": "schema-sync",\n  "files": ${files}\n}\n`;
+  const stamp = lockfile === undefined ? '' : `\n  "lockfile": ${JSON.stringify(lockfile)},`;
+  return `{\n  "generator": "schema-sync",${stamp}\n  "files": ${files}\n}\n`;
+}
+
+/**
+ * What a manifest records of the lockfile its folder was generated from: the hash of its text
+ * with LF line endings (a checkout with CRLF endings is the same lockfile). The lockfile itself
+ * records nothing of the folder, so its bytes stay the same for every folder and every machine.
+ */
+export function lockfileStamp(lockfile: { text: string; hash: string }): string {
+  return lockfile.text.includes('\r\n') ? hashOf(lockfile.text.replaceAll('\r\n', '\n')) : lockfile.hash;
+}
+
+/**
+ * The warning of a pull whose lockfile is not the one its output folder was last generated from:
+ * another run rewrote it since (most likely one for another output folder that shares it), and
+ * that folder is now what the lockfile generates, this one is not.
+ */
+export function lockfileMovedWarning(lockfilePath: string, outDir: string): Message {
+  return msg`${lockfilePath} is not the lockfile ${outDir} was last generated from: it was rewritten since, by a run for another output folder that shares it, or by a checkout or a hand edit. This pull compares the listing with the lockfile as it is now and generates ${outDir} from the result; an output folder that shares the lockfile is behind it now: run schema-sync generate --out <that folder>, or give each folder its own --lockfile.`;
 }
 
 /** A manifest as found in the folder: its text, its hash, and its entries parsed on first use. */
@@ -54,6 +77,11 @@ export class ManifestText implements HashedText {
   /** The entries by path; a WriteError when the manifest is damaged. */
   entries(): Manifest {
     return (this.#entries ??= parseManifest(this.text, this.outDir));
+  }
+
+  /** The stamp of the lockfile the folder was generated from ({@link lockfileStamp}); undefined when the manifest records none (written by an older schema-sync). */
+  lockfile(): string | undefined {
+    return /^\{\n {2}"generator": "schema-sync",\n {2}"lockfile": "([0-9a-z]+)",/.exec(this.text)?.[1];
   }
 
   /** The change set of a folder known to hold the `count` files this manifest lists, as listed: nothing to do, and nothing parsed. */

@@ -1,18 +1,29 @@
 import { rmSync } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockError, WriteError } from '../model/errors.js';
 import { readFileNoFollow } from '../util/read-no-follow.js';
 import { writeFailure } from './target-checks.js';
-import { msg, own } from '../model/message.js';
+import { msg, own, type Message } from '../model/message.js';
 
 /** Lock file inside the output folder while a run writes there. */
 export const RUN_LOCK_FILE = '.schema-sync-run.lock';
 
 /** How long a second run waits for the first. @default 30000 */
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
+
+/** What the name of a lockfile's own lock ends with (see {@link lockfileLockPath}). */
+export const LOCKFILE_LOCK_SUFFIX = '.schema-sync-lock';
+
+/** Options of the run's locks. */
+export interface LockOptions {
+  /** How long to wait for a live run's lock. @default 30000 */
+  waitMs?: number;
+  /** Aborted by SIGINT/SIGTERM: the wait ends with its reason. */
+  interrupt?: AbortSignal;
+}
 
 /**
  * Takes the output folder's run lock, so two runs never interleave their writes. A second run
@@ -21,12 +32,42 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
  * ends it at once, see cli/bin.ts) removes it on the way out: its work is then either not
  * committed (the next run discards it) or rolled forward already (that takes no await).
  */
-export async function acquireRunLock(outDir: string, options: { waitMs?: number; interrupt?: AbortSignal } = {}): Promise<() => Promise<void>> {
-  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+export async function acquireRunLock(outDir: string, options: LockOptions = {}): Promise<() => Promise<void>> {
   const file = join(outDir, RUN_LOCK_FILE);
+  return takeLock(file, outDir, options, (holder) => ({
+    what: msg`another schema-sync is running on ${outDir} (process ${holder || own('unknown')}).`,
+    hint: msg`Wait for it to finish. If no other run exists, delete ${file}.`,
+  }));
+}
+
+/**
+ * Where the lock of the lockfile at `lockfilePath` is: beside it, a hidden file of its name (as
+ * `.schema-sync.lock.json.schema-sync-lock`), there only while a run holds it.
+ */
+export function lockfileLockPath(lockfilePath: string): string {
+  return join(dirname(lockfilePath), `.${basename(lockfilePath)}${LOCKFILE_LOCK_SUFFIX}`);
+}
+
+/**
+ * Takes the lockfile's own lock, as {@link acquireRunLock} takes the output folder's: two output
+ * folders that share one lockfile never both read it before either wrote it (the second would
+ * overwrite the first one's update unseen). A run takes it after its folder's lock, always in
+ * that order, so two runs never wait for each other. Same wait, takeover and release.
+ */
+export async function acquireLockfileLock(lockfilePath: string, options: LockOptions = {}): Promise<() => Promise<void>> {
+  const file = lockfileLockPath(lockfilePath);
+  return takeLock(file, dirname(lockfilePath), options, (holder) => ({
+    what: msg`another schema-sync run is writing the lockfile ${lockfilePath} (process ${holder || own('unknown')}), for another output folder that shares it.`,
+    hint: msg`Wait for it to finish, or give it longer with --lock-wait. If no other run exists, delete ${file}. Output folders that share a lockfile each follow the last pull: give each its own --lockfile unless they are meant to.`,
+  }));
+}
+
+/** Takes the lock at `file`, making `folder` (its folder) first when it is missing; `busy` words the error of a wait that ran out. */
+async function takeLock(file: string, folder: string, options: LockOptions, busy: (holder: string) => { what: Message; hint: Message }): Promise<() => Promise<void>> {
+  const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
   // The folders made just for the lock go again with it when the run left nothing there.
-  const made = await mkdir(outDir, { recursive: true }).catch((error: unknown) => {
-    throw writeFailure(error, outDir);
+  const made = await mkdir(folder, { recursive: true }).catch((error: unknown) => {
+    throw writeFailure(error, folder);
   });
   const deadline = Date.now() + waitMs;
   const owner = `${process.pid}@${hostname()}`;
@@ -47,7 +88,7 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
         } finally {
           process.off('exit', releaseOnExit);
         }
-        if (made !== undefined) await removeEmptyFolders(outDir, made);
+        if (made !== undefined) await removeEmptyFolders(folder, made);
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
@@ -68,9 +109,8 @@ export async function acquireRunLock(outDir: string, options: { waitMs?: number;
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new WriteError(msg`another schema-sync is running on ${outDir} (process ${holder || own('unknown')}).`, {
-        hint: msg`Wait for it to finish. If no other run exists, delete ${file}.`,
-      });
+      const { what, hint } = busy(holder);
+      throw new WriteError(what, { hint });
     }
     await sleep(100);
   }

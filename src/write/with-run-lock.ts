@@ -1,5 +1,5 @@
 import { recoverPending } from './journal.js';
-import { acquireRunLock } from './run-lock.js';
+import { acquireLockfileLock, acquireRunLock, DEFAULT_LOCK_WAIT_MS } from './run-lock.js';
 import { openFolderView, type FolderView } from './folder-view.js';
 import type { Message } from '../model/message.js';
 
@@ -18,8 +18,9 @@ export class Interrupted extends Error {
 }
 
 /**
- * Runs `work` holding the output folder's run lock, after finishing or discarding whatever an
- * interrupted run left, with a view of the folder as it now is.
+ * Runs `work` holding the output folder's run lock and then the lockfile's (always in that order,
+ * so two runs never wait for each other; one `waitMs` for both), after finishing or discarding
+ * whatever an interrupted run left, with a view of the folder as it now is.
  *
  * Meanwhile SIGINT and SIGTERM do not end the process at once: `work` learns of them through
  * `interrupt`, and a transaction not yet committed is rolled back (its transaction folder removed), one
@@ -38,12 +39,18 @@ export async function withRunLock<T>(
   process.on('SIGTERM', onSignal);
   let completed = false;
   try {
-    const release = await acquireRunLock(outDir, { ...options, interrupt: interrupt.signal });
+    const deadline = Date.now() + (options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+    const release = await acquireRunLock(outDir, { waitMs: options.waitMs, interrupt: interrupt.signal });
     try {
-      await recoverPending(outDir, options.lockfilePath, options.warn);
-      const result = await work(await openFolderView(outDir), interrupt.signal);
-      completed = true;
-      return result;
+      const releaseLockfile = await acquireLockfileLock(options.lockfilePath, { waitMs: Math.max(0, deadline - Date.now()), interrupt: interrupt.signal });
+      try {
+        await recoverPending(outDir, options.lockfilePath, options.warn);
+        const result = await work(await openFolderView(outDir), interrupt.signal);
+        completed = true;
+        return result;
+      } finally {
+        await releaseLockfile();
+      }
     } finally {
       await release();
     }

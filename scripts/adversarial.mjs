@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // node scripts/adversarial.mjs [--kills 40] [--pairs 20] [--types 10000] [--seed 20250613]
-//                              [--no-rss] [--parts kills,pairs,rss,planted,secrets,budgets,hostile] [--verbose]
+//                              [--no-rss] [--parts kills,pairs,rss,planted,secrets,budgets,hostile,shared] [--verbose]
 //
 // The adversarial pass of issues 18 and 30, as figures (not part of npm test; needs `npm run
 // build`; see bench/README.md). Against the built CLI and the bundled reference server, one part
@@ -20,7 +20,9 @@
 //  7. hostile-inputs.mjs (issue 42): code-cache and cache-folder attacks of another user, links
 //     at templates and the cache folder, git arguments that begin with `-`, secrets in encodings
 //     that escape every character or inside longer base64, devices, FIFOs and sparse giants where
-//     a file is read.
+//     a file is read;
+//  8. shared-lockfile.mjs (issue 42, item 9): two pulls into two output folders that share one
+//     lockfile, at once: updates lost without a word, locks left behind.
 // Then the INTERNAL errors ("a bug in schema-sync") of every run of the pass. Prints one line per
 // figure; random moments come from a PRNG seeded with --seed, so a run can be replayed.
 import { chmodSync, rmSync } from 'node:fs';
@@ -35,6 +37,7 @@ import { planted } from './adversarial/planted.mjs';
 import { rss } from './adversarial/rss.mjs';
 import { secrets } from './adversarial/secrets.mjs';
 import { hostileInputs } from './adversarial/hostile-inputs.mjs';
+import { sharedLockfile } from './adversarial/shared-lockfile.mjs';
 
 const options = readOptions(process.argv);
 const random = seededRandom(options.seed);
@@ -61,6 +64,7 @@ try {
   if (has('secrets')) await secrets(join(dir, 'secrets'), options, tally);
   if (has('budgets')) await budgets(join(dir, 'budgets'), options, tally);
   if (has('hostile')) await hostileInputs(join(dir, 'hostile'), options, tally);
+  if (has('shared')) await sharedLockfile(join(dir, 'shared'), options, tally);
   console.log(`INTERNAL errors: ${tally.internal.length} in ${tally.runs} runs of the pass${tally.internal.length ? ':' : ''}`);
   for (const line of tally.internal) console.log(`  ${line}`);
   console.log(`(the pass took ${Math.round((Date.now() - started) / 1000)} s)`);

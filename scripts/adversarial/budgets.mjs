@@ -17,6 +17,8 @@ const LOCK_WAIT = 2_000;
 /** When a run counts as not ending at all: its budget and this much more. */
 const GRACE_MS = 30_000;
 const RUN_LOCK = '.schema-sync-run.lock';
+/** The lock beside the project's lockfile (write/run-lock.ts, lockfileLockPath). */
+const LOCKFILE_LOCK = '.schema-sync.lock.json.schema-sync-lock';
 
 /** Runs every case and prints the longest overrun. */
 export async function budgets(root, options, tally) {
@@ -88,6 +90,15 @@ export async function budgets(root, options, tally) {
       // Three tries, and the longest backoff before the second and third (500 ms, then 1 s).
       await measure(`pull --retries 2: a proxy that ${name}`, net(reference.url, 2), { budget: 3 * TIMEOUT + 1_500, env });
     }
+    // Issue 42, item 16: a 407 in schema-sync's words, the proxy named without its user or password.
+    const PROXY_PASSWORD = 'pr0xy-Pa55word';
+    const wordsOf407 = [];
+    for (const credentials of ['', `jdoe:${PROXY_PASSWORD}@`]) {
+      proxyBehaviour = PROXIES.find(([name]) => name === 'answers 407 to CONNECT')[1];
+      const url = `http://${credentials}${new URL(proxy.url).host}`;
+      const run = await tally.start('budgets: a proxy 407, its words', net(reference.url, 2), { cwd: template, env: { SCHEMA_SYNC_CACHE_DIR: 'off', HTTP_PROXY: url, HTTPS_PROXY: url } }).done;
+      wordsOf407.push({ own: run.stderr.includes('wants authentication') && !/Tunneling|!==/.test(run.stderr), leaks: run.stderr.includes(PROXY_PASSWORD) || run.stdout.includes(PROXY_PASSWORD) || run.stderr.includes('jdoe') });
+    }
     proxyBehaviour = () => undefined;
     for (const [name, value] of [['without a scheme', `127.0.0.1:${new URL(proxy.url).port}`], ['that is not a URL', 'http://[proxy']]) {
       await measure(`pull: HTTP(S)_PROXY ${name}`, net(reference.url), { budget: TIMEOUT, env: { HTTP_PROXY: value, HTTPS_PROXY: value } });
@@ -106,6 +117,19 @@ export async function budgets(root, options, tally) {
     ];
     for (const [name, arrange] of LOCKS) {
       for (const command of ['generate', 'pull']) await measure(`${command}: a run lock ${name}`, wait(command), { budget: LOCK_WAIT, arrange });
+    }
+    // Issue 42, item 9: the lockfile's own lock, beside it.
+    const LOCKFILE_LOCKS = [
+      ['held by a live run', (dir) => writeFile(join(dir, LOCKFILE_LOCK), `${process.pid}@${hostname()}`)],
+      ['a symbolic link to a file outside', async (dir) => {
+        await writeFile(join(dir, 'outside.txt'), 'precious\n');
+        await symlink(join(dir, 'outside.txt'), join(dir, LOCKFILE_LOCK));
+      }],
+      ['a folder', (dir) => mkdir(join(dir, LOCKFILE_LOCK))],
+      ['empty (a run writing it, or one killed then)', (dir) => writeFile(join(dir, LOCKFILE_LOCK), '')],
+    ];
+    for (const [name, arrange] of LOCKFILE_LOCKS) {
+      for (const command of ['generate', 'pull']) await measure(`${command}: a lockfile lock ${name}`, wait(command), { budget: LOCK_WAIT, arrange });
     }
     const nobody = nobodyCanRun();
     if (nobody.ok) {
@@ -127,6 +151,7 @@ export async function budgets(root, options, tally) {
     console.log(`  longest run past its budget: ${longest.overrun} ms, ${longest.overrun - median} ms beyond the start-up (${longest.name}: ${longest.wall} ms for ${longest.budget}, exit ${longest.exit})`);
     console.log(`  runs that did not end within their budget and ${GRACE_MS / 1000} s more (killed): ${results.filter((r) => r.exit.startsWith('killed')).length}`);
     console.log(`  most connections one pull opened to a proxy: ${busiest.connections} (${busiest.name})`);
+    console.log(`  a proxy's 407 (without and with a user and password in the proxy URL): in schema-sync's words ${wordsOf407.filter((w) => w.own).length} of ${wordsOf407.length}, the proxy's user or password shown ${wordsOf407.filter((w) => w.leaks).length}`);
     for (const r of options.verbose ? results : []) console.log(`  ${r.name}: ${r.wall} ms for ${r.budget} (${r.overrun >= 0 ? '+' : ''}${r.overrun}), exit ${r.exit}${r.name.includes('proxy that') ? `, ${r.connections} connections` : ''}`);
   } finally {
     await Promise.all([reference.close(), stalls.close(), deaf.close(), proxy.close()]);

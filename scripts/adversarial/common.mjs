@@ -11,7 +11,7 @@ import { runCli } from '../../dist/cli/main.js';
 import { BIN, startCli } from '../../test/helpers/folder-states.mjs';
 
 /** Every part, in the order they run. */
-export const PARTS = ['kills', 'pairs', 'rss', 'planted', 'secrets', 'budgets', 'hostile'];
+export const PARTS = ['kills', 'pairs', 'rss', 'planted', 'secrets', 'budgets', 'hostile', 'shared'];
 
 /** The command line's options, with their defaults. */
 export function readOptions(argv) {

@@ -7,6 +7,7 @@
 // plants what belongs to root); `judge` names what else went wrong after a run.
 import { readFileSync } from 'node:fs';
 import { chmod, chown, cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { hashOf } from '../../dist/util/hash.js';
 
@@ -190,4 +191,33 @@ export const CASES = [
   ['the prepared lockfile beside the lockfile a link to a file outside', {
     plant: (ctx) => symlink(join(ctx.sentinel, 'notes.txt'), join(ctx.project, '.schema-sync.lock.json.schema-sync-txn')),
   }],
+  // Issue 42, item 14: a journal committed to a repository, every hash right, that replaces the
+  // lockfile with a valid one: of the format before journals recorded their folder, and of the
+  // current one with another folder's identity (a checkout cannot make the folder the run made).
+  ...[['v2', { version: 2 }], ['v3 of another folder', { version: 3, folder: '1:1' }]].map(([which, head]) => [`journal ${which} over the right base replaces the lockfile with a valid one (item 14)`, {
+    plant: (ctx) => txn(ctx, (b) => ({ ...head, base: b, writes: [], deletes: [], lockfile: ctx.lockfile, lockfileSha: hashOf(PLANTED_LOCKFILE) }), { lockfile: PLANTED_LOCKFILE }),
+    judge: (ctx) => (readFileSync(ctx.lockfile, 'utf8') === PLANTED_LOCKFILE ? ['the planted journal replaced the lockfile'] : []),
+  }]),
+  ['manifest: names a hand-made module with its hash, as a file of a type the pull removes (item 14)', {
+    plant: async (ctx) => {
+      const path = join(ctx.out, MANIFEST);
+      const manifest = JSON.parse(readFileSync(path, 'utf8'));
+      manifest.files['messages/helper.ts'] = ['0', hashOf(HAND_FILES['messages/helper.ts'])];
+      manifest.files['NOTES.md'] = ['0', hashOf(HAND_FILES['NOTES.md'])];
+      await writeFile(path, JSON.stringify(manifest, null, 2));
+    },
+  }],
+  // Issue 42, item 9: the lockfile's own lock, beside it, planted as what no run makes.
+  ['lockfile lock: a symbolic link beside the lockfile to a file outside (item 9)', {
+    plant: (ctx) => symlink(join(ctx.sentinel, 'notes.txt'), join(ctx.project, '.schema-sync.lock.json.schema-sync-lock')),
+  }],
+  ['lockfile lock: a folder (item 9)', {
+    plant: (ctx) => mkdir(join(ctx.project, '.schema-sync.lock.json.schema-sync-lock', 'sub'), { recursive: true }),
+  }],
+  ['lockfile lock: held by a process gone (item 9)', {
+    plant: (ctx) => writeFile(join(ctx.project, '.schema-sync.lock.json.schema-sync-lock'), `999999999@${hostname()}`),
+  }],
 ];
+
+/** A valid lockfile a planted journal tries to move in. */
+const PLANTED_LOCKFILE = '{\n  "lockfileVersion": 1,\n  "messages": {}\n}\n';

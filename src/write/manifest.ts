@@ -41,13 +41,22 @@ export function serializeManifest(manifest: Manifest, lockfile?: string): string
 }
 
 /**
- * What a manifest records of the lockfile its folder was generated from: the hash of its text
- * with LF line endings (a checkout with CRLF endings is the same lockfile). The lockfile itself
- * records nothing of the folder, so its bytes stay the same for every folder and every machine.
+ * What a manifest records of the lockfile its folder was generated from: the hash of its text with
+ * LF line endings (a checkout with CRLF endings is the same lockfile), without its `source` record
+ * (where the listing came from: another spelling of the same service's URL is the same output).
+ * The lockfile itself records nothing of the folder, so its bytes stay the same for every folder
+ * and every machine.
  */
-export function lockfileStamp(lockfile: { text: string; hash: string }): string {
-  return lockfile.text.includes('\r\n') ? hashOf(lockfile.text.replaceAll('\r\n', '\n')) : lockfile.hash;
+export function lockfileStamp(lockfile: { text: string }): string {
+  const text = lockfile.text.includes('\r\n') ? lockfile.text.replaceAll('\r\n', '\n') : lockfile.text;
+  // In schema-sync's layout the source record ends at the first closing brace indented by two.
+  const start = text.indexOf(SOURCE_RECORD);
+  const end = start < 0 ? -1 : text.indexOf(RECORD_END, start + SOURCE_RECORD.length);
+  return hashOf(end < 0 ? text : text.slice(0, start) + text.slice(end + RECORD_END.length));
 }
+
+const SOURCE_RECORD = '\n  "source": {';
+const RECORD_END = '\n  }';
 
 /**
  * The warning of a pull whose lockfile is not the one its output folder was last generated from:

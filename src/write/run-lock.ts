@@ -25,6 +25,9 @@ export interface LockOptions {
   interrupt?: AbortSignal;
 }
 
+/** The errors of a lock that cannot be made because its folder is not the user's to write. */
+const UNWRITABLE: ReadonlySet<string | undefined> = new Set(['EACCES', 'EPERM', 'EROFS']);
+
 /**
  * Takes the output folder's run lock, so two runs never interleave their writes. A second run
  * waits up to `waitMs`, then fails; a lock whose process is gone (killed run) is taken over.
@@ -56,19 +59,31 @@ export function lockfileLockPath(lockfilePath: string): string {
  */
 export async function acquireLockfileLock(lockfilePath: string, options: LockOptions = {}): Promise<() => Promise<void>> {
   const file = lockfileLockPath(lockfilePath);
-  return takeLock(file, dirname(lockfilePath), options, (holder) => ({
+  // A lockfile in a folder this user cannot write (generate from a read-only checkout) is read
+  // only: no run of this user can replace it there either, so there is nothing to lock.
+  return takeLock(file, dirname(lockfilePath), { ...options, unlockedWhenUnwritable: true }, (holder) => ({
     what: msg`another schema-sync run is writing the lockfile ${lockfilePath} (process ${holder || own('unknown')}), for another output folder that shares it.`,
     hint: msg`Wait for it to finish, or give it longer with --lock-wait. If no other run exists, delete ${file}. Output folders that share a lockfile each follow the last pull: give each its own --lockfile unless they are meant to.`,
   }));
 }
 
 /** Takes the lock at `file`, making `folder` (its folder) first when it is missing; `busy` words the error of a wait that ran out. */
-async function takeLock(file: string, folder: string, options: LockOptions, busy: (holder: string) => { what: Message; hint: Message }): Promise<() => Promise<void>> {
+async function takeLock(
+  file: string,
+  folder: string,
+  options: LockOptions & { unlockedWhenUnwritable?: boolean },
+  busy: (holder: string) => { what: Message; hint: Message },
+): Promise<() => Promise<void>> {
   const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+  const unwritable = (error: unknown) => options.unlockedWhenUnwritable === true && UNWRITABLE.has((error as NodeJS.ErrnoException).code);
   // The folders made just for the lock go again with it when the run left nothing there.
-  const made = await mkdir(folder, { recursive: true }).catch((error: unknown) => {
+  let made: string | undefined;
+  try {
+    made = await mkdir(folder, { recursive: true });
+  } catch (error) {
+    if (unwritable(error)) return async () => undefined;
     throw writeFailure(error, folder);
-  });
+  }
   const deadline = Date.now() + waitMs;
   const owner = `${process.pid}@${hostname()}`;
   for (;;) {
@@ -96,6 +111,8 @@ async function takeLock(file: string, folder: string, options: LockOptions, busy
         if (handle !== undefined) {
           await handle.close().catch(() => undefined);
           await rm(file, { force: true });
+        } else if (unwritable(error)) {
+          return async () => undefined;
         }
         throw writeFailure(error, file);
       }

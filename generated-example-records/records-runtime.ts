@@ -995,8 +995,10 @@ export async function fetchAnswer(
   const secrets = [apiKey, secret];
   const run = options?.fetch ?? (globalThis as unknown as { fetch?: FetchLike }).fetch;
   if (run === undefined) throw new RecordsError('network', 'This platform has no global fetch: pass options.fetch.');
-  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^?#]+$/.test(baseUrl)) {
-    throw new RecordsError('query', `The base URL must be an http or https URL without a query or fragment (the query is built from the arguments), got ${describe(typeof baseUrl === 'string' ? baseUrl.replace(/[?#].*$/s, '?…') : baseUrl)}.`);
+  // User info is refused, as a query is: the credentials go as options.apiKey and options.secret, and neither is ever shown.
+  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^?#@/]+(\/[^?#]*)?$/.test(baseUrl)) {
+    const shown = typeof baseUrl === 'string' ? baseUrl.replace(/[?#].*$/s, '?…').replace(/^([a-z]+:\/\/)[^/]*@/i, '$1…@') : baseUrl;
+    throw new RecordsError('query', `The base URL must be an http or https URL without user info, a query or a fragment (the query is built from the arguments, the credentials are options.apiKey and options.secret), got ${describe(shown)}.`);
   }
   const request = params as unknown as QueryParamsLike;
   const name = request.get('msgType') ?? '';

@@ -604,8 +604,9 @@ async function fetchAnswer(baseUrl, params, schemas, options) {
   const secrets = [apiKey, secret];
   const run = options?.fetch ?? globalThis.fetch;
   if (run === void 0) throw new RecordsError("network", "This platform has no global fetch: pass options.fetch.");
-  if (typeof baseUrl !== "string" || !/^https?:\/\/[^?#]+$/.test(baseUrl)) {
-    throw new RecordsError("query", `The base URL must be an http or https URL without a query or fragment (the query is built from the arguments), got ${describe(typeof baseUrl === "string" ? baseUrl.replace(/[?#].*$/s, "?\u2026") : baseUrl)}.`);
+  if (typeof baseUrl !== "string" || !/^https?:\/\/[^?#@/]+(\/[^?#]*)?$/.test(baseUrl)) {
+    const shown = typeof baseUrl === "string" ? baseUrl.replace(/[?#].*$/s, "?\u2026").replace(/^([a-z]+:\/\/)[^/]*@/i, "$1\u2026@") : baseUrl;
+    throw new RecordsError("query", `The base URL must be an http or https URL without user info, a query or a fragment (the query is built from the arguments, the credentials are options.apiKey and options.secret), got ${describe(shown)}.`);
   }
   const request = params;
   const name = request.get("msgType") ?? "";

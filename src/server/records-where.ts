@@ -131,13 +131,23 @@ export function keyString(key: Readonly<Record<string, unknown>>): string {
   return parts.map((part) => (part === undefined ? '' : String(part))).join('-');
 }
 
-/** A record's key as a `pkey` string: its key fields in the order it holds them, joined by `|`. */
-export function pkeyString(message: Message): string | undefined {
-  const pkey = message['pkey'];
-  if (!isObject(pkey)) return undefined;
-  return Object.values(pkey)
-    .map((value) => (isObject(value) ? keyString(value) : String(value)))
-    .join('|');
+/** A key field of a type, as its served field descriptors say: its name and the value it has when a record leaves it out. */
+export interface KeyField {
+  name: string;
+  /** '' for text, 0 for a number, the first name of an enum's set; undefined for a key object, which a record never leaves out. */
+  fallback: string | number | undefined;
+}
+
+/**
+ * A record's key as a `pkey` string, its key fields joined by `|`: in the order of the type's
+ * key fields where they are known, one the record leaves out at its default (the service leaves
+ * out key fields at their default as it does any other); else in the order the record holds them.
+ */
+export function pkeyString(message: Message, keyFields?: readonly KeyField[]): string | undefined {
+  const pkey = isObject(message['pkey']) ? message['pkey'] : undefined;
+  if (pkey === undefined && keyFields === undefined) return undefined;
+  const parts = keyFields === undefined ? Object.values(pkey!) : keyFields.map((field) => (pkey !== undefined && Object.hasOwn(pkey, field.name) ? pkey[field.name] : field.fallback));
+  return parts.map((value) => (isObject(value) ? keyString(value) : value === undefined ? '' : String(value))).join('|');
 }
 
 /** The value a clause or order level names: a field beside `pkey` or in it, or a key's part; a whole key as its string. */

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../model/errors.js';
 import { msg } from '../model/message.js';
 import { isRecord } from './listing.js';
-import { fieldsIn, matches, orderBy, parseOrder, parseWhere, pkeyString } from './records-where.js';
+import { fieldsIn, matches, orderBy, parseOrder, parseWhere, pkeyString, type KeyField } from './records-where.js';
 import type { SchemaSet } from './schemas.js';
 
 /** The records a server serves: every record element of the saved answers, in file order, and the marker of their exact integers. */
@@ -124,6 +124,24 @@ export interface RecordTypes {
   numberOf(name: string): number | undefined;
   /** The names of a type's fields and key fields, when the server has its field descriptors: then a clause naming another is an error, as the service answers it. */
   fieldsOf(name: string): ReadonlySet<string> | undefined;
+  /** A type's key fields in record order, when the server has its field descriptors. */
+  keyOf(name: string): readonly KeyField[] | undefined;
+}
+
+/** The field types whose default is 0 (the rest of the scalar types: ''). */
+const NUMERIC = new Set(['Byte', 'Short', 'UShort', 'Int', 'UInt', 'Long', 'ULong', 'Float', 'Double']);
+
+/** A key field's value when a record leaves it out: its type's default. */
+function fallbackOf(field: Record<string, unknown>): KeyField['fallback'] {
+  const type = String(field['fType'] ?? '');
+  if (/Key$/.test(type)) return undefined;
+  if (NUMERIC.has(type)) return 0;
+  if (type === 'Enum' || type === 'Flag') {
+    const set = field['eSet'];
+    const first = Array.isArray(set) ? set[0] : typeof set === 'string' ? set.split(',')[0] : undefined;
+    return first === undefined ? '' : String(first);
+  }
+  return '';
 }
 
 /** The {@link RecordTypes} of a listing and its field descriptors. */
@@ -134,13 +152,23 @@ export function recordTypes(listing: readonly unknown[], schemas: SchemaSet | un
     const mNum = Number(message['mNum']);
     if (typeof message['name'] === 'string' && Number.isInteger(mNum)) numbers.set(message['name'], mNum);
   }
+  // The record's own fields (a repeating group's are not), in record order.
+  const ownFields = (name: string): Record<string, unknown>[] | undefined => {
+    const fields = schemas !== undefined && Object.hasOwn(schemas, name) ? schemas[name]! : undefined;
+    if (fields === undefined) return undefined;
+    const own = fields.filter((field): field is Record<string, unknown> => isRecord(field) && typeof field['name'] === 'string' && (field['inRepeater'] ?? '') === '');
+    return own.map((field, i) => ({ field, i })).sort((a, b) => (Number(a.field['pos']) || 0) - (Number(b.field['pos']) || 0) || a.i - b.i).map(({ field }) => field);
+  };
   return {
     numberOf: (name) => numbers.get(name),
     fieldsOf: (name) => {
-      const fields = schemas !== undefined && Object.hasOwn(schemas, name) ? schemas[name]! : undefined;
-      if (fields === undefined) return undefined;
-      // Fields of a repeating group are not the record's own.
-      return new Set(fields.filter((field) => isRecord(field) && typeof field['name'] === 'string' && (field['inRepeater'] ?? '') === '').map((field) => (field as { name: string }).name));
+      const fields = ownFields(name);
+      return fields === undefined ? undefined : new Set(fields.map((field) => String(field['name'])));
+    },
+    keyOf: (name) => {
+      // isPkey in the encodings of the listing's flags: Yes, true, YESNO_YES, 1.
+      const keys = ownFields(name)?.filter((field) => /^(yes|true|1|yesno_yes)$/i.test(String(field['isPkey'])));
+      return keys === undefined || keys.length === 0 ? undefined : keys.map((field) => ({ name: String(field['name']), fallback: fallbackOf(field) }));
     },
   };
 }
@@ -179,7 +207,8 @@ export function selectRecords(set: RecordSet, query: Readonly<Record<string, str
     const unknown = asked.find((field) => !known.has(field.split('.')[0]!));
     if (unknown !== undefined) return error(`unknown field "${unknown}" of ${type}`);
   }
-  let selected = set.elements.filter((element) => named(element) && (pkey === undefined || pkeyString(element.message) === pkey) && (where === undefined || matches(element.message, where)));
+  const keyFields = types.keyOf(type);
+  let selected = set.elements.filter((element) => named(element) && (pkey === undefined || pkeyString(element.message, keyFields) === pkey) && (where === undefined || matches(element.message, where)));
   if (order !== undefined) {
     const compare = orderBy(order);
     selected = [...selected].sort((a, b) => compare(a.message, b.message));

@@ -146,6 +146,18 @@ describe('fetchRecords against serve --records', () => {
     }
   });
 
+  it('no answer is a RecordsError of kind network; a base URL with user info or a query is one of kind query; neither shows a credential', async () => {
+    const closed = await api.fetchRecords('http://127.0.0.1:9', 'OptionNbboQuote', undefined, CREDENTIALS).catch((e: unknown) => e);
+    expect(closed).toMatchObject({ name: 'RecordsError', kind: 'network' });
+    expect((closed as Error).message).toMatch(/^The records query of "OptionNbboQuote" got no answer from "http:\/\/127\.0\.0\.1:9": /);
+    const userInfo = await api.fetchRecords(`http://user:${SECRET}@127.0.0.1:9`, 'OptionNbboQuote').catch((e: unknown) => e);
+    expect(userInfo).toMatchObject({ kind: 'query' });
+    expect((userInfo as Error).message).toContain('got the string "http://…@127.0.0.1:9"');
+    const query = await api.fetchRecords(`${url}/?apikey=${KEY}`, 'OptionNbboQuote').catch((e: unknown) => e);
+    expect(query).toMatchObject({ kind: 'query' });
+    for (const error of [closed, userInfo, query]) expect(`${(error as Error).message} ${JSON.stringify(error)}`).not.toMatch(new RegExp(`${KEY}|${SECRET}`));
+  });
+
   it('another status: its kind, status and a short excerpt; options.fetch and options.signal are used', async () => {
     const notFound = await api.fetchRecords(`${url}/elsewhere`, 'OptionNbboQuote', undefined, CREDENTIALS).catch((e: unknown) => e);
     expect(notFound).toMatchObject({ kind: 'status', status: 404 });

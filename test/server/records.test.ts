@@ -78,6 +78,16 @@ describe('getmsgs over saved records', () => {
     expect(ask({ msgType, pkey }).keys).toEqual(want);
   });
 
+  it('pkey: key fields in the order the field descriptors give, one a record leaves out at its default', () => {
+    const account = (pkey: object) => ({ header: { mTyp: 'AccountRiskRecordV5' }, message: { pkey } });
+    // Held in another order, and currency and riskSession left out (at their default, the first name of their set).
+    const sparse: RecordSet = { elements: [account({ tradeDate: '2024-03-15', accnt: 'ACC-2' }), account({ accnt: 'ACC-3', currency: 'EUR', tradeDate: '2024-03-15', riskSession: 'Closing' })] };
+    const keys = (pkey: string) => (selectRecords(sparse, { cmd: 'getmsgs', msgType: 'AccountRiskRecordV5', pkey }, types) as { message: { pkey: { accnt: string } } }[]).slice(0, -1).map((e) => e.message.pkey.accnt);
+    expect(keys('ACC-2|None|2024-03-15|None')).toEqual(['ACC-2']);
+    expect(keys('ACC-3|EUR|2024-03-15|Closing')).toEqual(['ACC-3']);
+    expect(keys('ACC-2|2024-03-15')).toEqual([]);
+  });
+
   it('order: two levels, DESC and ASC, ABS by absolute value; limit after the order', () => {
     expect(ask({ msgType: 'OptionNbboQuote', order: 'bidSize:DESC|bidPrice:ASC' }).keys).toEqual(['AAPL 185 Put', 'SPX 4550 Call', 'SPX 4600 Put', 'AAPL 180 Call']);
     expect(ask({ msgType: 'OptionNbboQuote', order: 'okey.tk:ASC|okey.xx:DESC', limit: '3' })).toEqual({ keys: ['AAPL 185 Put', 'AAPL 180 Call', 'SPX 4600 Put'], result: { numMessagesSent: 3, queryElapsed: 0, result: 'Ok' } });

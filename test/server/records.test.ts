@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadListingFile, loadSchemasFile } from '../../src/server/index.js';
 import { framedBody, jsonBody, loadRecordFiles, parseExact, recordTypes, selectRecords, type RecordSet, type RecordTypes } from '../../src/server/records.js';
 import { REPO_ROOT } from '../emit/helpers.js';
+import { runInProcess } from '../cli/fake-io.js';
 
 let set: RecordSet;
 /** The example listing's message numbers, and the field names of the types it describes. */
@@ -130,6 +131,17 @@ describe('getmsgs over saved records', () => {
     const framed = framedBody(answer, types.numberOf);
     const first = JSON.stringify(JSON.parse(json)[0]).replace('1690379504651660300', '1690379504651660288');
     expect(framed.startsWith(`\r\nJ01840${String(Buffer.byteLength(first)).padStart(6, '0')}${first}\r\nJ02015`)).toBe(true);
+  });
+
+  it('reads several files in turn, and refuses one that is not a records answer, naming it (serve: exit 2)', async () => {
+    const file = join(REPO_ROOT, 'examples/descriptors.records.json');
+    expect((await loadRecordFiles([file, file])).elements).toHaveLength(2 * set.elements.length);
+    const listing = join(REPO_ROOT, 'examples/descriptors.schemas.json');
+    await expect(loadRecordFiles([file, listing])).rejects.toThrow(`The records file ${listing} is not a records answer: it holds no JSON array.`);
+    const run = await runInProcess(['serve', '--file', 'examples/descriptors.json', '--records', 'examples/nope.records.json'], { cwd: REPO_ROOT });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Cannot read the records file');
+    expect(run.stderr).toContain('nope.records.json');
   });
 
   it('reads big integers exactly, and text that looks like one as text', () => {

@@ -8,10 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireLockfileLock, lockfileLockPath } from '../../src/write/index.js';
+import { acquireLockfileLock, lockfileLockPath, withRunLock } from '../../src/write/index.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
@@ -101,4 +102,30 @@ describe('two pulls into two output folders that share one lockfile', () => {
     expect(existsSync(lockfileLockPath(lockfile()))).toBe(false);
     await nothingLeftBehind();
   }, 60_000);
+});
+
+describe('the lockfile lock after an interrupt', () => {
+  /** Calls the SIGINT handler withRunLock installed (the last one added), as a Ctrl-C would. */
+  const ctrlC = () => (process.listeners('SIGINT').at(-1) as (signal: NodeJS.Signals) => void)('SIGINT');
+
+  it('is gone after a Ctrl-C, as the folder lock is, and a run killed holding it leaves one the next run takes over', async () => {
+    await bothFromListing0();
+    const run = withRunLock(
+      join(dir, 'gen3'),
+      async (_view, interrupt) => {
+        expect(existsSync(lockfileLockPath(lockfile()))).toBe(true);
+        ctrlC();
+        interrupt.throwIfAborted();
+      },
+      { lockfilePath: lockfile() },
+    );
+    await expect(run).rejects.toMatchObject({ name: 'Interrupted', completed: false });
+    expect(existsSync(lockfileLockPath(lockfile()))).toBe(false);
+    expect(existsSync(join(dir, 'gen3'))).toBe(false);
+    // A SIGKILL leaves the lock of a process that is gone: taken over at once.
+    await writeFile(lockfileLockPath(lockfile()), `999999999@${hostname()}`);
+    const generated = await runCli(['generate', '--out', 'gen3', '--quiet', '--lock-wait', '0'], { cwd: dir });
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(existsSync(lockfileLockPath(lockfile()))).toBe(false);
+  });
 });

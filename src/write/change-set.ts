@@ -5,7 +5,7 @@ import type { FolderView } from './folder-view.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 import type { Manifest } from './manifest.js';
 import { isSafeRelativePath } from './safe-path.js';
-import { carriesBanner, writtenWithBanner } from './stray-files.js';
+import { carriesBanner, OWN_PLAIN_FILES, writtenWithBanner } from './stray-files.js';
 import { msg } from '../model/message.js';
 
 /** A file the output folder must hold: its path and the fingerprint of what its text is made from. */
@@ -46,10 +46,11 @@ export interface ChangeSet {
   /** schema-sync's files the plan no longer holds, edited by hand since: left in place, no longer managed. */
   edited: string[];
   /**
-   * Files the manifest names that the plan no longer holds, but that do not begin with
-   * schema-sync's banner (a module it generates always does): not schema-sync's, whatever hash the
-   * manifest records (a manifest a repository carries may name any file). Left in place, no longer
-   * in the manifest.
+   * Files the manifest names that the plan no longer holds, but that schema-sync did not write: a
+   * module that does not begin with its banner (one it generates always does), or any other file
+   * but those it writes without one (`OWN_PLAIN_FILES`). Not schema-sync's, whatever hash the
+   * manifest records (a manifest a repository carries may name any file): left in place, no
+   * longer in the manifest.
    */
   unmarked: string[];
   /** Planned paths the folder holds with other bytes, that schema-sync never wrote (the manifest does not name them). */
@@ -106,7 +107,8 @@ export async function changeSet<F extends ExpectedFile>(input: {
   stage?: (path: string, bytes: Buffer) => Promise<void>;
   /**
    * The first lines of schema-sync's banner (see stray-files.ts): a module the manifest names is
-   * deleted only when it begins with one of them. Asked for only when the plan drops a module.
+   * deleted only when it begins with one of them, any other file only when it is one schema-sync
+   * writes without a banner (`OWN_PLAIN_FILES`). Asked for only when the plan drops a module.
    */
   bannerLines?: () => Promise<readonly string[]>;
 }): Promise<ChangeSet> {
@@ -168,9 +170,10 @@ export async function changeSet<F extends ExpectedFile>(input: {
     if (next.has(path)) continue;
     const bytes = await read(path);
     if (bytes === undefined || bytes === null) continue;
-    if (input.bannerLines !== undefined && writtenWithBanner(path)) {
-      banners ??= new Set((await input.bannerLines()).filter((line) => line.trim() !== ''));
-      if (!carriesBanner(bytes, banners)) {
+    if (input.bannerLines !== undefined) {
+      const module = writtenWithBanner(path);
+      if (module) banners ??= new Set((await input.bannerLines()).filter((line) => line.trim() !== ''));
+      if (module ? !carriesBanner(bytes, banners!) : !OWN_PLAIN_FILES.has(path)) {
         unmarked.push(path);
         continue;
       }

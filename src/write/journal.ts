@@ -11,7 +11,7 @@ import { ignoreMissing, inChunks, moveFile } from './file-moves.js';
 import { SymbolicLinkFound } from './symbolic-link-found.js';
 import { checkTargets, writeFailure } from './target-checks.js';
 import { inspectTxnEntry, inspectTxnTree, txnFolderIdentity } from './txn-folder.js';
-import type { StaleOutput } from './stray-files.js';
+import { writtenWithBanner, type StaleOutput } from './stray-files.js';
 import { msg, own, type Message } from '../model/message.js';
 
 /**
@@ -213,9 +213,9 @@ export function editedWarning(path: string): Message {
   return msg`${path} belonged to a message type that is gone, but was edited by hand: left in place, no longer managed by schema-sync.`;
 }
 
-/** The warning for a file the folder's manifest names that does not begin with schema-sync's banner: kept. */
+/** The warning for a file the folder's manifest names that schema-sync did not write (no banner, or a name it never writes): kept. */
 export function unmarkedWarning(path: string): Message {
-  return msg`${path} is named by the folder's manifest, but does not begin with schema-sync's banner: not a file schema-sync generated, so it was left in place and is no longer in the manifest.`;
+  return msg`${path} is named by the folder's manifest, but is not a file schema-sync generated (${own(writtenWithBanner(path) ? 'it does not begin with its banner' : 'schema-sync writes no file of that name')}): left in place, and no longer in the manifest.`;
 }
 
 /** The warning for a journal's delete of a file the folder's manifest does not name (schema-sync never wrote it): refused. */

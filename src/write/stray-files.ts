@@ -98,12 +98,15 @@ export function carriesBanner(bytes: Buffer, bannerLines: ReadonlySet<string>): 
 
 /**
  * Whether schema-sync writes a file at `path` with its banner as the first line: every module it
- * generates (`.ts`, `.d.ts`, `.js`, `.mts`, …). Its other files (package.json, README.md,
- * CHANGELOG.md, .gitattributes) are told by their names alone.
+ * generates (`.ts`, `.d.ts`, `.js`, `.mts`, …). Its other files are told by their names alone
+ * ({@link OWN_PLAIN_FILES}).
  */
 export function writtenWithBanner(path: string): boolean {
   return /\.[cm]?[jt]s$/.test(path);
 }
+
+/** The files schema-sync writes without the modules' banner, at the top of the output folder: the package's files, the module marker, `.gitattributes`. */
+export const OWN_PLAIN_FILES: ReadonlySet<string> = new Set(['package.json', 'README.md', 'CHANGELOG.md', '.gitattributes']);
 
 /** A file's first line, without a byte order mark or a CR (a checkout with CRLF line endings). */
 function firstLine(bytes: Buffer): string {

@@ -129,14 +129,21 @@ describe('a manifest entry naming a file without the banner (item 14)', () => {
     await writeFile(join(out, 'messages/T0001.ts'), mine);
     const manifest = parseManifest(await readFile(join(out, MANIFEST_FILE), 'utf8'), out);
     manifest.set('messages/T0001.ts', { input: manifest.get('messages/T0001.ts')!.input, sha: hashOf(mine) });
+    // And a hand file of another kind, named as one more file schema-sync wrote.
+    await writeFile(join(out, 'NOTES.md'), 'mine\n');
+    manifest.set('NOTES.md', { input: 'x', sha: hashOf('mine\n') });
     await writeFile(join(out, MANIFEST_FILE), serializeManifest(manifest));
     await listing(1);
     const warnings: string[] = [];
     const result = await pull({ ...options, onWarning: (text) => warnings.push(text) });
     expect(readFileSync(join(out, 'messages/T0001.ts'), 'utf8')).toBe(mine);
     expect(result.write?.deleted).toEqual([]);
+    expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine\n');
     expect(warnings.join('\n')).toContain(
-      'messages/T0001.ts is named by the folder\'s manifest, but does not begin with schema-sync\'s banner: not a file schema-sync generated, so it was left in place and is no longer in the manifest.',
+      "messages/T0001.ts is named by the folder's manifest, but is not a file schema-sync generated (it does not begin with its banner): left in place, and no longer in the manifest.",
+    );
+    expect(warnings.join('\n')).toContain(
+      "NOTES.md is named by the folder's manifest, but is not a file schema-sync generated (schema-sync writes no file of that name): left in place, and no longer in the manifest.",
     );
     expect(parseManifest(await readFile(join(out, MANIFEST_FILE), 'utf8'), out).has('messages/T0001.ts')).toBe(false);
     // A generated file of a removed type is still deleted.

@@ -171,8 +171,6 @@ export declare class Checker {
     isObject(value: unknown): boolean;
     /** Whether a value is an array (not a type guard, as `isObject`). */
     isArray(value: unknown): boolean;
-    /** How many enumerable keys a record has (more than it has known fields: drift). */
-    size(value: object): number;
     /** An own property of a record (`__proto__`, which a plain read would take from the prototype). */
     own(value: Record<string, unknown>, key: string): unknown;
     /** The default of a `Long` key field typed `bigint`: 0. */
@@ -208,10 +206,10 @@ export declare class Checker {
     /** A value of a field whose type is not known: let through, integers kept exact from the text as numbers. */
     any(value: unknown): unknown;
     /**
-     * Fields the type does not list (its known ones: `known`): drift, left out of the record.
-     * @param group - the repeating group, for the findings' field names
+     * A field the type does not list: drift, left out of the record.
+     * @param group - the repeating group, for the finding's field name
      */
-    extra(record: Record<string, unknown>, path: RecordPath, known: readonly string[], group?: string): void;
+    extra(record: Record<string, unknown>, path: RecordPath, key: string, group?: string): void;
     /** A key field object: `TickerKey` (1), `ExpiryKey` (2) or `OptionKey` (3). */
     key(value: unknown, path: RecordPath, key: string, kind: 1 | 2 | 3): void;
     /** A missing key field. */
@@ -244,10 +242,54 @@ export declare function parseAnswer(text: string, schemas: {
 /** The data of a result, or its error thrown. */
 export declare function orThrow<T>(result: SafeParseResult<T>): T;
 /**
- * The schema of one message type's records, from its generated check. Validating never changes
- * the value given: the check reads a copy.
+ * A message type's check table, as its module writes it (JSON text, which costs a consumer's
+ * compiler nothing to check, where code a field costs it a flow analysis each): `f` the record's
+ * fields, `k` its key's, `g` its repeating groups' (name and fields), `e` its enum sets (each
+ * distinct one once). A field is `[name, kind]`, `[name, kind, arg]` or, in `k`,
+ * `[name, kind, arg, default]`: the value a key field left out at its default takes (none: an
+ * issue). Kinds: see {@link FIELD}.
  */
-export declare function recordSchema<T>(type: string, check: RecordCheck, exact?: boolean): RecordSchema<T>;
+export interface CheckTable {
+    readonly f: readonly CheckField[];
+    readonly k?: readonly CheckField[];
+    readonly g?: readonly (readonly [string, readonly CheckField[]])[];
+    readonly e?: readonly (readonly string[])[];
+}
+/** One field of a {@link CheckTable}. */
+export type CheckField = readonly [name: string, kind: number, arg?: unknown, fallback?: unknown];
+/**
+ * The kinds of field a check table names, and how a present value `v` is checked: `ANY` let
+ * through; `TEXT` a string; `DOUBLE` a number; `INT`, `UINT` 32-bit integers, `RANGE` an integer
+ * in `arg` (`[min, max]`); `LONG_NUMBER`, `LONG_BIGINT`, `LONG_STRING` a 64-bit integer as
+ * `int64` types it; `ENUM` a name of the set `arg` (else drift), `ENUM_ANY` a name of a set not
+ * listed; `FLAG` flag names; `SPAN` a time span; `KEY` a key object of kind `arg` (1 ticker, 2
+ * expiry, 3 option); `GROUP` an array of the items of group `arg`; `PKEY` the record's key.
+ */
+export declare const FIELD: {
+    readonly ANY: 0;
+    readonly TEXT: 1;
+    readonly DOUBLE: 2;
+    readonly INT: 3;
+    readonly UINT: 4;
+    readonly RANGE: 5;
+    readonly LONG_NUMBER: 6;
+    readonly LONG_BIGINT: 7;
+    readonly LONG_STRING: 8;
+    readonly ENUM: 9;
+    readonly ENUM_ANY: 10;
+    readonly FLAG: 11;
+    readonly SPAN: 12;
+    readonly KEY: 13;
+    readonly GROUP: 14;
+    readonly PKEY: 15;
+};
+/** The checks of a message type's records, made from its table (once, at its first record). */
+export declare function tableCheck(type: string, text: string): RecordCheck;
+/**
+ * The schema of one message type's records, from its check table (or, for the `QueryResult`, its
+ * check). Validating never changes the value given: the check reads a copy.
+ */
+export declare function recordSchema<T>(type: string, table: RecordCheck | string, exact?: boolean): RecordSchema<T>;
 /** How a field of a records query compares: the kinds of a `<Name>QueryFields` table. */
 export type QueryFieldKind = 'number' | 'text' | 'date' | 'span' | 'enum' | 'flag' | 'key';
 /**

@@ -90,12 +90,6 @@ class Checker {
   isArray(value) {
     return Array.isArray(value);
   }
-  /** How many enumerable keys a record has (more than it has known fields: drift). */
-  size(value) {
-    let n = 0;
-    for (const key in value) if (key !== void 0) n++;
-    return n;
-  }
   /** An own property of a record (`__proto__`, which a plain read would take from the prototype). */
   own(value, key) {
     return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : void 0;
@@ -212,15 +206,12 @@ class Checker {
     return value;
   }
   /**
-   * Fields the type does not list (its known ones: `known`): drift, left out of the record.
-   * @param group - the repeating group, for the findings' field names
+   * A field the type does not list: drift, left out of the record.
+   * @param group - the repeating group, for the finding's field name
    */
-  extra(record, path, known, group) {
-    for (const key of Object.keys(record)) {
-      if (known.includes(key)) continue;
-      this.found("field", [...path, key], group === void 0 ? key : `${group}.${key}`, key);
-      delete record[key];
-    }
+  extra(record, path, key, group) {
+    this.found("field", [...path, key], group === void 0 ? key : `${group}.${key}`, key);
+    delete record[key];
   }
   /** A key field object: `TickerKey` (1), `ExpiryKey` (2) or `OptionKey` (3). */
   key(value, path, key, kind) {
@@ -450,7 +441,114 @@ function copy(value) {
   for (const key of Object.keys(value)) out[key] = copy(value[key]);
   return out;
 }
-function recordSchema(type, check, exact = false) {
+const FIELD = {
+  ANY: 0,
+  TEXT: 1,
+  DOUBLE: 2,
+  INT: 3,
+  UINT: 4,
+  RANGE: 5,
+  LONG_NUMBER: 6,
+  LONG_BIGINT: 7,
+  LONG_STRING: 8,
+  ENUM: 9,
+  ENUM_ANY: 10,
+  FLAG: 11,
+  SPAN: 12,
+  KEY: 13,
+  GROUP: 14,
+  PKEY: 15
+};
+function tableCheck(type, text) {
+  const table = JSON.parse(text);
+  const sets = (table.e ?? []).map((names) => new Set(names));
+  const shown = JSON.stringify(type).slice(1, -1);
+  const groups = [];
+  const key = table.k === void 0 ? void 0 : fieldsCheck(table.k, `the key of ${shown}`, void 0, true);
+  const top = fieldsCheck(table.f, `a record of ${shown}`, void 0, false);
+  for (const [group, fields] of table.g ?? []) groups.push(fieldsCheck(fields, `an entry of ${JSON.stringify(group).slice(1, -1)}`, group, false));
+  return top;
+  function fieldsCheck(fields, expected, group, isKey) {
+    const steps = /* @__PURE__ */ new Map();
+    for (const [name, kind, arg] of fields) {
+      const range = Array.isArray(arg) ? arg : [0, 0];
+      const names = kind === FIELD.ENUM ? sets[arg] : void 0;
+      steps.set(name, { kind, arg, min: range[0], max: range[1], names, path: group === void 0 ? name : `${group}.${name}` });
+    }
+    return (m, p, c) => {
+      if (!c.isObject(m)) return c.bad(p, void 0, expected, m);
+      for (const k in m) {
+        const s = steps.get(k);
+        if (s === void 0) {
+          c.extra(m, p, k, group);
+          continue;
+        }
+        const v = m[k];
+        switch (s.kind) {
+          case FIELD.TEXT:
+            if (typeof v !== "string") c.bad(p, k, "a string", v);
+            break;
+          case FIELD.DOUBLE:
+            if (typeof v !== "number") m[k] = c.num(v, p, k);
+            break;
+          case FIELD.INT:
+            if (typeof v !== "number" || (v | 0) !== v) m[k] = c.int(v, p, k, -2147483648, 2147483647);
+            break;
+          case FIELD.UINT:
+            if (typeof v !== "number" || v >>> 0 !== v) m[k] = c.int(v, p, k, 0, 4294967295);
+            break;
+          case FIELD.RANGE:
+            if (typeof v !== "number" || !(v >= s.min && v <= s.max && v % 1 === 0)) m[k] = c.int(v, p, k, s.min, s.max);
+            break;
+          case FIELD.LONG_NUMBER:
+            if (typeof v !== "number" || !(v <= 9007199254740991 && v >= -9007199254740991 && v % 1 === 0)) m[k] = c.longNumber(v, p, k);
+            break;
+          case FIELD.LONG_BIGINT:
+            m[k] = c.longBigint(v, p, k);
+            break;
+          case FIELD.LONG_STRING:
+            m[k] = c.longString(v, p, k);
+            break;
+          case FIELD.ENUM:
+            if (!s.names.has(v)) m[k] = c.name(v, p, k, s.path);
+            break;
+          case FIELD.ENUM_ANY:
+            if (typeof v !== "string") c.bad(p, k, "an enum name", v);
+            break;
+          case FIELD.FLAG:
+            if (typeof v !== "string") c.bad(p, k, "a flag name", v);
+            break;
+          case FIELD.SPAN:
+            if (typeof v !== "number") m[k] = c.span(v, p, k);
+            break;
+          case FIELD.KEY:
+            c.key(v, p, k, s.arg);
+            break;
+          case FIELD.GROUP:
+            if (!c.isArray(v)) c.bad(p, k, "an array", v);
+            else for (let i = 0; i < v.length; i++) groups[s.arg](v[i], [...p, k, i], c);
+            break;
+          case FIELD.PKEY:
+            key(v, [...p, k], c);
+            break;
+          default:
+            m[k] = c.any(v);
+        }
+      }
+      if (isKey) {
+        for (const [name, kind, , fallback] of fields) {
+          if (c.own(m, name) !== void 0) continue;
+          if (fallback === void 0) c.bad(p, name, "a key field", void 0);
+          else m[name] = kind === FIELD.LONG_BIGINT ? c.zero() : fallback;
+        }
+      }
+      return m;
+    };
+  }
+}
+function recordSchema(type, table, exact = false) {
+  let made = typeof table === "string" ? void 0 : table;
+  const check = (value, path, c) => (made ??= tableCheck(type, table))(value, path, c);
   const safeParse = (value, options) => {
     const c = new Checker(options, void 0);
     c.type = type;
@@ -646,6 +744,7 @@ async function fetchAnswer(baseUrl, params, schemas, options) {
 }
 export {
   Checker,
+  FIELD,
   RecordsError,
   checkQueryResult,
   describe,
@@ -655,5 +754,6 @@ export {
   pathText,
   protectIntegers,
   queryParams,
-  recordSchema
+  recordSchema,
+  tableCheck
 };

@@ -235,13 +235,6 @@ export class Checker {
     return Array.isArray(value);
   }
 
-  /** How many enumerable keys a record has (more than it has known fields: drift). */
-  size(value: object): number {
-    let n = 0;
-    for (const key in value) if (key !== undefined) n++;
-    return n;
-  }
-
   /** An own property of a record (`__proto__`, which a plain read would take from the prototype). */
   own(value: Record<string, unknown>, key: string): unknown {
     return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
@@ -376,15 +369,12 @@ export class Checker {
   }
 
   /**
-   * Fields the type does not list (its known ones: `known`): drift, left out of the record.
-   * @param group - the repeating group, for the findings' field names
+   * A field the type does not list: drift, left out of the record.
+   * @param group - the repeating group, for the finding's field name
    */
-  extra(record: Record<string, unknown>, path: RecordPath, known: readonly string[], group?: string): void {
-    for (const key of Object.keys(record)) {
-      if (known.includes(key)) continue;
-      this.found('field', [...path, key], group === undefined ? key : `${group}.${key}`, key);
-      delete record[key];
-    }
+  extra(record: Record<string, unknown>, path: RecordPath, key: string, group?: string): void {
+    this.found('field', [...path, key], group === undefined ? key : `${group}.${key}`, key);
+    delete record[key];
   }
 
   /** A key field object: `TickerKey` (1), `ExpiryKey` (2) or `OptionKey` (3). */
@@ -667,10 +657,160 @@ function copy(value: unknown): unknown {
 }
 
 /**
- * The schema of one message type's records, from its generated check. Validating never changes
- * the value given: the check reads a copy.
+ * A message type's check table, as its module writes it (JSON text, which costs a consumer's
+ * compiler nothing to check, where code a field costs it a flow analysis each): `f` the record's
+ * fields, `k` its key's, `g` its repeating groups' (name and fields), `e` its enum sets (each
+ * distinct one once). A field is `[name, kind]`, `[name, kind, arg]` or, in `k`,
+ * `[name, kind, arg, default]`: the value a key field left out at its default takes (none: an
+ * issue). Kinds: see {@link FIELD}.
  */
-export function recordSchema<T>(type: string, check: RecordCheck, exact: boolean = false): RecordSchema<T> {
+export interface CheckTable {
+  readonly f: readonly CheckField[];
+  readonly k?: readonly CheckField[];
+  readonly g?: readonly (readonly [string, readonly CheckField[]])[];
+  readonly e?: readonly (readonly string[])[];
+}
+
+/** One field of a {@link CheckTable}. */
+export type CheckField = readonly [name: string, kind: number, arg?: unknown, fallback?: unknown];
+
+/**
+ * The kinds of field a check table names, and how a present value `v` is checked: `ANY` let
+ * through; `TEXT` a string; `DOUBLE` a number; `INT`, `UINT` 32-bit integers, `RANGE` an integer
+ * in `arg` (`[min, max]`); `LONG_NUMBER`, `LONG_BIGINT`, `LONG_STRING` a 64-bit integer as
+ * `int64` types it; `ENUM` a name of the set `arg` (else drift), `ENUM_ANY` a name of a set not
+ * listed; `FLAG` flag names; `SPAN` a time span; `KEY` a key object of kind `arg` (1 ticker, 2
+ * expiry, 3 option); `GROUP` an array of the items of group `arg`; `PKEY` the record's key.
+ */
+export const FIELD = {
+  ANY: 0,
+  TEXT: 1,
+  DOUBLE: 2,
+  INT: 3,
+  UINT: 4,
+  RANGE: 5,
+  LONG_NUMBER: 6,
+  LONG_BIGINT: 7,
+  LONG_STRING: 8,
+  ENUM: 9,
+  ENUM_ANY: 10,
+  FLAG: 11,
+  SPAN: 12,
+  KEY: 13,
+  GROUP: 14,
+  PKEY: 15,
+} as const;
+
+/** A field of a check function: what to do with a present value of it. */
+interface FieldStep {
+  readonly kind: number;
+  readonly arg: unknown;
+  readonly min: number;
+  readonly max: number;
+  readonly names: ReadonlySet<unknown> | undefined;
+  /** The field as drift findings name it: `group.field` in a group. */
+  readonly path: string;
+}
+
+/** The checks of a message type's records, made from its table (once, at its first record). */
+export function tableCheck(type: string, text: string): RecordCheck {
+  const table = JSON.parse(text) as CheckTable;
+  const sets = (table.e ?? []).map((names) => new Set<unknown>(names));
+  const shown = JSON.stringify(type).slice(1, -1);
+  const groups: RecordCheck[] = [];
+  const key = table.k === undefined ? undefined : fieldsCheck(table.k, `the key of ${shown}`, undefined, true);
+  const top = fieldsCheck(table.f, `a record of ${shown}`, undefined, false);
+  for (const [group, fields] of table.g ?? []) groups.push(fieldsCheck(fields, `an entry of ${JSON.stringify(group).slice(1, -1)}`, group, false));
+  return top;
+
+  function fieldsCheck(fields: readonly CheckField[], expected: string, group: string | undefined, isKey: boolean): RecordCheck {
+    const steps = new Map<string, FieldStep>();
+    for (const [name, kind, arg] of fields) {
+      const range = Array.isArray(arg) ? (arg as readonly number[]) : [0, 0];
+      const names = kind === FIELD.ENUM ? sets[arg as number] : undefined;
+      steps.set(name, { kind, arg, min: range[0]!, max: range[1]!, names, path: group === undefined ? name : `${group}.${name}` });
+    }
+    return (m: any, p: RecordPath, c: Checker): unknown => {
+      if (!c.isObject(m)) return c.bad(p, undefined, expected, m);
+      for (const k in m) {
+        const s = steps.get(k);
+        if (s === undefined) {
+          c.extra(m, p, k, group);
+          continue;
+        }
+        const v = m[k];
+        switch (s.kind) {
+          case FIELD.TEXT:
+            if (typeof v !== 'string') c.bad(p, k, 'a string', v);
+            break;
+          case FIELD.DOUBLE:
+            if (typeof v !== 'number') m[k] = c.num(v, p, k);
+            break;
+          case FIELD.INT:
+            if (typeof v !== 'number' || (v | 0) !== v) m[k] = c.int(v, p, k, -2147483648, 2147483647);
+            break;
+          case FIELD.UINT:
+            if (typeof v !== 'number' || v >>> 0 !== v) m[k] = c.int(v, p, k, 0, 4294967295);
+            break;
+          case FIELD.RANGE:
+            if (typeof v !== 'number' || !(v >= s.min && v <= s.max && v % 1 === 0)) m[k] = c.int(v, p, k, s.min, s.max);
+            break;
+          case FIELD.LONG_NUMBER:
+            if (typeof v !== 'number' || !(v <= 9007199254740991 && v >= -9007199254740991 && v % 1 === 0)) m[k] = c.longNumber(v, p, k);
+            break;
+          case FIELD.LONG_BIGINT:
+            m[k] = c.longBigint(v, p, k);
+            break;
+          case FIELD.LONG_STRING:
+            m[k] = c.longString(v, p, k);
+            break;
+          case FIELD.ENUM:
+            if (!s.names!.has(v)) m[k] = c.name(v, p, k, s.path);
+            break;
+          case FIELD.ENUM_ANY:
+            if (typeof v !== 'string') c.bad(p, k, 'an enum name', v);
+            break;
+          case FIELD.FLAG:
+            if (typeof v !== 'string') c.bad(p, k, 'a flag name', v);
+            break;
+          case FIELD.SPAN:
+            if (typeof v !== 'number') m[k] = c.span(v, p, k);
+            break;
+          case FIELD.KEY:
+            c.key(v, p, k, s.arg as 1 | 2 | 3);
+            break;
+          case FIELD.GROUP:
+            if (!c.isArray(v)) c.bad(p, k, 'an array', v);
+            else for (let i = 0; i < v.length; i++) groups[s.arg as number]!(v[i], [...p, k, i], c);
+            break;
+          case FIELD.PKEY:
+            key!(v, [...p, k], c);
+            break;
+          default:
+            m[k] = c.any(v);
+        }
+      }
+      // A key field at its default value is left out as any other: it is given its default.
+      if (isKey) {
+        for (const [name, kind, , fallback] of fields) {
+          if (c.own(m, name) !== undefined) continue;
+          if (fallback === undefined) c.bad(p, name, 'a key field', undefined);
+          else m[name] = kind === FIELD.LONG_BIGINT ? c.zero() : fallback;
+        }
+      }
+      return m;
+    };
+  }
+}
+
+/**
+ * The schema of one message type's records, from its check table (or, for the `QueryResult`, its
+ * check). Validating never changes the value given: the check reads a copy.
+ */
+export function recordSchema<T>(type: string, table: RecordCheck | string, exact: boolean = false): RecordSchema<T> {
+  // A table is read at the first record: importing a module reads nothing.
+  let made: RecordCheck | undefined = typeof table === 'string' ? undefined : table;
+  const check: RecordCheck = (value, path, c) => (made ??= tableCheck(type, table as string))(value, path, c);
   const safeParse = (value: unknown, options?: ParseRecordsOptions): SafeParseResult<T> => {
     const c = new Checker(options, undefined);
     c.type = type;

@@ -2,7 +2,7 @@
 // Schema hash: 01DBE4F471A65AC0
 
 import type { MessageDescriptor, UnknownEnumName } from '../types.js';
-import { type Checker, type RecordPath, type RecordSchema, recordSchema } from '../records-runtime.js';
+import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** AccountRiskRecordV5 record with 136 top-level fields. */
 export const AccountRiskRecordV5 = {
@@ -95,61 +95,5 @@ export interface AccountRiskRecordV5QueryFields {
   lastUpdate: ['date', string];
 }
 
-function AccountRiskRecordV5$check(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'a record of AccountRiskRecordV5', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.pkey) !== undefined) { n++; AccountRiskRecordV5$pkey(v, [...p, 'pkey'], c); }
-  if ((v = m.clientFirm) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'clientFirm', 'a string', v); }
-  if ((v = m.netLiq) !== undefined) { n++; if (typeof v !== 'number') m.netLiq = c.num(v, p, 'netLiq'); }
-  if ((v = m.marginReq) !== undefined) { n++; if (typeof v !== 'number') m.marginReq = c.num(v, p, 'marginReq'); }
-  if ((v = m.numPositions) !== undefined) { n++; if (typeof v !== 'number' || v >>> 0 !== v) m.numPositions = c.int(v, p, 'numPositions', 0, 4294967295); }
-  if ((v = m.riskFlags) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'riskFlags', 'a flag name', v); }
-  if ((v = m.lastUpdate) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'lastUpdate', 'a string', v); }
-  if (n !== c.size(m)) c.extra(m, p, ['pkey', 'clientFirm', 'netLiq', 'marginReq', 'numPositions', 'riskFlags', 'lastUpdate']);
-  return m;
-}
-
-function AccountRiskRecordV5$pkey(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'the key of AccountRiskRecordV5', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.accnt) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'accnt', 'a string', v); } else m.accnt = '';
-  if ((v = m.currency) !== undefined) { n++; if (!AccountRiskRecordV5$e0(v)) m.currency = c.name(v, p, 'currency', 'currency'); } else m.currency = 'None';
-  if ((v = m.tradeDate) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'tradeDate', 'a string', v); } else m.tradeDate = '';
-  if ((v = m.riskSession) !== undefined) { n++; if (!AccountRiskRecordV5$e1(v)) m.riskSession = c.name(v, p, 'riskSession', 'riskSession'); } else m.riskSession = 'None';
-  if (n !== c.size(m)) c.extra(m, p, ['accnt', 'currency', 'tradeDate', 'riskSession']);
-  return m;
-}
-
-function AccountRiskRecordV5$e0(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'USD':
-    case 'EUR':
-    case 'GBP':
-    case 'JPY':
-    case 'CAD':
-    case 'CHF':
-    case 'AUD':
-    case 'HKD':
-      return true;
-    default:
-      return false;
-  }
-}
-
-function AccountRiskRecordV5$e1(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'Morning':
-    case 'Regular':
-    case 'Closing':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** The validator of one record of 'AccountRiskRecordV5': Standard Schema v1, `parse` and `safeParse`. */
-export const AccountRiskRecordV5RecordSchema: RecordSchema<AccountRiskRecordV5Record> = /* @__PURE__ */ recordSchema<AccountRiskRecordV5Record>('AccountRiskRecordV5', AccountRiskRecordV5$check);
+export const AccountRiskRecordV5RecordSchema: RecordSchema<AccountRiskRecordV5Record> = /* @__PURE__ */ recordSchema<AccountRiskRecordV5Record>('AccountRiskRecordV5', '{"f":[["pkey",15],["clientFirm",1],["netLiq",2],["marginReq",2],["numPositions",4],["riskFlags",11],["lastUpdate",1]],"k":[["accnt",1,null,""],["currency",9,0,"None"],["tradeDate",1,null,""],["riskSession",9,1,"None"]],"e":[["None","USD","EUR","GBP","JPY","CAD","CHF","AUD","HKD"],["None","Morning","Regular","Closing"]]}');

@@ -2,7 +2,7 @@
 // Schema hash: B04D0510FFF0531C
 
 import type { MessageDescriptor, OptionKey, TickerKey, UnknownEnumName } from '../types.js';
-import { type Checker, type RecordPath, type RecordSchema, recordSchema } from '../records-runtime.js';
+import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** OptionNbboQuote record with 23 top-level fields. */
 export const OptionNbboQuote = {
@@ -146,59 +146,5 @@ export interface OptionNbboQuoteQueryFields {
   timestamp: ['date', string];
 }
 
-function OptionNbboQuote$check(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'a record of OptionNbboQuote', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.pkey) !== undefined) { n++; OptionNbboQuote$pkey(v, [...p, 'pkey'], c); }
-  if ((v = m.ticker) !== undefined) { n++; c.key(v, p, 'ticker', 1); }
-  if ((v = m.bidPrice) !== undefined) { n++; if (typeof v !== 'number') m.bidPrice = c.num(v, p, 'bidPrice'); }
-  if ((v = m.bidSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.bidSize = c.int(v, p, 'bidSize', -2147483648, 2147483647); }
-  if ((v = m.bidExch) !== undefined) { n++; if (!OptionNbboQuote$e0(v)) m.bidExch = c.name(v, p, 'bidExch', 'bidExch'); }
-  if ((v = m.bidMask) !== undefined) { n++; m.bidMask = c.longBigint(v, p, 'bidMask'); }
-  if ((v = m.askPrice) !== undefined) { n++; if (typeof v !== 'number') m.askPrice = c.num(v, p, 'askPrice'); }
-  if ((v = m.askSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.askSize = c.int(v, p, 'askSize', -2147483648, 2147483647); }
-  if ((v = m.askExch) !== undefined) { n++; if (!OptionNbboQuote$e0(v)) m.askExch = c.name(v, p, 'askExch', 'askExch'); }
-  if ((v = m.uPrc) !== undefined) { n++; if (typeof v !== 'number') m.uPrc = c.num(v, p, 'uPrc'); }
-  if ((v = m.srcTimestamp) !== undefined) { n++; m.srcTimestamp = c.longBigint(v, p, 'srcTimestamp'); }
-  if ((v = m.netTimestamp) !== undefined) { n++; m.netTimestamp = c.longBigint(v, p, 'netTimestamp'); }
-  if ((v = m.timestamp) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'timestamp', 'a string', v); }
-  if (n !== c.size(m)) c.extra(m, p, ['pkey', 'ticker', 'bidPrice', 'bidSize', 'bidExch', 'bidMask', 'askPrice', 'askSize', 'askExch', 'uPrc', 'srcTimestamp', 'netTimestamp', 'timestamp']);
-  return m;
-}
-
-function OptionNbboQuote$pkey(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'the key of OptionNbboQuote', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.okey) !== undefined) { n++; c.key(v, p, 'okey', 3); } else c.bad(p, 'okey', 'a key field', v);
-  if (n !== c.size(m)) c.extra(m, p, ['okey']);
-  return m;
-}
-
-function OptionNbboQuote$e0(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'AMEX':
-    case 'BOX':
-    case 'CBOE':
-    case 'ISE':
-    case 'PHLX':
-    case 'ARCA':
-    case 'NSDQ':
-    case 'BATS':
-    case 'C2':
-    case 'MIAX':
-    case 'GEM':
-    case 'EDGO':
-    case 'MPRL':
-    case 'EMLD':
-    case 'MEMX':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** The validator of one record of 'OptionNbboQuote': Standard Schema v1, `parse` and `safeParse`. */
-export const OptionNbboQuoteRecordSchema: RecordSchema<OptionNbboQuoteRecord> = /* @__PURE__ */ recordSchema<OptionNbboQuoteRecord>('OptionNbboQuote', OptionNbboQuote$check, true);
+export const OptionNbboQuoteRecordSchema: RecordSchema<OptionNbboQuoteRecord> = /* @__PURE__ */ recordSchema<OptionNbboQuoteRecord>('OptionNbboQuote', '{"f":[["pkey",15],["ticker",13,1],["bidPrice",2],["bidSize",3],["bidExch",9,0],["bidMask",7],["askPrice",2],["askSize",3],["askExch",9,0],["uPrc",2],["srcTimestamp",7],["netTimestamp",7],["timestamp",1]],"k":[["okey",13,3]],"e":[["None","AMEX","BOX","CBOE","ISE","PHLX","ARCA","NSDQ","BATS","C2","MIAX","GEM","EDGO","MPRL","EMLD","MEMX"]]}', true);

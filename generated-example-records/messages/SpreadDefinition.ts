@@ -2,7 +2,7 @@
 // Schema hash: 6F6CB3EC323C2255
 
 import type { ExpiryKey, MessageDescriptor, OptionKey, UnknownEnumName } from '../types.js';
-import { type Checker, type RecordPath, type RecordSchema, recordSchema } from '../records-runtime.js';
+import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 export const SpreadDefinition = {
   name: 'SpreadDefinition',
@@ -95,65 +95,5 @@ export interface SpreadDefinitionQueryFields {
   timestamp: ['date', string];
 }
 
-function SpreadDefinition$check(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'a record of SpreadDefinition', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.pkey) !== undefined) { n++; SpreadDefinition$pkey(v, [...p, 'pkey'], c); }
-  if ((v = m.spreadClass) !== undefined) { n++; if (!SpreadDefinition$e0(v)) m.spreadClass = c.name(v, p, 'spreadClass', 'spreadClass'); }
-  if ((v = m.numLegs) !== undefined) { n++; if (typeof v !== 'number' || !(v >= -32768 && v <= 32767 && v % 1 === 0)) m.numLegs = c.int(v, p, 'numLegs', -32768, 32767); }
-  if ((v = m.legs) !== undefined) { n++; if (!c.isArray(v)) c.bad(p, 'legs', 'an array', v); else for (let i = 0; i < v.length; i++) SpreadDefinition$g0(v[i], [...p, 'legs', i], c); }
-  if ((v = m.holdTime) !== undefined) { n++; if (typeof v !== 'number') m.holdTime = c.span(v, p, 'holdTime'); }
-  if ((v = m.timestamp) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'timestamp', 'a string', v); }
-  if (n !== c.size(m)) c.extra(m, p, ['pkey', 'spreadClass', 'numLegs', 'legs', 'holdTime', 'timestamp']);
-  return m;
-}
-
-function SpreadDefinition$pkey(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'the key of SpreadDefinition', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.ekey) !== undefined) { n++; c.key(v, p, 'ekey', 2); } else c.bad(p, 'ekey', 'a key field', v);
-  if ((v = m.spreadName) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'spreadName', 'a string', v); } else m.spreadName = '';
-  if (n !== c.size(m)) c.extra(m, p, ['ekey', 'spreadName']);
-  return m;
-}
-
-function SpreadDefinition$g0(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'an entry of legs', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.legSecKey) !== undefined) { n++; c.key(v, p, 'legSecKey', 3); }
-  if ((v = m.legRatio) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.legRatio = c.int(v, p, 'legRatio', -2147483648, 2147483647); }
-  if ((v = m.legSide) !== undefined) { n++; if (!SpreadDefinition$e1(v)) m.legSide = c.name(v, p, 'legSide', 'legs.legSide'); }
-  if (n !== c.size(m)) c.extra(m, p, ['legSecKey', 'legRatio', 'legSide'], 'legs');
-  return m;
-}
-
-function SpreadDefinition$e0(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'Vertical':
-    case 'Calendar':
-    case 'Butterfly':
-    case 'Condor':
-    case 'Custom':
-      return true;
-    default:
-      return false;
-  }
-}
-
-function SpreadDefinition$e1(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'Buy':
-    case 'Sell':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** The validator of one record of 'SpreadDefinition': Standard Schema v1, `parse` and `safeParse`. */
-export const SpreadDefinitionRecordSchema: RecordSchema<SpreadDefinitionRecord> = /* @__PURE__ */ recordSchema<SpreadDefinitionRecord>('SpreadDefinition', SpreadDefinition$check);
+export const SpreadDefinitionRecordSchema: RecordSchema<SpreadDefinitionRecord> = /* @__PURE__ */ recordSchema<SpreadDefinitionRecord>('SpreadDefinition', '{"f":[["pkey",15],["spreadClass",9,0],["numLegs",5,[-32768,32767]],["legs",14,0],["holdTime",12],["timestamp",1]],"k":[["ekey",13,2],["spreadName",1,null,""]],"g":[["legs",[["legSecKey",13,3],["legRatio",3],["legSide",9,1]]]],"e":[["None","Vertical","Calendar","Butterfly","Condor","Custom"],["None","Buy","Sell"]]}');

@@ -2,7 +2,7 @@
 // Schema hash: DC38E0CC6810158C
 
 import type { MessageDescriptor, TickerKey, UnknownEnumName } from '../types.js';
-import { type Checker, type RecordPath, type RecordSchema, recordSchema } from '../records-runtime.js';
+import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** StockBookQuote record with 23 top-level fields. */
 export const StockBookQuote = {
@@ -115,52 +115,5 @@ export interface StockBookQuoteQueryFields {
   timestamp: ['date', string];
 }
 
-function StockBookQuote$check(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'a record of StockBookQuote', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.pkey) !== undefined) { n++; StockBookQuote$pkey(v, [...p, 'pkey'], c); }
-  if ((v = m.bidPrice) !== undefined) { n++; if (typeof v !== 'number') m.bidPrice = c.num(v, p, 'bidPrice'); }
-  if ((v = m.bidSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.bidSize = c.int(v, p, 'bidSize', -2147483648, 2147483647); }
-  if ((v = m.bidExch) !== undefined) { n++; if (!StockBookQuote$e0(v)) m.bidExch = c.name(v, p, 'bidExch', 'bidExch'); }
-  if ((v = m.askPrice) !== undefined) { n++; if (typeof v !== 'number') m.askPrice = c.num(v, p, 'askPrice'); }
-  if ((v = m.askSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.askSize = c.int(v, p, 'askSize', -2147483648, 2147483647); }
-  if ((v = m.askExch) !== undefined) { n++; if (!StockBookQuote$e0(v)) m.askExch = c.name(v, p, 'askExch', 'askExch'); }
-  if ((v = m.srcTimestamp) !== undefined) { n++; m.srcTimestamp = c.longBigint(v, p, 'srcTimestamp'); }
-  if ((v = m.tradeDate) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'tradeDate', 'a string', v); }
-  if ((v = m.timestamp) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'timestamp', 'a string', v); }
-  if (n !== c.size(m)) c.extra(m, p, ['pkey', 'bidPrice', 'bidSize', 'bidExch', 'askPrice', 'askSize', 'askExch', 'srcTimestamp', 'tradeDate', 'timestamp']);
-  return m;
-}
-
-function StockBookQuote$pkey(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'the key of StockBookQuote', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.ticker) !== undefined) { n++; c.key(v, p, 'ticker', 1); } else c.bad(p, 'ticker', 'a key field', v);
-  if (n !== c.size(m)) c.extra(m, p, ['ticker']);
-  return m;
-}
-
-function StockBookQuote$e0(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'NYSE':
-    case 'AMEX':
-    case 'NSDQ':
-    case 'ARCA':
-    case 'BATS':
-    case 'BATY':
-    case 'EDGA':
-    case 'EDGX':
-    case 'IEX':
-    case 'MEMX':
-    case 'LTSE':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** The validator of one record of 'StockBookQuote': Standard Schema v1, `parse` and `safeParse`. */
-export const StockBookQuoteRecordSchema: RecordSchema<StockBookQuoteRecord> = /* @__PURE__ */ recordSchema<StockBookQuoteRecord>('StockBookQuote', StockBookQuote$check, true);
+export const StockBookQuoteRecordSchema: RecordSchema<StockBookQuoteRecord> = /* @__PURE__ */ recordSchema<StockBookQuoteRecord>('StockBookQuote', '{"f":[["pkey",15],["bidPrice",2],["bidSize",3],["bidExch",9,0],["askPrice",2],["askSize",3],["askExch",9,0],["srcTimestamp",7],["tradeDate",1],["timestamp",1]],"k":[["ticker",13,1]],"e":[["None","NYSE","AMEX","NSDQ","ARCA","BATS","BATY","EDGA","EDGX","IEX","MEMX","LTSE"]]}', true);

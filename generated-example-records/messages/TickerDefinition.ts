@@ -2,7 +2,7 @@
 // Schema hash: 074E83A3D0F77EDB
 
 import type { MessageDescriptor, TickerKey, UnknownEnumName } from '../types.js';
-import { type Checker, type RecordPath, type RecordSchema, recordSchema } from '../records-runtime.js';
+import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** TickerDefinition record with 69 top-level fields. */
 export const TickerDefinition = {
@@ -110,68 +110,5 @@ export interface TickerDefinitionQueryFields {
   timestamp: ['date', string];
 }
 
-function TickerDefinition$check(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'a record of TickerDefinition', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.pkey) !== undefined) { n++; TickerDefinition$pkey(v, [...p, 'pkey'], c); }
-  if ((v = m.symbolType) !== undefined) { n++; if (!TickerDefinition$e0(v)) m.symbolType = c.name(v, p, 'symbolType', 'symbolType'); }
-  if ((v = m.primaryExch) !== undefined) { n++; if (!TickerDefinition$e1(v)) m.primaryExch = c.name(v, p, 'primaryExch', 'primaryExch'); }
-  if ((v = m.symbolName) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'symbolName', 'a string', v); }
-  if ((v = m.description) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'description', 'a string', v); }
-  if ((v = m.cusip) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'cusip', 'a string', v); }
-  if ((v = m.sharesOutstanding) !== undefined) { n++; m.sharesOutstanding = c.longBigint(v, p, 'sharesOutstanding'); }
-  if ((v = m.lotSize) !== undefined) { n++; if (typeof v !== 'number' || (v | 0) !== v) m.lotSize = c.int(v, p, 'lotSize', -2147483648, 2147483647); }
-  if ((v = m.symbolFlags) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'symbolFlags', 'a flag name', v); }
-  if ((v = m.listingDate) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'listingDate', 'a string', v); }
-  if ((v = m.timestamp) !== undefined) { n++; if (typeof v !== 'string') c.bad(p, 'timestamp', 'a string', v); }
-  if (n !== c.size(m)) c.extra(m, p, ['pkey', 'symbolType', 'primaryExch', 'symbolName', 'description', 'cusip', 'sharesOutstanding', 'lotSize', 'symbolFlags', 'listingDate', 'timestamp']);
-  return m;
-}
-
-function TickerDefinition$pkey(m: any, p: RecordPath, c: Checker): unknown {
-  if (!c.isObject(m)) return c.bad(p, undefined, 'the key of TickerDefinition', m);
-  let n = 0;
-  let v: any;
-  if ((v = m.ticker) !== undefined) { n++; c.key(v, p, 'ticker', 1); } else c.bad(p, 'ticker', 'a key field', v);
-  if (n !== c.size(m)) c.extra(m, p, ['ticker']);
-  return m;
-}
-
-function TickerDefinition$e0(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'Equity':
-    case 'ETF':
-    case 'Index':
-    case 'ADR':
-    case 'Fund':
-    case 'Warrant':
-      return true;
-    default:
-      return false;
-  }
-}
-
-function TickerDefinition$e1(v: unknown): boolean {
-  switch (v) {
-    case 'None':
-    case 'NYSE':
-    case 'AMEX':
-    case 'NSDQ':
-    case 'ARCA':
-    case 'BATS':
-    case 'BATY':
-    case 'EDGA':
-    case 'EDGX':
-    case 'IEX':
-    case 'MEMX':
-    case 'LTSE':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** The validator of one record of 'TickerDefinition': Standard Schema v1, `parse` and `safeParse`. */
-export const TickerDefinitionRecordSchema: RecordSchema<TickerDefinitionRecord> = /* @__PURE__ */ recordSchema<TickerDefinitionRecord>('TickerDefinition', TickerDefinition$check, true);
+export const TickerDefinitionRecordSchema: RecordSchema<TickerDefinitionRecord> = /* @__PURE__ */ recordSchema<TickerDefinitionRecord>('TickerDefinition', '{"f":[["pkey",15],["symbolType",9,0],["primaryExch",9,1],["symbolName",1],["description",1],["cusip",1],["sharesOutstanding",7],["lotSize",3],["symbolFlags",11],["listingDate",1],["timestamp",1]],"k":[["ticker",13,1]],"e":[["None","Equity","ETF","Index","ADR","Fund","Warrant"],["None","NYSE","AMEX","NSDQ","ARCA","BATS","BATY","EDGA","EDGX","IEX","MEMX","LTSE"]]}', true);

@@ -85,7 +85,7 @@ const RENDERERS = {
   readme: `package README ${VERSION}`,
   changelog: `package CHANGELOG ${VERSION}`,
   marker: `module marker ${VERSION}`,
-  runtime: `records runtime 2 ${VERSION}`,
+  runtime: `records runtime 3 ${VERSION}`,
   // With fields on, message modules and the index name this revision too (2: records queries; 3:
   // check tables instead of check code), so output without fields keeps its inputs.
   records: 'records 3',

@@ -16,7 +16,18 @@ const RUNTIME_DIR = fileURLToPath(new URL('../../runtime/', import.meta.url));
 /** The file of the runtime's text for each kind of module. */
 const SOURCES: Readonly<Record<ModuleKind, string>> = { ts: 'records-runtime.ts', mts: 'records-runtime.ts', js: 'records-runtime.js', dts: 'records-runtime.d.ts' };
 
+/**
+ * The head of the runtime's code (`.ts`, `.mts`, `.js`; not its declarations): every consumer's
+ * compiler would otherwise check it again, which cost about as much as checking the 264 message
+ * modules of the real listing (bench/README.md, "Type-check of the generated folder"), and flag it
+ * under options schema-sync cannot know (`noUnusedLocals`, `checkJs` …). It is checked where it is
+ * written, under the strictest options (test/emit/records-parse.test.ts); its declarations stay
+ * checked and typed.
+ */
+const NO_CHECK = "// schema-sync's own code, checked where it is written: a project's compiler need not check it again.\n// @ts-nocheck\n";
+
 /** The runtime's text for a kind of module (without the banner). */
 export async function recordsRuntimeText(kind: ModuleKind): Promise<string> {
-  return readFile(join(RUNTIME_DIR, SOURCES[kind]), 'utf8');
+  const text = await readFile(join(RUNTIME_DIR, SOURCES[kind]), 'utf8');
+  return kind === 'dts' ? text : `${NO_CHECK}${text}`;
 }

@@ -87,8 +87,9 @@ const RENDERERS = {
   marker: `module marker ${VERSION}`,
   runtime: `records runtime 3 ${VERSION}`,
   // With fields on, message modules and the index name this revision too (2: records queries; 3:
-  // check tables instead of check code), so output without fields keeps its inputs.
-  records: 'records 3',
+  // check tables instead of check code; 4: a Long key field's default "0" under int64 string),
+  // so output without fields keeps its inputs.
+  records: 'records 4',
   gitAttributes: `.gitattributes ${VERSION}`,
 } as const;
 

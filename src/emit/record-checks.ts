@@ -125,20 +125,22 @@ function tableParts(descriptor: Descriptor): TablePart[] {
 /** A field's entry in its check table: its name, kind and what the kind needs; a key field's default. */
 function checkField(field: FieldDescriptor, key: boolean, context: { int64: Int64Type; enumOf: (values: readonly string[]) => number; groups: ReadonlyMap<string, number> }): CheckField {
   const [kind, arg] = fieldKind(field, context);
-  if (!key) return arg === undefined ? [field.name, kind] : [field.name, kind, arg];
-  const fallback = keyDefault(field);
-  return fallback === undefined ? (arg === undefined ? [field.name, kind] : [field.name, kind, arg]) : [field.name, kind, arg ?? null, fallback];
+  const fallback = key ? keyDefault(field, context.int64) : undefined;
+  if (fallback !== undefined) return [field.name, kind, arg ?? null, fallback];
+  return arg === undefined ? [field.name, kind] : [field.name, kind, arg];
 }
 
 /**
  * The value a scalar key field has when the service leaves it out: its default (the service
  * leaves out key fields at their default value as it does any other); a key object has none. A
- * `Long` typed `bigint` takes 0 as its kind says (the runtime makes it `0n`), one typed `string` "0".
+ * `Long` is 0 as `int64` types it: `"0"` as a string, 0 as a number, and 0 too as a `bigint`,
+ * which JSON cannot hold and the runtime makes `0n` by the field's kind.
  */
-function keyDefault(field: FieldDescriptor): unknown {
+function keyDefault(field: FieldDescriptor, int64: Int64Type): unknown {
   const type = field.fType ?? '';
   if (TEXT_TYPES.has(type)) return '';
-  if (type in INTEGER_RANGES || type === 'Double' || type === 'Float' || type === 'Long' || type === 'ULong') return 0;
+  if (type === 'Long' || type === 'ULong') return int64 === 'string' ? '0' : 0;
+  if (type in INTEGER_RANGES || type === 'Double' || type === 'Float') return 0;
   if ((type === 'Enum' || type === 'Flag') && field.eSet !== undefined && field.eSet.length > 0) return field.eSet[0]!;
   return undefined;
 }

@@ -65,48 +65,80 @@ const LISTING = {
  * its header type (`msgType` or `mTyp`) and never taken for a descriptor.
  */
 export function parseListing(body: unknown, options: ParseOptions): ParsedListing {
-  return foldElements(body, listingReader(options));
+  if (!Array.isArray(body)) throw listingNotArray(body, options);
+  return readListing(body.map((value: unknown) => ({ value })), options).listing;
+}
+
+/** The refusal of a listing's body that is not an array. */
+export function listingNotArray(body: unknown, options: ParseOptions): Error {
+  return listingReader(options).notArray(body);
+}
+
+/** An element of a listing: its parsed value, or the descriptor an element of the very same text made before (valid, with no warning). */
+export type ListingElement = { value: unknown } | { known: Descriptor };
+
+/**
+ * {@link parseListing} of an array's elements, some of them known: a known element's descriptor
+ * is taken as it is, and checked only against the others (duplicates, the limit); each other
+ * element is validated. Also gives the name of the type each element made, by index, for the
+ * elements that made one with no warning (undefined for the others).
+ */
+export function readListing(elements: readonly ListingElement[], options: ParseOptions): { listing: ParsedListing; named: Array<string | undefined> } {
+  const reader = listingReader(options);
+  elements.forEach((element, index) => ('known' in element ? reader.take(element.known, index) : reader.element(element.value, index)));
+  return { listing: reader.finish(), named: reader.named };
 }
 
 /** {@link parseListing}'s reader: each element validated and normalised in order, from index 0. */
-function listingReader(options: ParseOptions): AnswerReader<ParsedListing> {
+function listingReader(options: ParseOptions): AnswerReader<ParsedListing> & { take(descriptor: Descriptor, index: number): void; named: Array<string | undefined> } {
   const warnings: Message[] = [];
   const descriptors: Descriptor[] = [];
+  const named: Array<string | undefined> = [];
   const firstByName = new Map<string, number>();
   const firstByNumber = new Map<number, { index: number; name: string }>();
-  const reader = answerReader({ ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, { issues, duplicates }) => {
-    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`));
-    if ('problems' in descriptor) {
-      const name = data.name;
-      issues.push(...descriptor.problems.map((p) => ({ index, name, field: own(`message.${p.field}`), message: msg`${p.message}${describeInput(p)}` })));
-      return;
-    }
-    if (Object.hasOwn(descriptor.extra, FIELDS_KEY)) {
-      issues.push({ index, name: descriptor.name, field: own(`message.${FIELDS_KEY}`), message: msg`a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $` });
-      return;
-    }
-    if (Object.hasOwn(descriptor.extra, FILE_KEY)) {
-      issues.push({ index, name: descriptor.name, field: own(`message.${FILE_KEY}`), message: msg`a key schema-sync reserves for the file name it records; no protobuf name has a $` });
-      return;
-    }
+  const take = (descriptor: Descriptor, index: number, problems: { duplicates: Message[] }) => {
     const sameName = firstByName.get(descriptor.name);
     if (sameName !== undefined) {
-      duplicates.push(msg`name ${quoteString(descriptor.name)} appears at elements ${sameName} and ${index}`);
+      problems.duplicates.push(msg`name ${quoteString(descriptor.name)} appears at elements ${sameName} and ${index}`);
     } else {
       firstByName.set(descriptor.name, index);
     }
     const sameNumber = firstByNumber.get(descriptor.mNum);
     if (sameNumber !== undefined) {
-      duplicates.push(
+      problems.duplicates.push(
         msg`mNum ${descriptor.mNum} is used by element ${sameNumber.index} (${quoteString(sameNumber.name)}) and element ${index} (${quoteString(descriptor.name)})`,
       );
     } else {
       firstByNumber.set(descriptor.mNum, { index, name: descriptor.name });
     }
     descriptors.push(descriptor);
+  };
+  const reader = answerReader({ ...LISTING, origin: options.origin }, wireMessageSchema, ({ data, message, index }, problems) => {
+    const warned = warnings.length;
+    const descriptor = normaliseMessage(data, message, (w) => warnings.push(msg`element ${index}: ${w}`));
+    if ('problems' in descriptor) {
+      const name = data.name;
+      problems.issues.push(...descriptor.problems.map((p) => ({ index, name, field: own(`message.${p.field}`), message: msg`${p.message}${describeInput(p)}` })));
+      return;
+    }
+    if (Object.hasOwn(descriptor.extra, FIELDS_KEY)) {
+      problems.issues.push({ index, name: descriptor.name, field: own(`message.${FIELDS_KEY}`), message: msg`a key schema-sync reserves for the field descriptors it records (--fields); no protobuf name has a $` });
+      return;
+    }
+    if (Object.hasOwn(descriptor.extra, FILE_KEY)) {
+      problems.issues.push({ index, name: descriptor.name, field: own(`message.${FILE_KEY}`), message: msg`a key schema-sync reserves for the file name it records; no protobuf name has a $` });
+      return;
+    }
+    if (warnings.length === warned) named[index] = descriptor.name;
+    take(descriptor, index, problems);
   });
   return {
     element: reader.element,
+    take: (descriptor, index) => {
+      named[index] = descriptor.name;
+      take(descriptor, index, reader.problems);
+    },
+    named,
     notArray: reader.notArray,
     finish: () => {
       const trailer = reader.finish();
@@ -165,10 +197,11 @@ export function readAnswer<T>(body: unknown, frame: AnswerFrame, schema: z.ZodTy
 }
 
 /** {@link readAnswer} an element at a time. */
-function answerReader<T>(frame: AnswerFrame, schema: z.ZodType<T>, read: ReadElement<T>): AnswerReader<TrailerMessage | undefined> {
+function answerReader<T>(frame: AnswerFrame, schema: z.ZodType<T>, read: ReadElement<T>): AnswerReader<TrailerMessage | undefined> & { problems: { issues: SaidIssue[]; duplicates: Message[] } } {
   const problems = { issues: [] as SaidIssue[], duplicates: [] as Message[] };
   let trailer: TrailerMessage | undefined;
   return {
+    problems,
     element: (element, index) => {
       const found = readElement(element, index, problems.issues);
       if (found === undefined) return;
@@ -241,6 +274,12 @@ export function refuseDeepNesting(body: unknown, origin: string): void {
     throw new ResponseError(msg`${origin}: expected a JSON array, got a JSON value nested more than ${MAX_NESTING} levels deep.`, { hint: DEEP_HINT });
   }
   const issues = body.flatMap((element: unknown, index) => deepIssue(element, index) ?? []);
+  if (issues.length > 0) throw deepNestingError(issues, origin);
+}
+
+/** {@link refuseDeepNesting} of an array's elements (a known one was seen valid before). */
+export function refuseDeepElements(elements: readonly ListingElement[], origin: string): void {
+  const issues = elements.flatMap((element, index) => ('value' in element ? (deepIssue(element.value, index) ?? []) : []));
   if (issues.length > 0) throw deepNestingError(issues, origin);
 }
 

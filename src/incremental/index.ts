@@ -13,8 +13,10 @@ import type { Message } from '../model/message.js';
 import { loadRunRecord, saveRunRecord, type RecordedAnswer, type RecordedLockfile } from './run-record.js';
 import { openStatCache } from './stat-cache.js';
 import { pruneRecords } from './prune-cache.js';
+import { loadAnswerElements, saveAnswerElements, type AnswerElements } from './answer-elements.js';
 
 export type { RecordedAnswer, RecordedLockfile } from './run-record.js';
+export type { AnswerElements } from './answer-elements.js';
 
 /** What a run established, for the next one: hashes, counts, settings and warnings, never a stage's value. */
 export interface RunFacts {
@@ -29,6 +31,8 @@ export interface RunFacts {
    * all unchanged). Files a run wrote have no stat entry yet: the next run hashes them.
    */
   folder?: { manifestHash: string; files?: ReadonlyMap<string, { sha: string }> };
+  /** The elements of the answer the run parsed, by their texts' hashes, and the lockfile entries they made (`answer-elements.ts`). */
+  elements?: AnswerElements;
 }
 
 /** The facts a run recalls before doing work that may already be done, and remembers at its end. */
@@ -50,6 +54,8 @@ export interface Incremental {
    * where the caller reads it.
    */
   holds(path: string, onDisk: string, sha: string): boolean | undefined;
+  /** The name of the type each element of the last answer parsed made, by the hash of the element's text, when recorded under `key`. */
+  answerElements(key: string): ReadonlyMap<string, string> | undefined;
   /** Records what this run established (once, at its end). */
   remember(facts: RunFacts): void;
 }
@@ -63,6 +69,7 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
   const recordFile = cacheFileOf(cacheDir, outDir, 'memo', 'json');
   const record = loadRunRecord(recordFile);
   const stats = openStatCache(cacheFileOf(cacheDir, outDir, 'stat', 'tsv'), clock);
+  const elementsFile = cacheFileOf(cacheDir, outDir, 'elements', 'tsv');
   return {
     answer(fingerprint) {
       const known = record.answer;
@@ -77,12 +84,14 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       return stats.unchangedSince(manifestHash, onDisk);
     },
     holds: (path, onDisk, sha) => stats.holds(path, onDisk, sha),
+    answerElements: (key) => loadAnswerElements(elementsFile, key),
     remember(facts) {
       if (facts.answer !== undefined) record.answer = facts.answer;
       if (facts.output !== undefined) record.output = facts.output;
       if (facts.lockfile !== undefined) record.lockfile = facts.lockfile;
       if (facts.answer !== undefined || facts.output !== undefined || facts.lockfile !== undefined) saveRunRecord(recordFile, record, resolve(outDir));
       if (facts.folder !== undefined) stats.save(facts.folder.manifestHash, facts.folder.files);
+      if (facts.elements !== undefined) saveAnswerElements(elementsFile, facts.elements);
       // After the work, and rarely (see prune-cache.ts): the cache folder stays bounded.
       pruneRecords(cacheDir, clock());
     },
@@ -95,5 +104,6 @@ const plain: Incremental = {
   lockfileHead: () => undefined,
   freshOutput: () => undefined,
   holds: () => undefined,
+  answerElements: () => undefined,
   remember: () => undefined,
 };

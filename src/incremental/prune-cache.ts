@@ -27,10 +27,10 @@ export const KEEP_OTHER_CODE = 6;
 const STALE_TEMP_MS = DAY_MS;
 
 /** The record files of one output folder: `<kind>-<hash of the folder's path>.<extension>`. */
-const RECORD_FILE = /^(?:memo|stat)-([0-9a-f]+)\.(?:json|tsv)$/;
+const RECORD_FILE = /^(?:memo|stat|elements)-([0-9a-f]+)\.(?:json|tsv)$/;
 
 /** A file a write left behind (`writeCacheFile`): a record's, or a code-cache entry's, then `.<pid>.tmp`. */
-const TEMP_FILE = /^(?:(?:memo|stat)-[0-9a-f]+\.(?:json|tsv)|[0-9a-f]{24})\.\d+\.tmp$/;
+const TEMP_FILE = /^(?:(?:memo|stat|elements)-[0-9a-f]+\.(?:json|tsv)|[0-9a-f]{24})\.\d+\.tmp$/;
 
 /** The code cache's folders, one per Node version and architecture (`v8-v20.19.0-x64`). */
 const CODE_CACHE_DIR = /^v8-v[\w.-]+$/;
@@ -59,7 +59,7 @@ function claimPruning(dir: string, kind: string, now: number): boolean {
 }
 
 /**
- * Removes the records (run record and stat cache) of output folders that no longer exist, or that
+ * Removes the records (run record, stat cache and answer elements) of output folders that no longer exist, or that
  * no run has written for {@link UNUSED_MS}, and temp files a killed write left behind; at most
  * once a day. `now` is the run's clock.
  */

@@ -1,4 +1,4 @@
-export { parseLockfile } from './parse.js';
+export { descriptorOfOwnEntry, parseLockfile } from './parse.js';
 export { serializeLockfile, serializeLockfileEntries, stableStringify } from './serialize.js';
 export { LockfileText, type LockfileHead } from './lockfile-text.js';
 export { findMergeConflict, type MergeConflict } from './merge-conflict.js';

@@ -1,5 +1,6 @@
 import { hashOf, type HashedText } from '../util/hash.js';
 import type { Message } from '../model/message.js';
+import type { Descriptor } from '../model/descriptor.js';
 import type { GenerationSettings, Lockfile } from '../model/lockfile.js';
 import { parseLockfile } from './parse.js';
 import { lockfileEntries, lockfileHeadText, recordedFileStems } from './entries.js';
@@ -38,9 +39,12 @@ export class LockfileText implements HashedText {
     this.#head = recorded?.(this.hash);
   }
 
-  /** The lockfile that serialises to these bytes, with `lockfile` as its contents. */
-  static of(lockfile: Lockfile, path: string): LockfileText {
-    const { text, entries } = serializeLockfileEntries(lockfile);
+  /**
+   * The lockfile that serialises to these bytes, with `lockfile` as its contents; `written` gives
+   * the entry texts known of its descriptors (`serializeLockfileEntries`).
+   */
+  static of(lockfile: Lockfile, path: string, written?: (descriptor: Descriptor) => string | undefined): LockfileText {
+    const { text, entries } = serializeLockfileEntries(lockfile, written);
     const made = new LockfileText(text, path);
     made.#parsed = lockfile;
     made.#entries = { texts: entries };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Descriptor } from '../model/descriptor.js';
+import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Descriptor, type KnownValues } from '../model/descriptor.js';
 import { STORED_FIELDS, type StoredRow } from './stored-fields.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
@@ -93,6 +93,25 @@ export function parseLockfile(text: string, file: string | Message): Lockfile {
   }
   const { messages, fileStems } = readEntries(Object.entries(top.data.messages), file);
   return { lockfileVersion: LOCKFILE_VERSION, source: { ...top.data.source }, settings: top.data.settings, messages, ...(fileStems.size > 0 && { fileStems }) };
+}
+
+/**
+ * The descriptor of an entry text that schema-sync itself serialised from a valid descriptor
+ * with no field descriptors (in a lockfile whose hash a run recorded as its own): parsed, not
+ * validated again. Its file stem (`$file`) is not part of it. Undefined for an entry with field
+ * descriptors, or text that is not JSON.
+ */
+export function descriptorOfOwnEntry(name: string, text: string): Descriptor | undefined {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (raw === null || typeof raw !== 'object' || Object.hasOwn(raw, FIELDS_KEY)) return undefined;
+  // The entry's key is its name: the serialiser never writes one inside.
+  raw['name'] = name;
+  return makeDescriptor(raw as KnownValues, sortedEntries(raw, NOT_EXTRA));
 }
 
 /**

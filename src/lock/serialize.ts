@@ -18,9 +18,11 @@ export function serializeLockfile(lock: Lockfile): string {
 
 /**
  * {@link serializeLockfile}, also giving each message's entry text (the object after its key) by
- * name, a slice of the text.
+ * name, a slice of the text. `written` may give the entry text of a descriptor without a file
+ * stem that this very serialiser wrote before (a pull that changed a few of many types writes
+ * only theirs anew): the same bytes, taken rather than made again.
  */
-export function serializeLockfileEntries(lock: Lockfile): { text: string; entries: Map<string, string> } {
+export function serializeLockfileEntries(lock: Lockfile, written?: (descriptor: Descriptor) => string | undefined): { text: string; entries: Map<string, string> } {
   const header = new Map<string, unknown>([
     ['lockfileVersion', LOCKFILE_VERSION],
     ['source', lock.source],
@@ -38,7 +40,8 @@ export function serializeLockfileEntries(lock: Lockfile): { text: string; entrie
   for (let i = 0; i < messages.length; i++) {
     const d = messages[i]!;
     const key = jsonText(d.name);
-    const entry = safeJson(entryText(d, lock.fileStems?.get(d.name)));
+    const fileStem = lock.fileStems?.get(d.name);
+    const entry = (fileStem === undefined ? written?.(d) : undefined) ?? safeJson(entryText(d, fileStem));
     parts.push(i === 0 ? '    ' : ',\n    ', key, ': ', entry);
     at += (i === 0 ? 4 : 6) + key.length + 2;
     spans.push([d.name, at, at + entry.length]);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { readListingInput, requestListing, type FetchOptions } from '../fetch/index.js';
-import type { ParsedAnswer } from '../fetch/listing-response.js';
+import type { KnownElements, ParsedAnswer } from '../fetch/listing-response.js';
 import type { ListingSource } from '../model/source.js';
 import { ConfigError } from '../model/errors.js';
 import { answerFingerprint } from './answer-fingerprint.js';
@@ -17,8 +17,8 @@ export interface Answer {
    * secrets (its parse depends on them), which are never remembered.
    */
   fingerprint: string | undefined;
-  /** The validated listing (validated once; later calls give the same result). */
-  parse(): ParsedAnswer;
+  /** The validated listing (validated once; later calls give the same result); `known` as `ListingResponse.parse` takes it. */
+  parse(known?: KnownElements): ParsedAnswer;
 }
 
 /** Gets the listing from the service (validated when `parse` is first called), or from `input` when given (validated at once). */
@@ -37,7 +37,7 @@ export async function acquireListing(run: RunContext, options: SourceOptions): P
   const response = await requestListing({ ...serviceOptions(options, options.baseUrl), query: options });
   // An answer that holds one of the run's secrets parses to something that depends on them.
   const fingerprint = response.echoesSecrets() ? undefined : answerFingerprint({ ...response.identity, source: response.source });
-  return { source: response.source, fingerprint, parse: () => response.parse() };
+  return { source: response.source, fingerprint, parse: (known) => response.parse(known) };
 }
 
 /**

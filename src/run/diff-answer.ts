@@ -1,8 +1,11 @@
 import { changesInScope, compareDescriptors, type ChangeFact } from '../diff/index.js';
-import type { ParsedAnswer } from '../fetch/listing-response.js';
+import type { KnownElements, ParsedAnswer } from '../fetch/listing-response.js';
 import type { Incremental, RunFacts } from '../incremental/index.js';
-import { LockfileText, lockedDescriptors } from '../lock/index.js';
-import { LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
+import { descriptorOfOwnEntry, LockfileText, lockedDescriptors } from '../lock/index.js';
+import type { Descriptor } from '../model/descriptor.js';
+import { hashOfParts } from '../util/hash.js';
+import { VERSION, WIRE_SCHEME } from '../util/version.js';
+import { FILE_KEY, LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
 import type { Answer } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
 import type { SourceOptions } from './options.js';
@@ -20,6 +23,8 @@ export interface AnswerDrift {
   messageCount: number;
   /** The answer's own warnings. */
   warnings: Message[];
+  /** The name each element of the answer made, by its text's hash, when the answer was parsed (`ParsedAnswer.elementNames`). */
+  elementNames?: ParsedAnswer['elementNames'];
 }
 
 /** The safety rails of a pull (see `safety-rails.ts`); a check has none. */
@@ -34,16 +39,16 @@ export interface Rails {
  * lockfile bytes mean the same descriptors.
  * With `rails`, refuses what looks like a broken service rather than a change.
  */
-export function diffListing(listing: ParsedAnswer, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails): AnswerDrift {
+export function diffListing(listing: ParsedAnswer, before: LockfileText | undefined, settings: GenerationSettings, lockfilePath: string, rails?: Rails, written?: (descriptor: Descriptor) => string | undefined): AnswerDrift {
   const fetched = listing.descriptors;
   const stems = fileStemsAfter(before, { messages: fetched, settings });
-  const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched, ...(stems.fileStems.size > 0 && { fileStems: stems.fileStems }) }, lockfilePath);
+  const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched, ...(stems.fileStems.size > 0 && { fileStems: stems.fileStems }) }, lockfilePath, written);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.hash === before?.hash;
   const locked = before === undefined ? [] : same ? fetched : lockedDescriptors(before, after, fetched);
   if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
   const changes = same ? [] : withFileNotes(changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude }), stems.sharedCase);
-  return { changes, after, messageCount: fetched.length, warnings: listing.warnings };
+  return { changes, after, messageCount: fetched.length, warnings: listing.warnings, elementNames: listing.elementNames };
 }
 
 /**
@@ -70,10 +75,48 @@ export async function answerDrift(
     const listing = await acquireSchemas(run, answer, before, settings, options);
     // The listing's request and, with fields on, the schemas' requests: both are the fetch stage.
     tools.mark('fetch');
-    drift = diffListing(listing.parse(), before, settings, run.paths.lockfilePath, options.rails);
+    const known = knownElements(tools.cache, before, settings);
+    drift = diffListing(listing.parse(known?.descriptor), before, settings, run.paths.lockfilePath, options.rails, known?.entryText);
   }
   for (const warning of drift.warnings) run.warn(warning);
   return drift;
+}
+
+/**
+ * What the cache recalls of the last answer parsed, when it made `before`: the descriptors of
+ * the elements of the same texts, each taken from its entry in `before` (written by schema-sync
+ * from a valid descriptor: parsed, not validated again), and those entries' texts, which the
+ * lockfile the run makes takes as they are. With fields on an entry holds more than its element
+ * (the field descriptors): nothing is recalled.
+ */
+function knownElements(cache: Incremental, before: LockfileText | undefined, settings: GenerationSettings): { descriptor: KnownElements; entryText: (descriptor: Descriptor) => string | undefined } | undefined {
+  if (before === undefined || settings.fields === true) return undefined;
+  const names = cache.answerElements(elementsKey(before.hash));
+  const entries = names === undefined ? undefined : before.entryTexts();
+  if (names === undefined || entries === undefined) return undefined;
+  const texts = new Map<Descriptor, string>();
+  const descriptor: KnownElements = (textHash) => {
+    const name = names.get(textHash);
+    const text = name === undefined ? undefined : entries.get(name);
+    const known = text === undefined ? undefined : descriptorOfOwnEntry(name!, text);
+    // An entry that records a file stem is written anew (the stem may not stay).
+    if (known !== undefined && !text!.includes(FILE_KEY_TEXT)) texts.set(known, text!);
+    return known;
+  };
+  return { descriptor, entryText: (known) => texts.get(known) };
+}
+
+const FILE_KEY_TEXT = JSON.stringify(FILE_KEY);
+
+/** What a record of an answer's elements depends on besides them: the lockfile they made, and what parsed them. */
+function elementsKey(lockfileHash: string): string {
+  return hashOfParts([VERSION, WIRE_SCHEME, lockfileHash]);
+}
+
+/** What the cache may take as known of the elements of an answer that made `after` (a pull's lockfile; fields off): nothing for an answer without a fingerprint, or one not parsed. */
+export function elementFacts(answer: Answer, after: LockfileText, drift: Pick<AnswerDrift, 'elementNames'>): RunFacts['elements'] {
+  const names = answer.fingerprint === undefined || after.settings().fields === true ? undefined : drift.elementNames?.();
+  return names === undefined ? undefined : { key: elementsKey(after.hash), names };
 }
 
 /** What the cache may take as known of an answer that made `after`: nothing for one without a fingerprint (a saved answer, or one that echoes the run's secrets). */

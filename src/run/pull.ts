@@ -1,7 +1,7 @@
 import { withImpact, type DriftReport } from '../diff/index.js';
 import { lockfileMovedWarning, lockfileStamp, openFolderView, openStaging, withRunLock, type FolderView, type WriteResult } from '../write/index.js';
 import { acquireListing, type Answer } from './acquire-listing.js';
-import { answerDrift, answerFacts } from './diff-answer.js';
+import { answerDrift, answerFacts, elementFacts } from './diff-answer.js';
 import type { Incremental } from '../incremental/index.js';
 import { redactingSecrets, stageTimer, type PullOptions } from './options.js';
 import { projectImpact } from './impact.js';
@@ -82,7 +82,7 @@ async function writePull(run: RunContext, tools: PullTools, view: FolderView, an
   const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfileUnchanged ? undefined : after, interrupt });
   mark('write');
   // The answer makes the released lockfile: that is the one the next run finds.
-  cache.remember({ answer: answerFacts(answer, after, answered), lockfile: lockfileFacts(after), ...outputFacts(output, manifest) });
+  cache.remember({ answer: answerFacts(answer, after, answered), elements: elementFacts(answer, after, answered), lockfile: lockfileFacts(after), ...outputFacts(output, manifest) });
   return { ...result, lockfileText: after.text, write };
 }
 
@@ -108,7 +108,7 @@ async function diffPull(run: RunContext, tools: PullTools, view: FolderView, ans
     fetched: drift.after,
     // A lockfile with conflict markers is rewritten clean even when its entries do not change.
     lockfileUnchanged: after.hash === before?.hash && found?.conflictAt === undefined,
-    answered: { messageCount: drift.messageCount, warnings: drift.warnings },
+    answered: { messageCount: drift.messageCount, warnings: drift.warnings, elementNames: drift.elementNames },
     result: { report, messageCount: drift.messageCount, firstLock: found === undefined, outDir: run.paths.outDir, lockfilePath: run.paths.lockfilePath, package: packageSummary(before, after) },
   };
 }

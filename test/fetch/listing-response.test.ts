@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { echoWarning, listingResponse } from '../../src/fetch/listing-response.js';
+import { echoWarning, listingResponse, type KnownElements } from '../../src/fetch/listing-response.js';
 import { parseListing, refuseDeepNesting } from '../../src/fetch/parse-listing.js';
 import { messageText } from '../../src/model/message.js';
 import { createRedactor, redactDeep, type Redactor } from '../../src/model/redact.js';
@@ -65,6 +65,27 @@ function streamed(text: string, redact: Redactor, limit: number | undefined, ask
   }
 }
 
+/** The answer read as {@link streamed}, with the elements of `earlier` (a sound answer) known as a pull knows them; also how many it took as known. */
+function knowing(text: string, earlier: string, redact: Redactor, limit: number | undefined): Outcome & { taken: number } {
+  const respond = (body: Buffer, limit: number | undefined) => listingResponse({ source: { query: {} }, identity: { bodyHash: hashOf(body), contentType: 'application/json', limit, allowTruncated: false }, body, origin: 'test', redact });
+  const parsed = respond(Buffer.from(earlier), undefined).parse();
+  const byName = new Map(parsed.descriptors.map((descriptor) => [descriptor.name, descriptor]));
+  const names = parsed.elementNames() ?? new Map<string, string>();
+  let taken = 0;
+  const known: KnownElements = (hash) => {
+    const descriptor = byName.get(names.get(hash) ?? '');
+    if (descriptor !== undefined) taken++;
+    return descriptor;
+  };
+  const response = respond(Buffer.from(text), limit);
+  try {
+    const { descriptors, trailer, warnings } = response.parse(known);
+    return { descriptors, trailer, warnings: warnings.map((warning) => messageText(warning, redact)), taken };
+  } catch (error) {
+    return { error: (error as Error).message, hint: (error as { hint?: string }).hint, taken };
+  }
+}
+
 /** The same answer read whole: parsed, checked for depth, scrubbed, then validated. */
 function whole(text: string, redact: Redactor, limit: number | undefined, askEchoes = false): Outcome {
   // echoesSecrets refuses only what the body is instead of elements (here: nested too deep).
@@ -109,6 +130,26 @@ describe('a listing response', () => {
     );
   });
 
+  it('gives the same with the elements of an earlier answer known: those taken as they were, every other one validated', () => {
+    const damage = fc.oneof({ arbitrary: fc.constant(null), weight: 8 }, { arbitrary: fc.constantFrom(...Object.keys(DAMAGE)), weight: 1 });
+    const listing = fc.array(fc.record({ descLength: fc.integer({ min: 0, max: 300 }), damage, earlier: fc.boolean() }), { minLength: 0, maxLength: 60 });
+    fc.assert(
+      fc.property(listing, fc.boolean(), fc.option(fc.integer({ min: 1, max: 70 })), fc.boolean(), (items, pretty, limit, secret) => {
+        const elements = items.map(({ descLength, damage }, i) => (damage === null ? element(i, descLength) : DAMAGE[damage]!(element(i, descLength), i)));
+        // The earlier answer: some of the sound elements, in another order.
+        const earlier = elements.filter((_, i) => items[i]!.damage === null && items[i]!.earlier).reverse();
+        const text = JSON.stringify(elements, null, pretty ? 1 : undefined);
+        const redact = createRedactor(secret ? [SECRET] : []);
+        const got = knowing(text, JSON.stringify(earlier, null, pretty ? 1 : undefined), redact, limit ?? undefined);
+        const { taken, ...outcome } = got;
+        expect(outcome).toEqual(whole(text, redact, limit ?? undefined));
+        // Without a secret to look for, every element of the earlier answer is known.
+        if (!secret) expect(taken).toBe(earlier.length);
+      }),
+      { numRuns: 40, seed: 41 },
+    );
+  });
+
   it('refuses a body that is not JSON as the whole text does, wherever it goes wrong: the position and the excerpt of its start', () => {
     const junk = fc.constantFrom('', ']', '"', '\\', ',', '{', '}', '[', 'x', '\u00e9');
     fc.assert(
@@ -119,6 +160,9 @@ describe('a listing response', () => {
         const redact = createRedactor([]);
         // A leading no-break space is left out of the text, but sends the whole body through JSON.parse at once.
         expect(streamed(damaged, redact, undefined)).toEqual(streamed(`\u00a0${damaged}`, redact, undefined));
+        // Every element of the sound text known: the damaged one's is not, and the refusal is the same.
+        const { taken: _taken, ...withKnown } = knowing(damaged, text, redact, undefined);
+        expect(withKnown).toEqual(streamed(damaged, redact, undefined));
       }),
       { numRuns: 25, seed: 11 },
     );

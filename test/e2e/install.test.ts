@@ -9,10 +9,15 @@
  * node_modules, which npm would write to). The tarball is packed into the project's `vendor/`
  * folder and installed from there, as a team keeps an unpublished tool in its repository: the
  * project then installs with `npm ci` from a fresh clone moved to another folder.
+ *
+ * `npm pack` packs a dist/ that `npm run build` made from the sources as they are now (its build
+ * stamp, scripts/build-stamp.mjs) without building it again, and builds a stale one first. The
+ * tests run in order over one checkout: prepare builds it (the one build from nothing), the
+ * tarball is packed from that build, and a source changed afterwards makes the next pack build.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +31,12 @@ let checkout: string;
 async function npm(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
   return run('npm', args, { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 });
+}
+
+/** `npm pack` of the checkout into `destination`: what npm says it packed. */
+async function pack(destination: string): Promise<{ filename: string; files: Array<{ path: string }> }> {
+  const [packed] = JSON.parse((await npm(checkout, 'pack', '--json', '--pack-destination', destination)).stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  return packed!;
 }
 
 const builtAt = async (folder: string) => {
@@ -60,12 +71,15 @@ describe('installing schema-sync', () => {
     const project = join(dir, 'project');
     const vendor = join(project, 'vendor');
     await mkdir(vendor, { recursive: true });
-    const [packed] = JSON.parse((await npm(checkout, 'pack', '--json', '--pack-destination', vendor)).stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    // The first test built dist/ from these sources: packed as it is, not built again.
+    const before = await builtAt(checkout);
+    const packed = await pack(vendor);
+    expect(await builtAt(checkout)).toEqual(before);
     expect(await readFile(join(checkout, 'package.json'), 'utf8')).toBe(manifest);
     // Ready to publish as it is: not private, a name, a version, its command.
     expect(JSON.parse(manifest)).toMatchObject({ name: 'schema-sync', version: '0.1.0', bin: { 'schema-sync': 'dist/cli/bin.js' } });
     expect(JSON.parse(manifest)).not.toHaveProperty('private');
-    const paths = packed!.files.map((file) => file.path);
+    const paths = packed.files.map((file) => file.path);
     expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli/bin.js', 'dist/cli/schema-sync.cjs', 'dist/index.js', 'dist/index.d.ts', 'config.schema.json']));
     expect(paths.filter((path) => /^(src|test|scripts)\//.test(path))).toEqual([]);
 
@@ -81,7 +95,7 @@ describe('installing schema-sync', () => {
       await run('cp', ['-RL', ...outermost.filter((path) => dirname(path) === folder).map((path) => join(ROOT, path)), join(project, folder)]);
     }
     // As the README says: `npm install -D ./vendor/schema-sync-0.1.0.tgz`.
-    const installed = await npm(project, 'install', '--offline', '--no-audit', '--no-fund', '--save-dev', `./vendor/${packed!.filename}`);
+    const installed = await npm(project, 'install', '--offline', '--no-audit', '--no-fund', '--save-dev', `./vendor/${packed.filename}`);
     expect(installed.stderr).not.toMatch(/install-scripts|prepare/);
     const installedManifest = JSON.parse(await readFile(join(project, 'node_modules/schema-sync/package.json'), 'utf8')) as { scripts?: Record<string, string> };
     expect(installedManifest.scripts?.['prepare']).toBeUndefined();
@@ -103,5 +117,16 @@ describe('installing schema-sync', () => {
     await npm(runner, 'ci', '--offline', '--no-audit', '--no-fund');
     const fromClone = await npm(runner, 'exec', '--offline', '--', 'schema-sync', '--version');
     expect(fromClone.stdout.trim()).toBe('0.1.0');
+  }, 300_000);
+
+  it('npm pack after a source changed builds again: the packed dist/ has the change', async () => {
+    const before = await builtAt(checkout);
+    await appendFile(join(checkout, 'src/index.ts'), "export const changedAfterTheBuild = 'changed after the build';\n");
+    const destination = join(dir, 'stale');
+    await mkdir(destination);
+    const packed = await pack(destination);
+    expect(await builtAt(checkout)).not.toEqual(before);
+    const { stdout } = await run('tar', ['-xzOf', join(destination, packed.filename), 'package/dist/index.js', 'package/dist/index.d.ts']);
+    expect(stdout.match(/changed after the build/g)).toHaveLength(2);
   }, 300_000);
 });

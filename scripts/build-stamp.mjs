@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// The build stamp: a hash of everything `npm run build` reads, written into dist/ by the build,
+// so that `npm pack` (prepack) can tell a dist/ built from the sources as they are now from a
+// stale one and build only then. Installing from git runs `prepare` (a build) and then packs the
+// clone: without the stamp, the pack built the same dist/ a second time.
+//
+//   node scripts/build-stamp.mjs begin   the build starts (after dist/ is removed): notes the hash
+//                                        of the inputs as they are now, in dist/ (pending)
+//   node scripts/build-stamp.mjs end     the build finished: the pending note becomes the stamp
+//   node scripts/build-stamp.mjs pack    prepack: builds unless dist/ holds the stamp of the
+//                                        inputs as they are now
+//
+// The hash is taken before the build reads anything, so a source edited while it runs leaves a
+// stamp that no longer matches; a build stopped halfway leaves no stamp. The inputs: src/**,
+// runtime/**, every tsconfig*.json, the scripts the build runs (this one included) and the fields
+// of package.json that change what is built (the build script, the dependencies the bundle takes
+// in and the compiler that emits it, the module type).
+import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = join(root, 'dist/build-stamp.txt');
+const PENDING = `${STAMP}.pending`;
+const FOLDERS = ['src', 'runtime'];
+const SCRIPTS = ['scripts/bundle-cli.mjs', 'scripts/build-stamp.mjs'];
+const MANIFEST_FIELDS = ['type', 'dependencies', 'devDependencies', 'optionalDependencies', 'overrides'];
+
+/** The inputs' paths (relative, with `/`), sorted. */
+function inputs() {
+  const paths = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name));
+  for (const folder of FOLDERS) {
+    for (const name of readdirSync(join(root, folder), { recursive: true })) {
+      if (statSync(join(root, folder, name)).isFile()) paths.push(`${folder}/${name.split(sep).join('/')}`);
+    }
+  }
+  return [...paths, ...SCRIPTS].sort();
+}
+
+/** The hash of the inputs as they are now. */
+function inputsHash() {
+  const hash = createHash('sha256');
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const fields = Object.fromEntries(MANIFEST_FIELDS.map((field) => [field, manifest[field] ?? null]));
+  fields.build = manifest.scripts?.build ?? null;
+  hash.update(`package.json\0${JSON.stringify(fields)}\0`);
+  for (const path of inputs()) {
+    const bytes = readFileSync(join(root, path));
+    hash.update(`${path}\0${bytes.length}\0`).update(bytes);
+  }
+  return `sha256:${hash.digest('hex')}\n`;
+}
+
+function readOr(path, otherwise) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return otherwise;
+  }
+}
+
+const command = process.argv[2];
+if (command === 'begin') {
+  mkdirSync(dirname(PENDING), { recursive: true });
+  writeFileSync(PENDING, inputsHash());
+} else if (command === 'end') {
+  if (!existsSync(PENDING)) throw new Error(`${relative(root, PENDING)} is missing: run "node scripts/build-stamp.mjs begin" when the build starts`);
+  renameSync(PENDING, STAMP);
+} else if (command === 'pack') {
+  if (readOr(STAMP, undefined) === inputsHash()) {
+    console.error('schema-sync: dist/ was built from the sources as they are (dist/build-stamp.txt); packed as it is.');
+  } else {
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+} else {
+  console.error('usage: node scripts/build-stamp.mjs begin|end|pack');
+  process.exit(2);
+}

@@ -9,12 +9,39 @@ const jsonOut = process.env['VITEST_JSON'];
 const MOCKING = ['test/cli/verbose-stages.test.ts', 'test/model/descriptor-fields.test.ts', 'test/config/settings-table.test.ts'];
 
 /**
- * Files that run far longer than any other (two full builds of the package and npm installs):
- * started first. Vitest orders by the durations of the last run it remembers, and without one (a
- * fresh clone, as in CI) by file size, which put this file halfway down the queue, where it went
- * on running alone after the other worker had run out of files.
+ * The files that take longest, longest first (as measured: `VITEST_JSON=… npx vitest run`, each
+ * file's hooks and tests, under load; refresh the order when it drifts). Two workers take files
+ * from one queue; with the long ones first, the many short ones fill in at the end and both
+ * workers end together. Vitest orders by the durations of the last run it remembers, and without
+ * one (a fresh clone, as in CI) by file size, which put the longest file halfway down the queue,
+ * where it went on running alone after the other worker had run out of files.
  */
-const LONG_FIRST = ['test/e2e/install.test.ts'];
+const LONG_FIRST = [
+  'test/e2e/install.test.ts',
+  'test/hardening/interrupted-runs.test.ts',
+  'test/e2e/impact.test.ts',
+  'test/emit/prettier-batch.test.ts',
+  'test/emit/render-selected.test.ts',
+  'test/hardening/hostile-folders.test.ts',
+  'test/model/descriptor-fields.test.ts',
+  'test/e2e/workflows.test.ts',
+  'test/e2e/typescript-projects.test.ts',
+  'test/emit/typecheck.test.ts',
+  'test/lock/serialize.test.ts',
+  'test/hardening/parallel-runs.test.ts',
+  'test/impact/matrix.test.ts',
+  'test/hardening/properties.test.ts',
+  'test/api/library.test.ts',
+  'test/e2e/interrupted-cold-pull.test.ts',
+  'test/e2e/consumer-matrix.test.ts',
+  'test/config/settings-table.test.ts',
+  'test/impact/impact.test.ts',
+  'test/emit/global-names.test.ts',
+  'test/config/define-config.test.ts',
+  'test/emit/records-as-sent.test.ts',
+  'test/e2e/pull.test.ts',
+  'test/cli/verbose-stages.test.ts',
+];
 
 /** Vitest's order, with {@link LONG_FIRST} at its head. */
 class LongFirst extends BaseSequencer {
@@ -31,7 +58,9 @@ export default defineConfig({
   // The CLI run in a test's own process measures its help text as the built CLI does.
   plugins: [asciiStringWidth()],
   test: {
-    server: { deps: { inline: INLINE } },
+    // Generated code that tests import from the run's temporary folder (test/helpers/temp-folder.ts)
+    // runs natively, as a consumer's Node runs it, not through vite's transform of each module.
+    server: { deps: { inline: INLINE, external: [/\/node_modules\//, /^\/dev\/shm\/ss-tmp-/] } },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // e2e tests spawn CLI processes and servers; the machines have two cores.

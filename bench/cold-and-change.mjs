@@ -9,7 +9,9 @@
 // project builds with TypeScript 6. Install it anywhere else (npm install openapi-typescript@7.13.0
 // in a scratch folder) and name its bin/cli.js; without it the openapi-typescript column is left out.
 // Each round runs every measurement once, the builds' order alternating, after one unmeasured
-// round (it fills the code caches, as a user's first run does). Figures are medians of the
+// round (it fills the code caches, as a user's first run does). The no-op pull is measured after
+// an unmeasured one (the steady no-op: the first run after a write hashes the files it wrote),
+// and the pull after changes right after it. Figures are medians of the
 // rounds; each ratio is the median of the per-round ratios (cold pull / openapi-typescript,
 // changed pull / no-op pull, head / base), so both sides of a ratio see the same machine load.
 // The machine's load average is printed with the figures. --json FILE saves them.
@@ -79,6 +81,9 @@ try {
         round.openapi = OPENAPI_TS === undefined ? NaN : await timed(OPENAPI_TS, ['openapi.json', '-o', 'openapi.ts'], work);
         for (const build of order) {
           server.setListing(listingA);
+          // The no-op measured is the steady one: the first run after a write hashes the files it
+          // wrote (their stats are not recorded yet), as every run after a write does once.
+          await cli(build, pull);
           round[build].noop = await cli(build, pull);
           server.setListing(listingB);
           round[build].changed = await cli(build, pull);

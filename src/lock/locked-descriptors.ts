@@ -1,5 +1,5 @@
 import type { LockfileText } from './lockfile-text.js';
-import { parseEntries } from './parse.js';
+import { descriptorOfOwnEntry, parseEntries } from './parse.js';
 import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
 
 /**
@@ -9,9 +9,11 @@ import { sortDescriptors, type Descriptor } from '../model/descriptor.js';
  * of `before` whose text is the same in `after` is the fetched descriptor object (which the diff
  * skips by identity); only the other entries are parsed and validated. A pull that changed a few
  * of many types parses and compares only those. A `before` not in schema-sync's layout, or with
- * another head (version, source, settings), is parsed whole.
+ * another head (version, source, settings), is parsed whole. With `own`, `before` is known to be
+ * a lockfile this schema-sync wrote (the cache recorded the answer that made it): its other
+ * entries are parsed, not validated again.
  */
-export function lockedDescriptors(before: LockfileText, after: LockfileText, fetched: readonly Descriptor[]): readonly Descriptor[] {
+export function lockedDescriptors(before: LockfileText, after: LockfileText, fetched: readonly Descriptor[], own = false): readonly Descriptor[] {
   const entries = before.entryTexts();
   const made = after.entryTexts();
   if (entries === undefined || made === undefined || before.headText() !== after.headText()) return before.parse().messages;
@@ -22,6 +24,11 @@ export function lockedDescriptors(before: LockfileText, after: LockfileText, fet
     const same = made.get(name) === text ? byName.get(name) : undefined;
     if (same !== undefined) {
       shared.push(same);
+      continue;
+    }
+    const written = own ? descriptorOfOwnEntry(name, text) : undefined;
+    if (written !== undefined) {
+      shared.push(written);
       continue;
     }
     try {

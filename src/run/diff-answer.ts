@@ -45,7 +45,8 @@ export function diffListing(listing: ParsedAnswer, before: LockfileText | undefi
   const after = LockfileText.of({ lockfileVersion: LOCKFILE_VERSION, source: listing.source, settings, messages: fetched, ...(stems.fileStems.size > 0 && { fileStems: stems.fileStems }) }, lockfilePath, written);
   // The same lockfile bytes mean the same descriptors: nothing to parse or compare.
   const same = after.hash === before?.hash;
-  const locked = before === undefined ? [] : same ? fetched : lockedDescriptors(before, after, fetched);
+  // Known entry texts come from a lockfile this schema-sync wrote: its entries need no validation.
+  const locked = before === undefined ? [] : same ? fetched : lockedDescriptors(before, after, fetched, written !== undefined);
   if (rails !== undefined) checkSafetyRails({ locked, fetched, ...rails });
   const changes = same ? [] : withFileNotes(changesInScope(compareDescriptors({ locked, fetched }), { locked, fetched }, { include: settings.include, exclude: settings.exclude }), stems.sharedCase);
   return { changes, after, messageCount: fetched.length, warnings: listing.warnings, elementNames: listing.elementNames };

@@ -38,6 +38,8 @@ describe('lockedDescriptors', () => {
         const after = LockfileText.of(next, 'lock');
         const locked = lockedDescriptors(current, after, next.messages);
         expect(locked).toEqual(parseLockfile(current.text, 'lock').messages);
+        // Known to be schema-sync's own (its entries parsed, not validated again): the same.
+        expect(lockedDescriptors(current, after, next.messages, true)).toEqual(locked);
         // Unchanged entries are the fetched objects themselves (what lets the diff skip them).
         for (const d of locked) if (kept.some((k) => k.name === d.name)) expect(next.messages).toContain(d);
       }),

@@ -17,7 +17,13 @@ export { StockBookQuote, type StockBookQuotePKey, type StockBookQuoteQueryFields
 export { TickerDefinition, type TickerDefinitionPKey, type TickerDefinitionQueryFields, type TickerDefinitionRecord, TickerDefinitionRecordSchema } from './messages/TickerDefinition.js';
 
 /** Every message type, keyed by its name as the service sends it. */
-export const messages = {
+export const messages: {
+  readonly 'AccountRiskRecordV5': typeof AccountRiskRecordV5;
+  readonly 'OptionNbboQuote': typeof OptionNbboQuote;
+  readonly 'SpreadDefinition': typeof SpreadDefinition;
+  readonly 'StockBookQuote': typeof StockBookQuote;
+  readonly 'TickerDefinition': typeof TickerDefinition;
+} = {
   'AccountRiskRecordV5': AccountRiskRecordV5,
   'OptionNbboQuote': OptionNbboQuote,
   'SpreadDefinition': SpreadDefinition,
@@ -26,7 +32,13 @@ export const messages = {
 } as const;
 
 /** Every message type, keyed by its message number (`mNum`). */
-export const messagesByNumber = {
+export const messagesByNumber: {
+  readonly 1000: typeof AccountRiskRecordV5;
+  readonly 1840: typeof OptionNbboQuote;
+  readonly 2484: typeof SpreadDefinition;
+  readonly 2533: typeof StockBookQuote;
+  readonly 2757: typeof TickerDefinition;
+} = {
   1000: AccountRiskRecordV5,
   1840: OptionNbboQuote,
   2484: SpreadDefinition,

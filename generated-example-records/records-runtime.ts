@@ -973,7 +973,7 @@ const OPERATORS: readonly string[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'sw', 
 const GRAMMAR = /[&|()]/;
 
 /** A query the caller's code may have built without the types: what `queryParams` reads. */
-interface QueryInput {
+export interface QueryInput {
   readonly view?: unknown;
   readonly where?: unknown;
   readonly order?: unknown;

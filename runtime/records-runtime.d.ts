@@ -402,7 +402,7 @@ export interface FetchRecordsOptions extends ParseRecordsOptions {
     signal?: QuerySignal | undefined;
 }
 /** A query the caller's code may have built without the types: what `queryParams` reads. */
-interface QueryInput {
+export interface QueryInput {
     readonly view?: unknown;
     readonly where?: unknown;
     readonly order?: unknown;

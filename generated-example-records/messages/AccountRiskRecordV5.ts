@@ -5,7 +5,24 @@ import type { MessageDescriptor, UnknownEnumName } from '../types.js';
 import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** AccountRiskRecordV5 record with 136 top-level fields. */
-export const AccountRiskRecordV5 = {
+export const AccountRiskRecordV5: {
+  readonly name: 'AccountRiskRecordV5';
+  readonly mNum: 1000;
+  readonly schemaHash: '01DBE4F471A65AC0';
+  readonly actions: readonly ['select', 'insert', 'update', 'replace', 'delete'];
+  readonly hasTKey: true;
+  readonly hasEKey: false;
+  readonly hasOKey: false;
+  readonly hasCF: true;
+  readonly mToken: 'ClientRisk';
+  readonly staticFilterFields: readonly [
+    'accnt',
+    'currency',
+    'tradeDate',
+    'riskSession',
+    'clientFirm',
+  ];
+} = {
   name: 'AccountRiskRecordV5',
   mNum: 1000,
   schemaHash: '01DBE4F471A65AC0',

@@ -5,7 +5,18 @@ import type { MessageDescriptor, OptionKey, TickerKey, UnknownEnumName } from '.
 import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** OptionNbboQuote record with 23 top-level fields. */
-export const OptionNbboQuote = {
+export const OptionNbboQuote: {
+  readonly name: 'OptionNbboQuote';
+  readonly mNum: 1840;
+  readonly schemaHash: 'B04D0510FFF0531C';
+  readonly actions: readonly ['select'];
+  readonly hasTKey: true;
+  readonly hasEKey: true;
+  readonly hasOKey: true;
+  readonly hasCF: false;
+  readonly mToken: 'OptMktData';
+  readonly staticFilterFields: readonly ['okey'];
+} = {
   name: 'OptionNbboQuote',
   mNum: 1840,
   schemaHash: 'B04D0510FFF0531C',

@@ -4,7 +4,18 @@
 import type { ExpiryKey, MessageDescriptor, OptionKey, UnknownEnumName } from '../types.js';
 import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
-export const SpreadDefinition = {
+export const SpreadDefinition: {
+  readonly name: 'SpreadDefinition';
+  readonly mNum: 2484;
+  readonly schemaHash: '6F6CB3EC323C2255';
+  readonly actions: readonly ['select'];
+  readonly hasTKey: true;
+  readonly hasEKey: false;
+  readonly hasOKey: false;
+  readonly hasCF: false;
+  readonly mToken: 'SpreadDefinition';
+  readonly staticFilterFields: readonly ['sRspreadID'];
+} = {
   name: 'SpreadDefinition',
   mNum: 2484,
   schemaHash: '6F6CB3EC323C2255',

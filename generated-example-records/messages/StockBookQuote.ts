@@ -5,7 +5,18 @@ import type { MessageDescriptor, TickerKey, UnknownEnumName } from '../types.js'
 import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** StockBookQuote record with 23 top-level fields. */
-export const StockBookQuote = {
+export const StockBookQuote: {
+  readonly name: 'StockBookQuote';
+  readonly mNum: 2533;
+  readonly schemaHash: 'DC38E0CC6810158C';
+  readonly actions: readonly ['select'];
+  readonly hasTKey: true;
+  readonly hasEKey: false;
+  readonly hasOKey: false;
+  readonly hasCF: false;
+  readonly mToken: 'EqtMktData';
+  readonly staticFilterFields: readonly ['ticker'];
+} = {
   name: 'StockBookQuote',
   mNum: 2533,
   schemaHash: 'DC38E0CC6810158C',

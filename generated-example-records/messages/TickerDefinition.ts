@@ -5,7 +5,18 @@ import type { MessageDescriptor, TickerKey, UnknownEnumName } from '../types.js'
 import { type RecordSchema, recordSchema } from '../records-runtime.js';
 
 /** TickerDefinition record with 69 top-level fields. */
-export const TickerDefinition = {
+export const TickerDefinition: {
+  readonly name: 'TickerDefinition';
+  readonly mNum: 2757;
+  readonly schemaHash: '074E83A3D0F77EDB';
+  readonly actions: readonly ['select'];
+  readonly hasTKey: true;
+  readonly hasEKey: false;
+  readonly hasOKey: false;
+  readonly hasCF: false;
+  readonly mToken: 'EquityDefinition';
+  readonly staticFilterFields: readonly ['ticker'];
+} = {
   name: 'TickerDefinition',
   mNum: 2757,
   schemaHash: '074E83A3D0F77EDB',

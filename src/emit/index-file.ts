@@ -20,7 +20,7 @@ import { writeExportedList, writeExportedRegistry, writeInterfaceOf } from './li
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import { memberLine, writeInterface, writeTypeAlias, type TypeAlias } from './type-declarations.js';
 import type { CodeBlockWriter } from 'ts-morph';
-import { fileText, newWriterAfterBanner, propertyLine, writeDocs, writeLines } from './writers.js';
+import { type ConstForm, fileText, newWriterAfterBanner, propertyLine, writeDocs, writeLines } from './writers.js';
 
 /**
  * The registry key of a name: a string literal, computed (`['__proto__']`) for `__proto__`,
@@ -91,8 +91,10 @@ export function indexFileText(input: IndexInput): string {
 
   // A declaration names each constant's type; the `as const` of a value gives the same.
   const form = kind === 'dts' ? 'type' : 'value';
-  const valueOf = (entry: IndexEntry) => (form === 'type' ? `typeof ${entry.name.identifier}` : entry.name.identifier);
+  const valueOf = (entry: IndexEntry, of: ConstForm) => (of === 'type' ? `typeof ${entry.name.identifier}` : entry.name.identifier);
   const asConst = isTypeScript(kind) ? ' as const' : '';
+  // TypeScript's registries name their types too: `isolatedDeclarations` infers no type from a reference.
+  const annotated = isTypeScript(kind);
 
   const writer = newWriterAfterBanner(banner);
   // A blank line before each part, never two: an empty part (no imports) leaves one.
@@ -101,10 +103,10 @@ export function indexFileText(input: IndexInput): string {
   writeLines(writer, declarations('export', shared.reexports()));
   writer.blankLineIfLastNot();
   writeDocs(writer, ['Every message type, keyed by its name as the service sends it.']);
-  writeExportedRegistry(writer, 'messages', entries, (e) => propertyLine(registryKey(e.descriptor.name), valueOf(e), form), asConst, form);
+  writeExportedRegistry(writer, 'messages', entries, (e, of) => propertyLine(registryKey(e.descriptor.name), valueOf(e, of), of), asConst, form, annotated);
   writer.blankLine();
   writeDocs(writer, ['Every message type, keyed by its message number (`mNum`).']);
-  writeExportedRegistry(writer, 'messagesByNumber', byNumber, (i) => propertyLine(String(entries[i]!.descriptor.mNum), valueOf(entries[i]!), form), asConst, form);
+  writeExportedRegistry(writer, 'messagesByNumber', byNumber, (i, of) => propertyLine(String(entries[i]!.descriptor.mNum), valueOf(entries[i]!, of), of), asConst, form, annotated);
   writer.blankLine();
   writeDocs(writer, ['The names of all message types, sorted.']);
   writeExportedList(writer, 'messageNames', entries, (e) => stringLiteral(e.descriptor.name), asConst, form);

@@ -14,12 +14,21 @@ function linesOf<T>(items: ArrayLike<T>, lineOf: (item: T) => string): string[] 
 
 /**
  * Writes `export const <name> = { … }<suffix>;` (or, as a `type`, its declaration) as a block
- * holding one line an item, `property` (e.g. `propertyLine` of `writers.ts`): `{}` for none.
+ * holding one line an item, `property` of the form (e.g. `propertyLine` of `writers.ts`): `{}` for
+ * none. `annotated` (a `value` in TypeScript) writes the type block first, `export const <name>: {
+ * … } = { … }<suffix>;`, as `isolatedDeclarations` needs (writeExportedObject).
  */
-export function writeExportedRegistry<T>(writer: CodeBlockWriter, name: string, items: ArrayLike<T>, property: (item: T) => string, suffix: string, form: ConstForm): void {
-  writer.write(constHead(name, form));
-  if (items.length === 0) writer.write('{}');
-  else writer.inlineBlock(() => writeLines(writer, linesOf(items, property)));
+export function writeExportedRegistry<T>(writer: CodeBlockWriter, name: string, items: ArrayLike<T>, property: (item: T, form: ConstForm) => string, suffix: string, form: ConstForm, annotated = false): void {
+  const block = (of: ConstForm) => {
+    if (items.length === 0) writer.write('{}');
+    else writer.inlineBlock(() => writeLines(writer, linesOf(items, (item) => property(item, of))));
+  };
+  if (annotated && form === 'value') {
+    writer.write(`export const ${name}: `);
+    block('type');
+    writer.write(' = ');
+  } else writer.write(constHead(name, form));
+  block(form);
   writer.write(`${suffix};`).newLine();
 }
 

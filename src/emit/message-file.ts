@@ -89,7 +89,8 @@ export function messageFileText(descriptor: Descriptor, planned: PlannedName, ba
   writeDeclarations(writer, 'import', imports.imports(), { types: kind !== 'js' });
   if (writer.getLength() > 0) writer.blankLine();
   writeDocs(writer, messageDocLines(descriptor, planned));
-  writeExportedObject(writer, identifier, messageProperties(descriptor).map(propertyText), suffix, kind === 'dts' ? 'type' : 'value');
+  // TypeScript names the constant's type too, as `isolatedDeclarations` needs (writeExportedObject).
+  writeExportedObject(writer, identifier, messageProperties(descriptor).map(propertyText), suffix, kind === 'dts' ? 'type' : 'value', isTypeScript(kind));
   if (kind !== 'js') writer.blankLine().writeLine(`export type ${identifier} = typeof ${identifier};`);
   writeRecordTypes(writer, records);
   if (checks.length > 0) writeLines(writer.blankLine(), checks);

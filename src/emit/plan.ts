@@ -78,18 +78,20 @@ export type PlanSettings = Omit<GenerationSettings, 'templates' | 'prettier' | '
  * exports `./messages/*.js`), so a folder made before is rendered anew too.
  */
 const RENDERERS = {
-  message: `message-module ${VERSION}`,
-  index: `index ${VERSION}`,
+  // 2: TypeScript names each exported constant's type (isolatedDeclarations).
+  message: `message-module 2 ${VERSION}`,
+  index: `index 2 ${VERSION}`,
   types: `types ${VERSION}`,
   packageJson: `package.json 2 ${VERSION}`,
   readme: `package README ${VERSION}`,
   changelog: `package CHANGELOG ${VERSION}`,
   marker: `module marker ${VERSION}`,
-  runtime: `records runtime 3 ${VERSION}`,
+  runtime: `records runtime 4 ${VERSION}`,
   // With fields on, message modules and the index name this revision too (2: records queries; 3:
-  // check tables instead of check code; 4: a Long key field's default "0" under int64 string),
+  // check tables instead of check code; 4: a Long key field's default "0" under int64 string; 5:
+  // index.js says its parameters' types in JSDoc),
   // so output without fields keeps its inputs.
-  records: 'records 4',
+  records: 'records 5',
   gitAttributes: `.gitattributes ${VERSION}`,
 } as const;
 

@@ -13,6 +13,7 @@ import { RECORDS_RUNTIME, recordSchemaName } from './record-checks.js';
 import { moduleSpecifier, type ModuleKind } from './targets.js';
 import { writeTypeAlias } from './type-declarations.js';
 import { writeDocs, writeLines } from './writers.js';
+import { stringLiteral } from '../text/safe-text.js';
 
 /** The runtime's types the index re-exports (each reserved in `naming.ts`, as every name the index exports). */
 const RUNTIME_TYPES = ['DriftFinding', 'ParseRecordsOptions', 'RecordIssue', 'RecordPath', 'RecordSchema', 'RecordsErrorKind', 'SafeParseResult'] as const;
@@ -64,9 +65,12 @@ export function writeRecordsApi(writer: CodeBlockWriter, entries: readonly Index
       body: `return parseAnswer(text, recordSchemas, options)${typed(' as SafeParseResult<RecordsAnswer>')};`,
     },
   ];
+  // Plain JavaScript says its parameters' types in JSDoc: a consumer checking it (`checkJs`, strict) finds no implicit any.
+  const runtime = stringLiteral(moduleSpecifier(RECORDS_RUNTIME, 'root', kind));
+  const jsDoc = kind === 'js' ? ['', '@param {string} text', `@param {import(${runtime}).ParseRecordsOptions} [options]`] : [];
   for (const fn of functions) {
     writer.blankLine();
-    writeDocs(writer, fn.docs);
+    writeDocs(writer, [...fn.docs, ...jsDoc]);
     const parameters = kind === 'js' ? '(text, options)' : `(text: string, options?: ParseRecordsOptions): ${fn.returns}`;
     if (kind === 'dts') writer.writeLine(`export declare function ${fn.name}${parameters};`);
     else writeLines(writer, [`export function ${fn.name}${parameters} {`, `  ${fn.body}`, '}']);

@@ -57,7 +57,10 @@ export function writeQueryApi(writer: CodeBlockWriter, entries: readonly IndexEn
     });
     writer.blankLineIfLastNot();
     writer.writeLine("// The key fields of each type with several, in record order: a `pkey` object's parts are joined in it.");
-    const declaration = `const ${KEY_ORDER}${ts ? ': { readonly [name: string]: readonly string[] }' : ''} = {`;
+    const table = '{ readonly [name: string]: readonly string[] }';
+    // Plain JavaScript says the table's type in JSDoc (`checkJs`): any name indexes it.
+    if (!ts) writer.writeLine(`/** @type {${table}} */`);
+    const declaration = `const ${KEY_ORDER}${ts ? `: ${table}` : ''} = {`;
     if (orders.length === 0) writer.writeLine(`${declaration}};`);
     else writeLines(writer, [declaration, ...orders, '};']);
   }
@@ -89,9 +92,15 @@ export function writeQueryApi(writer: CodeBlockWriter, entries: readonly IndexEn
       body: `return fetchAnswer(baseUrl, recordsQuery(name, query), recordSchemas, options)${ts ? ' as FetchedRecordsOf<N, ViewedRecord<N, V>>' : ''};`,
     },
   ];
+  // Plain JavaScript says its parameters' types in JSDoc: a consumer checking it (`checkJs`, strict) finds no implicit any.
+  const runtime = `import(${stringLiteral(moduleSpecifier(RECORDS_RUNTIME, 'root', kind))})`;
+  const jsDoc: Record<string, string[]> = {
+    recordsQuery: ['', '@param {string} name', `@param {${runtime}.QueryInput} [query]`],
+    fetchRecords: ['', '@param {string} baseUrl', '@param {string} name', `@param {${runtime}.QueryInput} [query]`, `@param {${runtime}.FetchRecordsOptions} [options]`],
+  };
   for (const fn of functions) {
     writer.blankLine();
-    writeDocs(writer, fn.docs);
+    writeDocs(writer, ts ? fn.docs : [...fn.docs, ...(jsDoc[fn.name] ?? [])]);
     if (kind === 'dts') writer.writeLine(`export declare function ${fn.name}${fn.parameters};`);
     else writeLines(writer, [`export function ${fn.name}${fn.parameters} {`, `  ${fn.body}`, '}']);
   }

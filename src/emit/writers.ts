@@ -170,10 +170,17 @@ function writeObject(writer: CodeBlockWriter, properties: readonly PropertyText[
 /**
  * Writes `export const <name> = { … }<suffix>;` (or, as a `type`, its declaration) as a block,
  * one property per line; an array value inline when its line fits {@link MAX_LINE_LENGTH}, one
- * element per line otherwise.
+ * element per line otherwise. `annotated` (a `value` in TypeScript) writes the type too, as
+ * `export const <name>: { readonly … } = { … }<suffix>;`: a consumer compiling with
+ * `isolatedDeclarations` needs every exported constant's type written out, which
+ * `as const satisfies` does not give it.
  */
-export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value'): void {
-  writer.write(constHead(name, form));
+export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value', annotated = false): void {
+  if (annotated && form === 'value') {
+    writer.write(`export const ${name}: `);
+    writeObject(writer, properties, 'type');
+    writer.write(' = ');
+  } else writer.write(constHead(name, form));
   writeObject(writer, properties, form);
   writer.write(`${suffix};`).newLine();
 }

@@ -56,7 +56,25 @@ describe('emitFiles', () => {
         "import type { MessageDescriptor } from '../types.js';",
         '',
         '/** AccountRiskRecordV5 record with 136 top-level fields. */',
-        'export const AccountRiskRecordV5 = {',
+        // Its type written out too, as a consumer's isolatedDeclarations needs (issue 42 item 10).
+        'export const AccountRiskRecordV5: {',
+        "  readonly name: 'AccountRiskRecordV5';",
+        '  readonly mNum: 1000;',
+        "  readonly schemaHash: '01DBE4F471A65AC0';",
+        "  readonly actions: readonly ['select', 'insert', 'update', 'replace', 'delete'];",
+        '  readonly hasTKey: true;',
+        '  readonly hasEKey: false;',
+        '  readonly hasOKey: false;',
+        '  readonly hasCF: true;',
+        "  readonly mToken: 'ClientRisk';",
+        '  readonly staticFilterFields: readonly [',
+        "    'accnt',",
+        "    'currency',",
+        "    'tradeDate',",
+        "    'riskSession',",
+        "    'clientFirm',",
+        '  ];',
+        '} = {',
         "  name: 'AccountRiskRecordV5',",
         '  mNum: 1000,',
         "  schemaHash: '01DBE4F471A65AC0',",
@@ -78,6 +96,7 @@ describe('emitFiles', () => {
     expect(index).not.toContain('Schema hash');
     expect(index).toContain("export { AccountRiskRecordV5 } from './messages/AccountRiskRecordV5.js';");
     expect(index).toContain("  'AccountRiskRecordV5': AccountRiskRecordV5,");
+    expect(index).toContain("  readonly 'AccountRiskRecordV5': typeof AccountRiskRecordV5;");
     expect(index).toContain('  1000: AccountRiskRecordV5,');
   });
 
@@ -188,7 +207,7 @@ describe('emitFiles', () => {
   it('emits an empty registry for an empty listing', async () => {
     const files = byPath(await emitFiles({ messages: [], source: SOURCE }));
     expect([...files.keys()]).toEqual(['.gitattributes', 'index.ts', 'package.json', 'types.ts']);
-    expect(files.get('index.ts')).toContain('export const messages = {} as const;');
+    expect(files.get('index.ts')).toContain('export const messages: {} = {} as const;');
     expect(files.get('index.ts')).toContain('export const messageNames = [] as const;');
   });
 });

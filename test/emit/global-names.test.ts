@@ -100,19 +100,21 @@ describe('message types named like the globals the output uses', () => {
           "const name: MessageName = 'Extract';",
           "const token: MessageToken = 'Tok0';",
           "const action: MessageAction = 'select';",
-          'export const used = [messages[name].mNum, token, action];',
+          'export const used: readonly (string | number)[] = [messages[name].mNum, token, action];',
           '',
         ].join('\n'),
       );
-      writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_CONSUMER, noEmit: true, types: [] }, include: ['use.ts', `../${out}/**/*`] }));
+      // Issue 42 item 10 (ts): a monorepo's isolatedDeclarations needs each exported constant's type written out.
+      const isolated = args.includes('ts') ? { isolatedDeclarations: true, declaration: true } : {};
+      writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_CONSUMER, ...isolated, noEmit: true, types: [] }, include: ['use.ts', `../${out}/**/*`] }));
       consumers.push(join(consumer, 'tsconfig.json'));
     }
-    // Issue 42 item 10 (js+dts): index.js checked as JavaScript (checkJs, strict) has no implicit any (TS7006).
-    // Without fields: the records runtime's generated checks carry no JSDoc types yet (an open gap of issue 42 item 10).
+    // Issue 42 item 10 (js+dts): the JavaScript checked as such (checkJs, strict) has no implicit any
+    // (TS7006, TS7053: index.js's records API says its parameters' types in JSDoc).
     const checkJs = join(dir, 'consumer-checkjs');
     mkdirSync(checkJs);
     writeFileSync(join(checkJs, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(checkJs, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_CONSUMER, allowJs: true, checkJs: true, noEmit: true, types: [] }, include: ['../globals-js-dts/**/*.js'] }));
+    writeFileSync(join(checkJs, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_CONSUMER, allowJs: true, checkJs: true, noEmit: true, types: [] }, include: ['../globals-js-dts/**/*.js', '../globals-js-dts-fields/**/*.js'] }));
     consumers.push(join(checkJs, 'tsconfig.json'));
     const results = compileProjects(...consumers);
     expect(results.map((result) => result.output)).toEqual(consumers.map(() => ''));

@@ -36,7 +36,7 @@ describe('the TypeScript compiler', () => {
   it('is not loaded by a pull that writes the index and types.ts', async () => {
     const env = { PATH: process.env['PATH'], NO_COLOR: '1', ...runCacheEnv(), PROBE_ROOT: ROOT, PROBE_OUT: join(dir, 'loaded.txt') };
     await promisify(execFile)(process.execPath, ['--require', join(dir, 'probe.cjs'), BIN, 'pull', '--input', 'listing.json', '--out', 'out', '--lockfile', 'out.lock.json'], { cwd: dir, env });
-    await expect(readFile(join(dir, 'out/index.ts'), 'utf8')).resolves.toContain('export const messages = {');
+    await expect(readFile(join(dir, 'out/index.ts'), 'utf8')).resolves.toContain('export const messages: {');
     await expect(readFile(join(dir, 'out/types.ts'), 'utf8')).resolves.toContain('export interface MessageDescriptor {');
     expect(JSON.parse(await readFile(join(dir, 'loaded.txt'), 'utf8'))).toEqual({ tsMorph: false, writer: true });
   });

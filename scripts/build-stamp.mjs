@@ -9,6 +9,8 @@
 //   node scripts/build-stamp.mjs end     the build finished: the pending note becomes the stamp
 //   node scripts/build-stamp.mjs pack    prepack: builds unless dist/ holds the stamp of the
 //                                        inputs as they are now
+//   node scripts/build-stamp.mjs test    pretest: the same (CI's npm ci has just built dist/ by
+//                                        prepare; npm test then built it a second time)
 //
 // The hash is taken before the build reads anything, so a source edited while it runs leaves a
 // stamp that no longer matches; a build stopped halfway leaves no stamp. The inputs: src/**,
@@ -68,13 +70,13 @@ if (command === 'begin') {
 } else if (command === 'end') {
   if (!existsSync(PENDING)) throw new Error(`${relative(root, PENDING)} is missing: run "node scripts/build-stamp.mjs begin" when the build starts`);
   renameSync(PENDING, STAMP);
-} else if (command === 'pack') {
+} else if (command === 'pack' || command === 'test') {
   if (readOr(STAMP, undefined) === inputsHash()) {
-    console.error('schema-sync: dist/ was built from the sources as they are (dist/build-stamp.txt); packed as it is.');
+    console.error(`schema-sync: dist/ was built from the sources as they are (dist/build-stamp.txt); ${command === 'pack' ? 'packed' : 'tested'} as it is.`);
   } else {
     execSync('npm run build', { cwd: root, stdio: 'inherit' });
   }
 } else {
-  console.error('usage: node scripts/build-stamp.mjs begin|end|pack');
+  console.error('usage: node scripts/build-stamp.mjs begin|end|pack|test');
   process.exit(2);
 }

@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { fieldPath, KNOWN_FIELD_KEYS, makeField, sortFields, type FieldDescriptor } from '../../src/model/field.js';
 import { LOCKFILE_VERSION, type Lockfile } from '../../src/model/lockfile.js';
+import { binaryString } from '../helpers/binary-string.js';
 
 const text = fc.oneof(
   fc.string({ maxLength: 8 }),
-  fc.string({ unit: 'binary', maxLength: 6 }),
+  binaryString({ maxLength: 6 }),
   fc.constantFrom('__proto__', 'constructor', '": {\n', '"\n    }', '    }', '\\', '\u2028', '{', '0', '10', '-1', 'a": {'),
 );
 const known: ReadonlySet<string> = new Set(KNOWN_FIELD_KEYS);

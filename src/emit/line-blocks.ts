@@ -5,7 +5,7 @@
 import type { CodeBlockWriter } from 'ts-morph';
 
 import { writeInterfaceBlock, type InterfaceDeclaration } from './type-declarations.js';
-import { arrayOpen, type ConstForm, constHead, inlineArray, MAX_LINE_LENGTH, writeLines } from './writers.js';
+import { arrayOpen, type ConstForm, constHead, inlineArray, MAX_LINE_LENGTH, writeConstHead, writeLines } from './writers.js';
 
 /** The lines of `items`, one an item. */
 function linesOf<T>(items: ArrayLike<T>, lineOf: (item: T) => string): string[] {
@@ -23,11 +23,7 @@ export function writeExportedRegistry<T>(writer: CodeBlockWriter, name: string, 
     if (items.length === 0) writer.write('{}');
     else writer.inlineBlock(() => writeLines(writer, linesOf(items, (item) => property(item, of))));
   };
-  if (annotated && form === 'value') {
-    writer.write(`export const ${name}: `);
-    block('type');
-    writer.write(' = ');
-  } else writer.write(constHead(name, form));
+  writeConstHead(writer, name, form, annotated ? () => block('type') : undefined);
   block(form);
   writer.write(`${suffix};`).newLine();
 }

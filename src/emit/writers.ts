@@ -100,6 +100,20 @@ export function constHead(name: string, form: ConstForm): string {
 }
 
 /**
+ * Writes {@link constHead}; for a `value` with `writeType` (TypeScript, whose consumers may compile
+ * with `isolatedDeclarations`), `export const <name>: <type> = `, the type written by `writeType`.
+ */
+export function writeConstHead(writer: CodeBlockWriter, name: string, form: ConstForm, writeType?: () => void): void {
+  if (writeType === undefined || form !== 'value') {
+    writer.write(constHead(name, form));
+    return;
+  }
+  writer.write(`export const ${name}: `);
+  writeType();
+  writer.write(' = ');
+}
+
+/**
  * An array of already encoded elements on one line (`[a, b]`, or as a `type` a readonly tuple)
  * when it fits {@link MAX_LINE_LENGTH} after `used` characters; else `undefined`.
  */
@@ -176,11 +190,7 @@ function writeObject(writer: CodeBlockWriter, properties: readonly PropertyText[
  * `as const satisfies` does not give it.
  */
 export function writeExportedObject(writer: CodeBlockWriter, name: string, properties: readonly PropertyText[], suffix: string, form: ConstForm = 'value', annotated = false): void {
-  if (annotated && form === 'value') {
-    writer.write(`export const ${name}: `);
-    writeObject(writer, properties, 'type');
-    writer.write(' = ');
-  } else writer.write(constHead(name, form));
+  writeConstHead(writer, name, form, annotated ? () => writeObject(writer, properties, 'type') : undefined);
   writeObject(writer, properties, form);
   writer.write(`${suffix};`).newLine();
 }

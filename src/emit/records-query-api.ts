@@ -65,6 +65,8 @@ export function writeQueryApi(writer: CodeBlockWriter, entries: readonly IndexEn
     else writeLines(writer, [declaration, ...orders, '};']);
   }
   const generics = '<N extends MessageName, V extends ViewName<N> = never>';
+  // Plain JavaScript says its parameters' types in JSDoc: a consumer checking it (`checkJs`, strict) finds no implicit any.
+  const runtime = `import(${stringLiteral(moduleSpecifier(RECORDS_RUNTIME, 'root', kind))})`;
   const functions = [
     {
       name: 'recordsQuery',
@@ -76,6 +78,7 @@ export function writeQueryApi(writer: CodeBlockWriter, entries: readonly IndexEn
         'what the grammar cannot write (a `limit` outside 1..10000, a value holding `&`, `|` or a parenthesis).',
       ],
       parameters: ts ? `${generics}(name: N, query?: RecordsQuery<N, V>): QueryParams` : '(name, query)',
+      jsDoc: ['', '@param {string} name', `@param {${runtime}.QueryInput} [query]`],
       body: `return queryParams(name, query, ${KEY_ORDER}[name]);`,
     },
     {
@@ -89,18 +92,13 @@ export function writeQueryApi(writer: CodeBlockWriter, entries: readonly IndexEn
         '`parseRecords` (`failed` for a `QueryResult` that is not `Ok`).',
       ],
       parameters: ts ? `${generics}(baseUrl: string, name: N, query?: RecordsQuery<N, V>, options?: FetchRecordsOptions): FetchedRecordsOf<N, ViewedRecord<N, V>>` : '(baseUrl, name, query, options)',
+      jsDoc: ['', '@param {string} baseUrl', '@param {string} name', `@param {${runtime}.QueryInput} [query]`, `@param {${runtime}.FetchRecordsOptions} [options]`],
       body: `return fetchAnswer(baseUrl, recordsQuery(name, query), recordSchemas, options)${ts ? ' as FetchedRecordsOf<N, ViewedRecord<N, V>>' : ''};`,
     },
   ];
-  // Plain JavaScript says its parameters' types in JSDoc: a consumer checking it (`checkJs`, strict) finds no implicit any.
-  const runtime = `import(${stringLiteral(moduleSpecifier(RECORDS_RUNTIME, 'root', kind))})`;
-  const jsDoc: Record<string, string[]> = {
-    recordsQuery: ['', '@param {string} name', `@param {${runtime}.QueryInput} [query]`],
-    fetchRecords: ['', '@param {string} baseUrl', '@param {string} name', `@param {${runtime}.QueryInput} [query]`, `@param {${runtime}.FetchRecordsOptions} [options]`],
-  };
   for (const fn of functions) {
     writer.blankLine();
-    writeDocs(writer, ts ? fn.docs : [...fn.docs, ...(jsDoc[fn.name] ?? [])]);
+    writeDocs(writer, ts ? fn.docs : [...fn.docs, ...fn.jsDoc]);
     if (kind === 'dts') writer.writeLine(`export declare function ${fn.name}${fn.parameters};`);
     else writeLines(writer, [`export function ${fn.name}${fn.parameters} {`, `  ${fn.body}`, '}']);
   }

@@ -28,13 +28,14 @@ export function loadAnswerElements(file: string, key: string): ReadonlyMap<strin
   for (let i = 2; i < lines.length - 1; i++) {
     const line = lines[i]!;
     const tab = line.indexOf('\t');
+    if (tab <= 0) return undefined;
     let name: unknown;
     try {
       name = JSON.parse(line.slice(tab + 1));
     } catch {
       return undefined;
     }
-    if (tab <= 0 || typeof name !== 'string') return undefined;
+    if (typeof name !== 'string') return undefined;
     names.set(line.slice(0, tab), name);
   }
   return names;

@@ -20,7 +20,7 @@ import { writeExportedList, writeExportedRegistry, writeInterfaceOf } from './li
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
 import { memberLine, writeInterface, writeTypeAlias, type TypeAlias } from './type-declarations.js';
 import type { CodeBlockWriter } from 'ts-morph';
-import { type ConstForm, fileText, newWriterAfterBanner, propertyLine, writeDocs, writeLines } from './writers.js';
+import { type ConstForm, fileText, newWriterAfterBanner, propertyLine, writeDocs, writeLines, writeNoCheck } from './writers.js';
 
 /**
  * The registry key of a name: a string literal, computed (`['__proto__']`) for `__proto__`,
@@ -96,7 +96,7 @@ export function indexFileText(input: IndexInput): string {
   // TypeScript's registries name their types too: `isolatedDeclarations` infers no type from a reference.
   const annotated = isTypeScript(kind);
 
-  const writer = newWriterAfterBanner(banner);
+  const writer = writeNoCheck(newWriterAfterBanner(banner), kind);
   // A blank line before each part, never two: an empty part (no imports) leaves one.
   writeLines(writer, declarations('import', shared.imports()));
   writer.blankLineIfLastNot();
@@ -210,7 +210,7 @@ function writeIndexTypes(writer: CodeBlockWriter, records: readonly IndexEntry[]
  * types and the `QueryResult` element's types. Written by one `CodeBlockWriter`, as the index.
  */
 export function typesFileText(banner: string, options: { fields?: boolean; kind?: ModuleKind } = {}): string {
-  const writer = newWriterAfterBanner(banner);
+  const writer = writeNoCheck(newWriterAfterBanner(banner), options.kind ?? 'dts');
   if (options.fields === true) {
     // The QueryResult status is the records runtime's type: one type, re-exported here.
     writer.writeLine(`import type { QueryResultMessage } from ${stringLiteral(moduleSpecifier(RECORDS_RUNTIME, 'root', options.kind ?? 'dts'))};`).blankLine();

@@ -30,7 +30,7 @@ import { RECORDS_RUNTIME, recordCheckLines } from './record-checks.js';
 import { recordTypes, writeRecordTypes } from './record-types.js';
 import { queryFieldsInterfaces } from './record-query-fields.js';
 import { isTypeScript, moduleSpecifier, type ModuleKind } from './targets.js';
-import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject, writeLines } from './writers.js';
+import { fileText, newWriter, type PropertyText, writeDocs, writeExportedObject, writeLines, writeNoCheck } from './writers.js';
 
 /** The TSDoc lines of a message constant: its description, and its original name if mapped. */
 function messageDocLines(descriptor: Descriptor, planned: PlannedName): string[] {
@@ -85,7 +85,7 @@ export function messageFileText(descriptor: Descriptor, planned: PlannedName, ba
   const records = options.fields && kind !== 'js' ? [...recordTypes(descriptor, planned, imports, { int64: options.int64, kind }), ...queryFieldsInterfaces(descriptor, planned, imports, kind)] : [];
   const checks = options.fields === true ? recordCheckLines(descriptor, planned, imports, { int64: options.int64 ?? 'number', kind, runtime: moduleSpecifier(RECORDS_RUNTIME, 'messages', kind) }) : [];
   const suffix = isTypeScript(kind) ? ` as const satisfies ${imports.use('MessageDescriptor', moduleSpecifier('types', 'messages', kind), { type: true })}` : '';
-  const writer = newWriter();
+  const writer = writeNoCheck(newWriter(), kind);
   writeDeclarations(writer, 'import', imports.imports(), { types: kind !== 'js' });
   if (writer.getLength() > 0) writer.blankLine();
   writeDocs(writer, messageDocLines(descriptor, planned));

@@ -78,10 +78,11 @@ export type PlanSettings = Omit<GenerationSettings, 'templates' | 'prettier' | '
  * exports `./messages/*.js`), so a folder made before is rendered anew too.
  */
 const RENDERERS = {
-  // 2: TypeScript names each exported constant's type (isolatedDeclarations).
-  message: `message-module 2 ${VERSION}`,
-  index: `index 2 ${VERSION}`,
-  types: `types ${VERSION}`,
+  // 2: TypeScript names each exported constant's type (isolatedDeclarations); 3: TypeScript
+  // modules say `@ts-nocheck` (writers.ts, NO_CHECK_LINES).
+  message: `message-module 3 ${VERSION}`,
+  index: `index 3 ${VERSION}`,
+  types: `types 2 ${VERSION}`,
   packageJson: `package.json 2 ${VERSION}`,
   readme: `package README ${VERSION}`,
   changelog: `package CHANGELOG ${VERSION}`,
@@ -164,9 +165,9 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
     const path = modulePath('index', kind);
     return planned(path, RENDERERS.index, kind, (kind) => (valid(), indexFileText({ entries: indexEntries, banner: sharedBanner, kind, fields })), indexInput(path, indexEntries, sharedBanner, kind, fields));
   });
-  // The types' view names the kind only with fields on (the runtime's specifier): output without keeps its input.
-  const typesView = { banner: sharedBanner, fields, ...(fields ? { kind: target === 'ts' ? kinds[0]! : ('dts' as const) } : {}) };
-  whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, typesView, (v) => typesFileText(v.banner, { fields: v.fields, ...(v.kind === undefined ? {} : { kind: v.kind }) })));
+  // The types' kind: whether it is TypeScript source (its head) and, with fields on, the runtime's specifier.
+  const typesView = { banner: sharedBanner, fields, kind: target === 'ts' ? kinds[0]! : ('dts' as const) };
+  whole.push(planned(typesPath(target, settings.moduleFormat), RENDERERS.types, typesView, (v) => typesFileText(v.banner, { fields: v.fields, kind: v.kind })));
   if (fields) {
     for (const kind of kinds) {
       const text = await recordsRuntimeText(kind);

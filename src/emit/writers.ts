@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import type { CodeBlockWriter } from 'ts-morph';
+import { isTypeScript, type ModuleKind } from './targets.js';
 
 /** How every generated file is written: 2-space indent, LF, single quotes. */
 const WRITER_OPTIONS = {
@@ -51,6 +52,27 @@ export function newWriterAfterBanner(banner: string): CodeBlockWriter {
   const writer = newWriter();
   if (banner === '') return writer;
   return writer.write(banner).closeComment().blankLineIfLastNot();
+}
+
+/**
+ * The head of every TypeScript module schema-sync generates (`.ts`, `.mts`; not `.js` or `.d.ts`):
+ * a project's compiler reads the module's types wherever the project uses them, but does not
+ * check the generated code again, as it does not check a `.d.ts` under `skipLibCheck` (the
+ * `js+dts` target). Checking the generated folder in every build cost each consumer more than
+ * the rest of its check with record types on (bench/README.md, "Type-check of the generated
+ * folder"), and a generated module's correctness is schema-sync's to prove, not the build's:
+ * its tests check the generated code with this line taken out, under the strictest options
+ * (test/helpers/tsc.ts), as protobuf-ts and connect-es do with their `ts_nocheck`.
+ */
+export const NO_CHECK_LINES: readonly string[] = ["// Generated code, type-checked by schema-sync's own tests: a project's compiler reads its types and need not check it again.", '// @ts-nocheck'];
+
+/** Writes {@link NO_CHECK_LINES} and a blank line when `kind` is TypeScript source. */
+export function writeNoCheck(writer: CodeBlockWriter, kind: ModuleKind): CodeBlockWriter {
+  if (isTypeScript(kind)) {
+    writeLines(writer, NO_CHECK_LINES);
+    writer.blankLine();
+  }
+  return writer;
 }
 
 /** Lines longer than this put each array element (or union member) on a line of its own. */

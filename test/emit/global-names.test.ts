@@ -105,7 +105,7 @@ describe('message types named like the globals the output uses', () => {
         ].join('\n'),
       );
       // Issue 42 item 10 (ts): a monorepo's isolatedDeclarations needs each exported constant's type written out.
-      const isolated = args.includes('ts') ? { isolatedDeclarations: true, declaration: true } : {};
+      const isolated = (args as readonly string[]).includes('ts') ? { isolatedDeclarations: true, declaration: true } : {};
       writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT_CONSUMER, ...isolated, noEmit: true, types: [] }, include: ['use.ts', `../${out}/**/*`] }));
       consumers.push(join(consumer, 'tsconfig.json'));
     }

@@ -25,6 +25,8 @@ export const record: OptionNbboQuoteRecord = {};
 export const wrong: 'not a number' = OptionNbboQuote.mNum;
 `;
 
+const SOURCE = { baseUrl: 'https://example.test', query: { cmd: 'getmsgtypes' } };
+
 /** A type error planted in the code of a generated module, below its head. */
 const PLANTED = "\nexport const planted: number = 'not a number';\n";
 
@@ -33,7 +35,7 @@ let files: EmittedFile[];
 
 beforeAll(async () => {
   dir = await makeTempDir('no-check');
-  files = await emitFiles({ messages: await describedExampleTypes(), source: { baseUrl: 'https://example.test' }, target: 'ts', fields: true });
+  files = await emitFiles({ messages: await describedExampleTypes(), source: SOURCE, target: 'ts', fields: true });
   await writeEmitted(join(dir, 'out'), files);
   await writeFile(join(dir, 'consumer.ts'), CONSUMER);
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -49,7 +51,7 @@ describe('generated TypeScript says @ts-nocheck', () => {
     const typescript = files.filter((f) => /\.m?ts$/.test(f.path) && !f.path.endsWith('.d.ts'));
     expect(typescript.map((f) => f.path)).toEqual(expect.arrayContaining(['index.ts', 'types.ts', 'messages/OptionNbboQuote.ts', 'records-runtime.ts']));
     for (const file of typescript) expect(file.text, file.path).toMatch(/^(\/\/[^\n]*\n)*\n?(\/\/[^\n]*\n)?\/\/ @ts-nocheck\n/);
-    const js = await emitFiles({ messages: await describedExampleTypes(), source: { baseUrl: 'https://example.test' }, target: 'js+dts', fields: true });
+    const js = await emitFiles({ messages: await describedExampleTypes(), source: SOURCE, target: 'js+dts', fields: true });
     for (const file of js.filter((f) => !f.path.startsWith('records-runtime'))) expect(file.text, file.path).not.toContain(NO_CHECK_LINES[1]);
   });
 

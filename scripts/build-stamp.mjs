@@ -11,6 +11,14 @@
 //                                        inputs as they are now
 //   node scripts/build-stamp.mjs test    pretest: the same (CI's npm ci has just built dist/ by
 //                                        prepare; npm test then built it a second time)
+//   node scripts/build-stamp.mjs prepare npm's `prepare`: the same. It runs after `npm ci` /
+//                                        `npm install` in this checkout, in npm's clone when the
+//                                        package is installed from git (no dist/ there: it
+//                                        builds), and when `npx schema-sync` runs inside the
+//                                        checkout (npm packs the folder to run it): a dist/ that
+//                                        holds the stamp is not deleted to build the same one
+//                                        again (and, stopped halfway, leave none). The packed
+//                                        package has no `prepare` (prepack removes it).
 //
 // The hash is taken before the build reads anything, so a source edited while it runs leaves a
 // stamp that no longer matches; a build stopped halfway leaves no stamp. The inputs: src/**,
@@ -70,13 +78,14 @@ if (command === 'begin') {
 } else if (command === 'end') {
   if (!existsSync(PENDING)) throw new Error(`${relative(root, PENDING)} is missing: run "node scripts/build-stamp.mjs begin" when the build starts`);
   renameSync(PENDING, STAMP);
-} else if (command === 'pack' || command === 'test') {
+} else if (command === 'pack' || command === 'test' || command === 'prepare') {
   if (readOr(STAMP, undefined) === inputsHash()) {
-    console.error(`schema-sync: dist/ was built from the sources as they are (dist/build-stamp.txt); ${command === 'pack' ? 'packed' : 'tested'} as it is.`);
+    const what = { pack: 'packed as it is', test: 'tested as it is', prepare: 'not rebuilt (npm run build rebuilds it)' }[command];
+    console.error(`schema-sync: dist/ was built from the sources as they are (dist/build-stamp.txt); ${what}.`);
   } else {
     execSync('npm run build', { cwd: root, stdio: 'inherit' });
   }
 } else {
-  console.error('usage: node scripts/build-stamp.mjs begin|end|pack|test');
+  console.error('usage: node scripts/build-stamp.mjs begin|end|pack|test|prepare');
   process.exit(2);
 }

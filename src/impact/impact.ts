@@ -135,7 +135,7 @@ function references(program: ts.Program, owners: Owners, changed: ReadonlySet<st
 /** An error inside a generated module is that module's message's. */
 const generatedUse = (message: string | undefined): GeneratedUse[] => (message === undefined ? [] : [{ message }]);
 
-/** What the compiles of one impact check share: parsed files and TypeScript's lib files. */
+/** What the compiles of one impact check share: parsed files, and TypeScript's lib files with the process's other checks. */
 interface Shared {
   cache: SourceFileCache;
   libs: LibFiles;
@@ -188,7 +188,7 @@ export function impact(options: ImpactOptions): ImpactResult {
   const overlays = { before: overlayOf(options.before), after: overlayOf(options.after) };
   const projects = loadProjects(options.project);
   const result: ImpactResult = { projects: projects.map((p) => relative(root, p.configPath).split('\\').join('/')), messages: {}, unattributed: [] };
-  const shared = { cache: new SourceFileCache(), libs: new LibFiles() };
+  const shared = { cache: new SourceFileCache(), libs: LibFiles.shared() };
   for (const project of projects) checkProject(project, options, overlays, shared, root, result);
   return result;
 }

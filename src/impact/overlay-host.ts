@@ -33,15 +33,30 @@ export class SourceFileCache {
 }
 
 /**
- * TypeScript's own declaration files (`lib.es2022.d.ts` …). ts-morph's bundled TypeScript has
- * none on disk: they ship as data in `@ts-morph/common`, which is found from ts-morph itself (it
- * is ts-morph's dependency, not schema-sync's), and are served from a folder that exists only
- * in these hosts.
+ * TypeScript's own declaration files (`lib.es2022.d.ts` …) and their parses. ts-morph's bundled
+ * TypeScript has none on disk: they ship as data in `@ts-morph/common`, which is found from
+ * ts-morph itself (it is ts-morph's dependency, not schema-sync's), and are served from a folder
+ * that exists only in these hosts. Each lib file is parsed (and, by the first program that uses
+ * the parse, bound) once for each way a program reads it, then shared by every program that
+ * reads it so: parsing and binding `lib.es5.d.ts` and the rest again costs each impact check more
+ * than checking a consumer's project does.
  */
 export class LibFiles {
   /** The folder the hosts serve them from. */
   static readonly folder = '/__schema-sync__/typescript/lib';
+  static #shared: LibFiles | undefined;
   readonly #texts: ReadonlyMap<string, string>;
+  readonly #parsed = new Map<string, ts.SourceFile>();
+
+  /**
+   * The process's one instance, made on first use: a memo of data that ships with ts-morph and
+   * of parses that depend on nothing but the text and the options they are keyed by, so every
+   * impact check of the process (a run with several projects, a library caller checking again)
+   * shares it. It holds one parse a lib file for each way it is read: bounded.
+   */
+  static shared(): LibFiles {
+    return (LibFiles.#shared ??= new LibFiles());
+  }
 
   constructor() {
     const common = createRequire(createRequire(import.meta.url).resolve('ts-morph'))('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[] };
@@ -51,6 +66,24 @@ export class LibFiles {
   /** The text of a lib file at its path in {@link LibFiles.folder}; undefined for any other path. */
   textOf(path: string): string | undefined {
     return this.#texts.get(path);
+  }
+
+  /**
+   * The parse of the lib file at `path` as a program with `options` reads it (the language
+   * version, module format and JSDoc mode it asks for, and `moduleDetection`, which decides
+   * what a file is), made once for each; undefined for any other path.
+   */
+  sourceFile(path: string, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, options: ts.CompilerOptions): ts.SourceFile | undefined {
+    const text = this.#texts.get(path);
+    if (text === undefined) return undefined;
+    const how = typeof languageVersion === 'object' ? languageVersion : { languageVersion };
+    const key = `${path}\0${how.languageVersion}\0${how.impliedNodeFormat}\0${how.jsDocParsingMode}\0${options.moduleDetection}`;
+    let file = this.#parsed.get(key);
+    if (file === undefined) {
+      file = ts.createSourceFile(path, text, languageVersion, true);
+      this.#parsed.set(key, file);
+    }
+    return file;
   }
 }
 
@@ -109,6 +142,8 @@ export function overlayHost(options: ts.CompilerOptions, root: string, overlay: 
     },
     realpath: (path) => (relativeOf(path) === undefined ? (base.realpath?.(path) ?? path) : path),
     getSourceFile: (fileName, languageVersion) => {
+      const lib = libs.sourceFile(fileName, languageVersion, options);
+      if (lib !== undefined) return lib;
       const text = textOf(fileName);
       return text === undefined ? undefined : cache.get(fileName, text, languageVersion);
     },

@@ -7,7 +7,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emitFiles, type EmittedFile } from '../../src/emit/index.js';
+import { ts } from 'ts-morph';
 import { impact, impactKind, type ImpactResult } from '../../src/impact/impact.js';
+import { LibFiles } from '../../src/impact/overlay-host.js';
 import type { Descriptor } from '../../src/model/descriptor.js';
 import { ConfigError } from '../../src/model/errors.js';
 import { readTree, removeDir, tempDir } from '../helpers/cli.js';
@@ -148,5 +150,20 @@ describe('other shapes of consumer project', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(String((error as Error).message)).toBe(`--impact: no TypeScript project at ${join(dir, 'nope/tsconfig.json')}`);
     expect((error as ConfigError).hint).toMatch(/Name the tsconfig\.json of a project that imports the generated code/);
+  });
+});
+
+describe("TypeScript's lib files", () => {
+  it('are parsed once a process for each way a program reads them, and shared by every check', () => {
+    const libs = LibFiles.shared();
+    expect(LibFiles.shared()).toBe(libs);
+    const path = `${LibFiles.folder}/lib.es2022.d.ts`;
+    const es2022 = { languageVersion: ts.ScriptTarget.ES2022 };
+    const parsed = libs.sourceFile(path, es2022, {});
+    expect(parsed?.text).toBe(libs.textOf(path));
+    expect(libs.sourceFile(path, { ...es2022 }, {})).toBe(parsed);
+    expect(libs.sourceFile(path, { languageVersion: ts.ScriptTarget.ES2020 }, {})).not.toBe(parsed);
+    expect(libs.sourceFile(path, es2022, { moduleDetection: ts.ModuleDetectionKind.Force })).not.toBe(parsed);
+    expect(libs.sourceFile(`${LibFiles.folder}/nope.d.ts`, es2022, {})).toBeUndefined();
   });
 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     impact({ project: join(dir, 'app/tsconfig.json'), outputRoot: join(dir, 'app/node_modules', PACKAGE), before: packageBefore, after: packageAfter, root: dir }),
   ];
   // The consumer compiles against the old output: every error the new one brings is a new one.
-  const shared = { cache: new SourceFileCache(), libs: new LibFiles() };
+  const shared = { cache: new SourceFileCache(), libs: LibFiles.shared() };
   for (const [project, files] of [
     ['tsconfig.json', before],
     ['app/tsconfig.json', packageBefore],

@@ -37,7 +37,6 @@ const LONG_FIRST = [
   'test/config/settings-table.test.ts',
   'test/impact/impact.test.ts',
   'test/emit/global-names.test.ts',
-  'test/config/define-config.test.ts',
   'test/emit/records-as-sent.test.ts',
   'test/e2e/pull.test.ts',
   'test/cli/verbose-stages.test.ts',

@@ -2,18 +2,49 @@ import { realpathSync } from 'node:fs';
 import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineConfig } from '../../src/index.js';
 import { startTestServer, type TestServer } from '../helpers/server/index.js';
 import { removeDir, ROOT, runCommand, tempDir } from '../helpers/cli.js';
 import { smallListing } from '../helpers/listing.js';
 import { typecheckOwnFiles } from '../helpers/tsc.js';
 
 // The package as another project sees it: a separate folder whose node_modules/schema-sync is
-// this repository (built: npm test builds first), imported through package.json "exports".
+// this repository (built: npm test builds first), imported through package.json "exports" (by
+// the library's calls, and by the config files that `import { defineConfig } from 'schema-sync'`
+// as a user writes them; the CLI reading such a config is tested in config-files.test.ts).
 
 const KEY = 'right-key-API-4711';
 const WRONG = 'wrong-key-API-0815';
 let server: TestServer;
 let project: string;
+
+/** Config files a user writes, type-checked beside consumer.ts: one valid, two wrong on purpose. */
+const CONFIG_FILES: Record<string, string> = {
+  'valid/schema-sync.config.mjs': "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ baseUrl: 'https://schemas.example.com', out: 'gen', prettier: true, report: 'json' });\n",
+  'unknown-key/schema-sync.config.mjs': "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ outDir: 'gen' });\n",
+  'wrong-type/schema-sync.config.mjs': "import { defineConfig } from 'schema-sync';\n\nexport default defineConfig({ limit: 'many' });\n",
+  'settings.ts': "import type { SchemaSyncConfig } from 'schema-sync';\n\nexport const settings: SchemaSyncConfig = { lockfile: 'schema-sync.lock.json', failOn: 'breaking' };\n",
+};
+
+/**
+ * tsc --noEmit --strict, module nodenext, JavaScript checked too, on consumer.ts and the config
+ * files, in one program (each costs seconds): see typecheckOwnFiles for why zod, undici and
+ * @types/node declarations are not themselves checked (skipLibCheck would skip them too), while
+ * schema-sync's own are. Made on first use.
+ */
+let checkedConsumer: { checked: string[]; errors: string } | undefined;
+function consumerCheck(): { checked: string[]; errors: string } {
+  if (checkedConsumer !== undefined) return checkedConsumer;
+  const ownDist = realpathSync(join(project, 'node_modules/schema-sync/dist')) + sep;
+  return (checkedConsumer = typecheckOwnFiles(join(project, 'tsconfig.json'), (file) => file.startsWith(ownDist)));
+}
+
+/** The errors tsc gave for one file of the consumer project (it must have been checked). */
+function errorsOf(file: string): string {
+  const { checked, errors } = consumerCheck();
+  expect(checked.some((f) => f.endsWith(file)), file).toBe(true);
+  return errors.split('\n').filter((line) => line.startsWith(`${file}(`)).map((line) => `${line}\n`).join('');
+}
 
 beforeAll(async () => {
   server = await startTestServer({ listing: smallListing(3) });
@@ -24,6 +55,17 @@ beforeAll(async () => {
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await copyFile(join(ROOT, 'test/api/consumer/consumer.mjs'), join(project, 'consumer.mjs'));
   await copyFile(join(ROOT, 'test/api/consumer/consumer.ts'), join(project, 'consumer.ts'));
+  for (const [file, text] of Object.entries(CONFIG_FILES)) {
+    await mkdir(join(project, file, '..'), { recursive: true });
+    await writeFile(join(project, file), text);
+  }
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true, noEmit: true, allowJs: true, checkJs: true, types: ['node'] },
+      files: ['consumer.ts', ...Object.keys(CONFIG_FILES)],
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -55,20 +97,31 @@ describe('library API from a separate ESM consumer', () => {
     expect(out.configError.hint).toMatch(/--base-url|SCHEMA_SYNC_BASE_URL/);
   });
 
-  it('the .d.ts types type-check in a strict nodenext consumer', async () => {
-    // tsc --noEmit --strict, module nodenext; see typecheckOwnFiles for why zod, undici and
-    // @types/node declarations are not themselves checked (skipLibCheck would skip them too).
-    await writeFile(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true, noEmit: true, types: ['node'] },
-        files: ['consumer.ts'],
-      }),
-    );
-    const ownDist = realpathSync(join(project, 'node_modules/schema-sync/dist')) + sep;
-    const { checked, errors } = typecheckOwnFiles(join(project, 'tsconfig.json'), (file) => file.startsWith(ownDist));
-    expect(errors).toBe('');
-    expect(checked.some((f) => f.endsWith('consumer.ts'))).toBe(true);
+  it('the .d.ts types type-check in a strict nodenext consumer', () => {
+    const { checked, errors } = consumerCheck();
+    expect(errorsOf('consumer.ts')).toBe('');
     expect(checked.some((f) => f.endsWith('dist/index.d.ts'))).toBe(true);
+    // None in schema-sync's own declarations, nor anywhere but the configs that are wrong on purpose.
+    const elsewhere = errors.split('\n').filter((line) => /^\S+\(\d+,\d+\): error/.test(line) && !['unknown-key/', 'wrong-type/'].some((folder) => line.startsWith(folder)));
+    expect(elsewhere).toEqual([]);
+  });
+});
+
+describe('defineConfig and SchemaSyncConfig in a consumer', () => {
+  it('returns the config it is given', () => {
+    const config = { baseUrl: 'https://schemas.example.com', out: 'gen', prettier: true };
+    expect(defineConfig(config)).toBe(config);
+  });
+
+  it('types a schema-sync.config.mjs: a valid config checks, an unknown key or a wrong type does not', () => {
+    expect(errorsOf('valid/schema-sync.config.mjs')).toBe('');
+    expect(errorsOf('unknown-key/schema-sync.config.mjs')).toMatch(
+      /^unknown-key\/schema-sync\.config\.mjs\(3,31\): error TS2353: Object literal may only specify known properties, and 'outDir' does not exist in type '[^']+'\.$/m,
+    );
+    expect(errorsOf('wrong-type/schema-sync.config.mjs')).toBe("wrong-type/schema-sync.config.mjs(3,31): error TS2322: Type 'string' is not assignable to type 'number'.\n");
+  });
+
+  it('exports the SchemaSyncConfig type for TypeScript users', () => {
+    expect(errorsOf('settings.ts')).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { asciiStringWidth, INLINE } from './test/helpers/ascii-string-width.js';
 const jsonOut = process.env['VITEST_JSON'];
 
 /** Files that replace a module (vi.mock): they need a module registry of their own. */
-const MOCKING = ['test/cli/verbose-stages.test.ts', 'test/model/descriptor-fields.test.ts', 'test/config/settings-table.test.ts'];
+const MOCKING = ['test/model/descriptor-fields.test.ts', 'test/config/settings-table.test.ts'];
 
 /**
  * The files that take longest, longest first (as measured: `VITEST_JSON=… npx vitest run`, each

@@ -8,10 +8,11 @@
 // --memory-mib 32 ('' leaves the memory row out)  --memory-shapes descs,types.
 // --records-mb 20  --records-base <checkout with dist/> (the records type-check row, against
 // that build). What each row measures: bench/README.md.
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fsTypeOf, isRam } from './file-system.mjs';
 import { syntheticListing } from './synthetic-listing.mjs';
 import { targetOf } from './targets.mjs';
 import { benchImpact, impactLines } from './impact.mjs';
@@ -29,30 +30,6 @@ const sizes = arg('sizes', '1000,10000').split(',').map(Number);
 const runs = Number(arg('runs', '5'));
 const prettierRuns = Number(arg('prettier-runs', '3'));
 const BIN = join(root, 'dist/cli/bin.js');
-
-/**
- * The file system type of `path`: on Linux the type of the mount point that holds it (the
- * longest one in /proc/self/mounts that is a prefix), elsewhere statfs's type number.
- */
-function fsTypeOf(path) {
-  const real = realpathSync(path);
-  try {
-    let best = { point: '', type: undefined };
-    for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
-      const [, escaped, type] = line.split(' ');
-      if (type === undefined) continue;
-      const point = escaped.replace(/\\040/g, ' ');
-      const holds = point === '/' || real === point || real.startsWith(`${point}/`);
-      if (holds && point.length >= best.point.length) best = { point, type };
-    }
-    if (best.type !== undefined) return best.type;
-  } catch {
-    // No /proc (macOS, Windows).
-  }
-  return `statfs type 0x${statfsSync(real).type.toString(16)}`;
-}
-
-const isRam = (fsType) => fsType === 'tmpfs' || fsType === 'ramfs';
 
 function writableDir(path) {
   try {

@@ -3,7 +3,7 @@
  * reading templates; writing is the `write` stage's job.
  */
 export { type EmitOptions, type EmittedFile, emitFiles, renderPlanned } from './emit-files.js';
-export { plan, type PlanInput, type PlannedFile, type PlanSettings } from './plan.js';
+export { plan, type EarlierPlan, type PlanInput, type PlannedFile, type PlanSettings } from './plan.js';
 export { formatPlan } from './format-plan.js';
 export { planNames } from './naming.js';
 export { formatWithPrettier } from './prettier.js';

@@ -55,6 +55,22 @@ export interface PlanInput {
 }
 
 /**
+ * What a plan may take from the plan of an earlier lockfile with the same message types and file
+ * stems, under the same settings: the input of the modules of each type whose entry did not
+ * change (same entry, same descriptor; same names, same planned names: same input), and the
+ * index's when the types that changed show in it as before. A pull that changes a few types
+ * then hashes only their views.
+ */
+export interface EarlierPlan {
+  /** Whether the type with this name has the same lockfile entry as in the earlier lockfile. */
+  unchanged(name: string): boolean;
+  /** The input the earlier plan gave the file at `path`, if it had one. */
+  inputOf(path: string): string | undefined;
+  /** The descriptor of the type with this name in the earlier lockfile, when known without a full parse. */
+  descriptorOf(name: string): Descriptor | undefined;
+}
+
+/**
  * What decides the output besides the lockfile's descriptors and source: the generation settings
  * the lockfile records (`package`, `packageVersion`, `changelog`, `target`, `fields`, `int64`,
  * `moduleFormat` …, see `config/settings-table.ts`), the templates' folder and the scope.
@@ -113,11 +129,12 @@ function planned<V>(path: string, renderer: string, view: V, render: (view: V) =
  * `types.d.ts` (target `js+dts`); and `package.json`, `README.md`, `CHANGELOG.md` with a
  * `packageName`, else a `package.json` that marks the folder's files as ES modules (or CommonJS, `moduleFormat`);
  * and `.gitattributes`, which tells Git how to treat them. Nothing is rendered until a file's
- * `render` is called.
+ * `render` is called. With `earlier`, the modules of the types it knows unchanged keep their inputs
+ * (the same as made anew: `test/run/earlier-plan.test.ts`).
  *
  * @throws EmitError for names that clash, invalid descriptors, a bad package name or template.
  */
-export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise<PlannedFile[]> {
+export async function plan(lockfile: PlanInput, settings: PlanSettings, earlier?: EarlierPlan): Promise<PlannedFile[]> {
   const { package: packageName, fields = false } = settings;
   const int64Setting = int64Of(settings);
   if (packageName !== undefined) validatePackageName(packageName);
@@ -155,15 +172,22 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
   });
   const files: PlannedFile[] = [];
   for (const descriptor of messages) {
-    const { input, name: planned } = modules.input(moduleViewKey(descriptor, fields, int64Setting), descriptor.name, context);
-    for (const kind of kinds) files.push(new MessageModuleFile(modulePath(`${MESSAGES_DIR}/${planned.fileStem}`, kind), input, modules, descriptor, kind));
+    const paths = kinds.map((kind) => modulePath(`${MESSAGES_DIR}/${names.get(descriptor.name)!.fileStem}`, kind));
+    // Every kind has the same input: the first path's stands for all.
+    const kept = earlier?.unchanged(descriptor.name) === true ? earlier.inputOf(paths[0]!) : undefined;
+    const input = kept ?? modules.input(moduleViewKey(descriptor, fields, int64Setting), descriptor.name, context).input;
+    kinds.forEach((kind, i) => files.push(new MessageModuleFile(paths[i]!, input, modules, descriptor, kind)));
   }
   // The index shows each type's name, identifier, file and number (and with fields on whether it
   // has a primary key type), nothing else: a changed schemaHash re-renders its module only.
-  const indexEntries = messages.map((descriptor) => indexView(descriptor, fields, names.get(descriptor.name)!));
+  let entries: IndexEntry[] | undefined;
+  const indexEntries = () => (entries ??= messages.map((descriptor) => indexView(descriptor, fields, names.get(descriptor.name)!)));
+  // The index keeps its input when each type the earlier plan does not know unchanged shows it as before.
+  const indexKept = earlier !== undefined && messages.every((descriptor) => earlier.unchanged(descriptor.name) || sameIndexView(earlier.descriptorOf(descriptor.name), descriptor, fields, names.get(descriptor.name)!));
   const whole = kinds.map((kind): PlannedFile => {
     const path = modulePath('index', kind);
-    return planned(path, RENDERERS.index, kind, (kind) => (valid(), indexFileText({ entries: indexEntries, banner: sharedBanner, kind, fields })), indexInput(path, indexEntries, sharedBanner, kind, fields));
+    const input = (indexKept ? earlier!.inputOf(path) : undefined) ?? indexInput(path, indexEntries(), sharedBanner, kind, fields);
+    return planned(path, RENDERERS.index, kind, (kind) => (valid(), indexFileText({ entries: indexEntries(), banner: sharedBanner, kind, fields })), input);
   });
   // The types' kind: whether it is TypeScript source (its head) and, with fields on, the runtime's specifier.
   const typesView = { banner: sharedBanner, fields, kind: target === 'ts' ? kinds[0]! : ('dts' as const) };
@@ -205,6 +229,11 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings): Promise
  */
 function indexInput(path: string, entries: readonly unknown[], banner: string, kind: ModuleKind, fields: boolean): string {
   return hashOf(`${RENDERERS.index}\0${path}\0${JSON.stringify([JSON.stringify(entries), banner, kind, fields ? RENDERERS.records : fields])}`);
+}
+
+/** Whether the index shows `before` (a type's descriptor in the earlier lockfile, if known) as it shows `after`. */
+function sameIndexView(before: Descriptor | undefined, after: Descriptor, fields: boolean, name: PlannedName): boolean {
+  return before !== undefined && JSON.stringify(indexView(before, fields, name)) === JSON.stringify(indexView(after, fields, name));
 }
 
 /** The key fields of a descriptor's primary key type (with fields on), as the index reads them. */

@@ -48,6 +48,8 @@ export interface Incremental {
    * its stat); undefined otherwise.
    */
   freshOutput(key: { planKey: string; manifestHash: string }, onDisk: (path: string) => string | undefined): number | undefined;
+  /** The plan key whose output the manifest with hash `manifestHash` was recorded as listing exactly (paths and inputs; its files unchecked). */
+  outputPlan(manifestHash: string): string | undefined;
   /**
    * Whether the file at `onDisk` (the folder's `path`) holds bytes with hash `sha`: by its stat
    * when a run verified it, else by hashing it (and recording that); undefined without a cache,
@@ -83,6 +85,7 @@ export function openIncremental(outDir: string, cacheDir: string | undefined, cl
       if (record.output?.planKey !== planKey || record.output.manifestHash !== manifestHash) return undefined;
       return stats.unchangedSince(manifestHash, onDisk);
     },
+    outputPlan: (manifestHash) => (record.output?.manifestHash === manifestHash ? record.output.planKey : undefined),
     holds: (path, onDisk, sha) => stats.holds(path, onDisk, sha),
     answerElements: (key) => loadAnswerElements(elementsFile, key),
     remember(facts) {
@@ -103,6 +106,7 @@ const plain: Incremental = {
   answer: () => undefined,
   lockfileHead: () => undefined,
   freshOutput: () => undefined,
+  outputPlan: () => undefined,
   holds: () => undefined,
   answerElements: () => undefined,
   remember: () => undefined,

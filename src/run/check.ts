@@ -92,7 +92,7 @@ export async function inspectFolder(
     // A damaged lockfile is reported before the request is made: its head is read (parsed,
     // unless recorded for this very text) before anything else.
     lockfile.head();
-    const output = await outputChanges(run, cache, view, lockfile);
+    const output = await outputChanges(run, cache, view, { after: lockfile });
     const staleFiles = driftOf(output);
     if (folderStamp(run.paths.outDir, run.paths.lockfilePath) === stamp) {
       if (output.strays.user.length > 0) run.warn(userFilesWarning(output.strays.user, run.paths.outDir));

@@ -37,7 +37,7 @@ async function generateInView(run: RunContext, { cache, mark }: { cache: Increme
   const settings = settingsOver(found.settings(), run.given);
   const lockfile = sameSettings(settings, found.settings()) ? found : withSettings(found, settings);
   const staging = openStaging(run.paths.outDir);
-  const output = await outputChanges(run, cache, view, lockfile, staging);
+  const output = await outputChanges(run, cache, view, { after: lockfile }, staging);
   mark('emit');
   const { write, manifest } = await writeOutput(run, view, { output, staging, writeLockfile: lockfile === found ? undefined : lockfile, interrupt });
   mark('write');

@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { bannerFirstLines, formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlanned, type PlanInput, type PlannedFile } from '../emit/index.js';
+import { bannerFirstLines, formatPlan, GIT_ATTRIBUTES_PATH, MODULE_MARKER_PATH, plan, planSettingsKey, renderPlanned, type EarlierPlan, type PlanInput, type PlannedFile } from '../emit/index.js';
 import type { Incremental, RunFacts } from '../incremental/index.js';
 import type { LockfileText } from '../lock/index.js';
 import { WriteError } from '../model/errors.js';
@@ -7,6 +7,7 @@ import { hashOf, hashOfParts } from '../util/hash.js';
 import type { Lockfile } from '../model/lockfile.js';
 import { applyChangeSet, changeSet, editedWarning, lockfileStamp, MANIFEST_FILE, unmarkedWarning, readManifest, strayFiles, type ChangeSet, type FolderView, type ManifestText, type Staging, type StrayFiles, type WriteResult } from '../write/index.js';
 import { outputSettings, type OutputSettings, type RunContext } from './run-context.js';
+import { earlierPlan } from './earlier-plan.js';
 import { msg, own, type Message } from '../model/message.js';
 import { plural } from '../util/plural.js';
 
@@ -25,29 +26,38 @@ export interface OutputChanges {
   strays: StrayFiles;
 }
 
-/** The plan of a lockfile's output with the settings it records (formatted, when they say so). */
-export async function planOutput(settings: OutputSettings, lockfile: PlanInput): Promise<PlannedFile[]> {
-  const planned = await plan(lockfile, settings);
+/** The plan of a lockfile's output with the settings it records (formatted, when they say so), taking what it may from `earlier`. */
+export async function planOutput(settings: OutputSettings, lockfile: PlanInput, earlier?: EarlierPlan): Promise<PlannedFile[]> {
+  const planned = await plan(lockfile, settings, earlier);
   return settings.prettierOutDir === undefined ? planned : formatPlan(planned, settings.prettierOutDir);
 }
 
 /**
- * The change set that makes the folder hold the output of `lockfile`: the plan against the
- * folder and its manifest, the files not known fresh rendered and compared. When the cache
+ * The change set that makes the folder hold the output of the lockfile `after`: the plan against
+ * the folder and its manifest, the files not known fresh rendered and compared. When the cache
  * recalls that the folder's manifest lists exactly the output of this plan key and the files are
- * unchanged since a run verified them, there is nothing to change, and nothing is planned.
+ * unchanged since a run verified them, there is nothing to change, and nothing is planned. A
+ * pull gives the lockfile it found (`before`), whose plan the manifest may hold (`earlier-plan.ts`).
  * With `staging` (a run that writes, under the run lock), each file to write is prepared in the
  * transaction folder as it is compared, not held; a failure removes what was prepared.
  */
-export async function outputChanges(run: RunContext, cache: Incremental, view: FolderView, lockfile: LockfileText, staging?: Staging): Promise<OutputChanges> {
+export async function outputChanges(
+  run: RunContext,
+  cache: Incremental,
+  view: FolderView,
+  lockfiles: { before?: LockfileText | undefined; after: LockfileText },
+  staging?: Staging,
+): Promise<OutputChanges> {
+  const { after: lockfile, before } = lockfiles;
   const settings = { ...outputSettings(run.paths, lockfile.settings()), redact: run.redact };
-  const planKey = hashOfParts([lockfile.hash, await planSettingsKey(settings, settings.prettierOutDir)]);
+  const settingsKey = await planSettingsKey(settings, settings.prettierOutDir);
+  const planKey = hashOfParts([lockfile.hash, settingsKey]);
   const found = await readManifest(view, run.paths.outDir);
   const bannerLines = () => bannerFirstLines(settings.templatesDir, settings.package);
   const changes = await discardingOnFailure(staging, async () => {
     const fresh = found === undefined ? undefined : cache.freshOutput({ planKey, manifestHash: found.hash }, (path) => view.pathOnDisk(path));
     if (fresh !== undefined) return found!.unchanged(fresh);
-    const planned = await planOutput(settings, lockfile.parse());
+    const planned = await planOutput(settings, lockfile.parse(), earlierPlan(cache, found, { before, after: lockfile }, settingsKey, settings.prettierOutDir !== undefined));
     const holds = (path: string, sha: string) => holdsBytes(cache, view, path, sha);
     return changeSet({ planned, manifest: found?.entries() ?? new Map(), view, holds, render: renderPlanned, stage: staging?.write, bannerLines });
   });

@@ -71,7 +71,7 @@ async function writePull(run: RunContext, tools: PullTools, view: FolderView, an
   const { cache, mark } = tools;
   const { found, after, answered, lockfileUnchanged, result } = await diffPull(run, tools, view, answer, options);
   const staging = openStaging(run.paths.outDir);
-  const output = await outputChanges(run, cache, view, after, staging);
+  const output = await outputChanges(run, cache, view, { before: found?.lockfile, after }, staging);
   // The folder was generated from another lockfile than the one found: another run (most likely
   // one for another output folder sharing it) rewrote it since, and this pull builds on that.
   const generatedFrom = output.found?.lockfile();

@@ -2,7 +2,8 @@
  * A pull whose answer differs from the last one in a few elements validates only those: the
  * others are known by their bytes, and taken from the lockfile the last answer made. It ends
  * byte for byte where a pull from scratch of the same answer ends, and a bad element anywhere
- * is still refused.
+ * is still refused. The plan of its output takes the unchanged types' inputs from the last one
+ * (earlier-plan.ts), and ends where a plan made anew ends.
  */
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -59,5 +60,21 @@ describe('a pull that changes a few types', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/element 5 \("Type00005"\), field message\.mNum/);
     expect(await readTree(cached.cwd)).toEqual(before);
+
+    // The same types again, a few with new schema versions, then one with a new number (which
+    // the index shows): the plan takes the inputs of the others from the last one
+    // (earlier-plan.ts), and the files are still those of a pull from scratch.
+    const typeIndex = (element: (typeof changed)[number]) => Number(String(element.message.name).slice('Type'.length));
+    const versions = changed.map((element) => (typeIndex(element) % 10 === 4 ? syntheticElement(typeIndex(element), 2) : element));
+    const renumbered = versions.map((element) => (typeIndex(element) === 7 ? syntheticElement(7, 0, { mNum: 5007 }) : element));
+    for (const listing of [versions, renumbered]) {
+      server.setListing(listing);
+      for (const where of [cached, scratch]) {
+        const result = await pull(where);
+        expect(result.code, result.stderr).toBe(0);
+      }
+      expect(await lockfile(cached)).toBe(await lockfile(scratch));
+      expect(await readTree(join(cached.cwd, 'out'))).toEqual(await readTree(join(scratch.cwd, 'out')));
+    }
   });
 });

@@ -75,7 +75,8 @@ async function writePull(run: RunContext, tools: PullTools, view: FolderView, an
   // The folder was generated from another lockfile than the one found: another run (most likely
   // one for another output folder sharing it) rewrote it since, and this pull builds on that.
   const generatedFrom = output.found?.lockfile();
-  if (found !== undefined && found.conflictAt === undefined && generatedFrom !== undefined && generatedFrom !== lockfileStamp(found.lockfile)) {
+  // A pull that keeps the lockfile found (the same text) has its stamp already: a hash of all of it.
+  if (found !== undefined && found.conflictAt === undefined && generatedFrom !== undefined && generatedFrom !== (found.lockfile.hash === after.hash ? output.lockfileStamp : lockfileStamp(found.lockfile))) {
     run.warn(lockfileMovedWarning(run.paths.lockfilePath, run.paths.outDir));
   }
   mark('emit');

@@ -44,6 +44,31 @@ function diagnostics(output) {
   return { lines: figure('Lines of TypeScript'), types: figure('Types'), check: figure('Check time'), total: figure('Total time') };
 }
 
+/** A consumer's file using what both builds' folders export. */
+const CONSUMER = `import { isElementOf, messageNames, messages, messagesByNumber, type MessageName, type RecordByName, type RecordElement } from './schema/index.js';
+export const numbers: readonly number[] = messageNames.map((name) => messages[name].mNum);
+export const byNumber = messagesByNumber[1840];
+export type Records = { [N in MessageName]: RecordByName<N> };
+export function fieldsOf<N extends MessageName>(name: N, record: RecordByName<N>): readonly string[] {
+  return Object.keys(record).concat(messages[name].name);
+}
+export function quotes(elements: readonly RecordElement[]): unknown[] {
+  return elements.filter((element) => isElementOf(element, 'OptionNbboQuote')).map((element) => element.message);
+}
+`;
+
+/** A consumer's file using the records API (the head only). */
+const API_CONSUMER = `import { fetchRecords, isElementOf, parseRecords, recordSchemas, recordsQuery, type MessageName } from './schema/index.js';
+export const answer = parseRecords('[]', { onDrift: (finding) => void finding });
+export const quotes = answer.records.filter((element) => isElementOf(element, 'OptionNbboQuote')).map((element) => element.message.pkey);
+export const query = recordsQuery('OptionNbboQuote', { limit: 10 });
+export async function latest(name: MessageName): Promise<number> {
+  const fetched = await fetchRecords('http://127.0.0.1:1', name, { limit: 1 });
+  return fetched.records.length + Object.keys(recordSchemas[name]).length;
+}
+export const validated = recordSchemas.OptionNbboQuote['~standard'].validate({});
+`;
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Runs the row against the build in `base` (a checkout with dist/). */
@@ -64,6 +89,16 @@ export async function benchRecordsTsc({ base, runs = 5 }) {
       const compilerOptions = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, module: 'nodenext', target: 'es2022', lib: ['es2022'], types: [], noEmit: true, skipLibCheck: true };
       writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['schema/**/*.ts'] }));
     }
+    // A consumer's own file beside each folder, using what both builds export (the registries,
+    // the record types of every type, the elements narrowed): what a project that uses the
+    // folder checks besides it. And, beside the head only, one that uses the records API too.
+    for (const label of Object.keys(builds)) {
+      writeFileSync(join(dir, label, 'use.ts'), CONSUMER);
+      writeFileSync(join(dir, label, 'tsconfig.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(dir, label, 'tsconfig.json'), 'utf8')), include: ['schema/**/*.ts', 'use.ts'] }));
+    }
+    cpSync(join(dir, 'head'), join(dir, 'api'), { recursive: true });
+    writeFileSync(join(dir, 'api', 'use-api.ts'), API_CONSUMER);
+    writeFileSync(join(dir, 'api', 'tsconfig.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(dir, 'api', 'tsconfig.json'), 'utf8')), include: ['schema/**/*.ts', 'use.ts', 'use-api.ts'] }));
     // The head's folder checked in full: the same files, each `@ts-nocheck` made a plain comment.
     cpSync(join(dir, 'head'), join(dir, 'full'), { recursive: true });
     for (const entry of readdirSync(join(dir, 'full', 'schema'), { recursive: true })) {
@@ -72,8 +107,8 @@ export async function benchRecordsTsc({ base, runs = 5 }) {
       const text = readFileSync(file, 'utf8');
       if (text.includes('\n// @ts-nocheck\n')) writeFileSync(file, text.replace('\n// @ts-nocheck\n', '\n// (checked in full)\n'));
     }
-    const labels = ['base', 'head', 'full'];
-    const figures = { base: [], head: [], full: [] };
+    const labels = ['base', 'head', 'api', 'full'];
+    const figures = { base: [], head: [], api: [], full: [] };
     for (let round = -1; round < runs; round++) {
       for (const label of round % 2 === 0 ? labels : [...labels].reverse()) {
         const checked = await run(process.execPath, [TSC, '-p', join(dir, label, 'tsconfig.json'), '--extendedDiagnostics'], dir);
@@ -88,8 +123,11 @@ export async function benchRecordsTsc({ base, runs = 5 }) {
       base: summary('base'),
       head: summary('head'),
       full: summary('full'),
+      api: summary('api'),
       checkRatio: ratio('head', 'check'),
       totalRatio: ratio('head', 'total'),
+      apiCheckRatio: ratio('api', 'check'),
+      apiTotalRatio: ratio('api', 'total'),
       fullCheckRatio: ratio('full', 'check'),
       fullTotalRatio: ratio('full', 'total'),
     };
@@ -109,9 +147,10 @@ export function recordsTscLines(r) {
     '|---|---:|---:|---:|---:|',
     row('base (no runtime)', r.base),
     row('head (runtime, checks, parser), as a project checks it', r.head),
+    row('head, and a consumer of the records API too', r.api),
     row('head checked in full (`@ts-nocheck` taken out)', r.full),
     '',
-    `check time head ÷ base ${r.checkRatio.toFixed(2)} (target ≤ 1.25), total ${r.totalRatio.toFixed(2)}; checked in full: check ${r.fullCheckRatio.toFixed(2)}, total ${r.fullTotalRatio.toFixed(2)}`,
+    `check time head ÷ base ${r.checkRatio.toFixed(2)} (target ≤ 1.25), total ${r.totalRatio.toFixed(2)}; with the records API used: check ${r.apiCheckRatio.toFixed(2)}, total ${r.apiTotalRatio.toFixed(2)}; checked in full: check ${r.fullCheckRatio.toFixed(2)}, total ${r.fullTotalRatio.toFixed(2)}`,
   ];
 }
 

@@ -9,7 +9,8 @@
  * - `esm` (the default): `"type": "module"`. The generated files are ES modules (`import`/`export`,
  *   relative imports ending in `.js`); in a CommonJS project (`npm init -y` writes
  *   `"type": "commonjs"`; `tsc --init` turns on `verbatimModuleSyntax`) they would otherwise
- *   fail with TS1295/TS1287. A CommonJS file of the project imports them with
+ *   be CommonJS files holding ES module syntax (tsc said TS1295/TS1287 before generated modules
+ *   said `@ts-nocheck`; Node.js still refuses them at run time). A CommonJS file of the project imports them with
  *   `import x = require(…)` (Node.js 20.19 and later load them by `require(esm)`), an ES module
  *   or a bundler as ever. The compiled `.js` must stay beside the marker: tsc does not copy it to
  *   an `outDir`, where they would be CommonJS (`Cannot use import statement outside a module`).

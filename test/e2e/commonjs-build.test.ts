@@ -16,7 +16,9 @@
  * node16; under nodenext it compiled into ES modules that failed from `dist/` with `Cannot use
  * import statement outside a module`); `nodenext-verbatim` compiled, and failed from `dist/` with
  * `Cannot use import statement outside a module`, while `commonjs` does not compile there
- * (TS1295, TS1287: `verbatimModuleSyntax` refuses `import` and `export` in a CommonJS file).
+ * (TS1295, TS1287: `verbatimModuleSyntax` refuses `import` and `export` in a CommonJS file;
+ * as the tests' compiler sees it, which checks the generated modules in full: a project's own
+ * tsc skips their `@ts-nocheck` code, docs/generated-code.md).
  * One pull per format (in this process, from a saved answer) is copied into each project; one
  * in-process `tsc` call compiles them all (test/helpers/tsc.ts).
  */

@@ -70,4 +70,14 @@ describe('generated TypeScript says @ts-nocheck', () => {
     expect(result!.output).toContain("consumer.ts");
     expect(result!.output.match(/error TS/g)).toHaveLength(2);
   });
+
+  it("the tests' compiler refuses a file whose @ts-nocheck it would not turn off", async () => {
+    const other = join(dir, 'other');
+    await writeEmitted(other, [
+      { path: 'unchecked.ts', text: '// @ts-nocheck\nexport const planted: number = 1;\n' },
+      { path: 'tsconfig.json', text: JSON.stringify({ compilerOptions: STRICT_CONSUMER, files: ['unchecked.ts'] }) },
+      { path: 'package.json', text: '{ "type": "module" }\n' },
+    ]);
+    expect(() => compileProjects(join(other, 'tsconfig.json'))).toThrow(/unchecked\.ts says @ts-nocheck and would go unchecked/);
+  });
 });

@@ -82,6 +82,20 @@ function compile(tsconfig: string, shared: Map<string, TS.SourceFile>): TscResul
   return { code, output: format(ts.sortAndDeduplicateDiagnostics(diagnostics)) };
 }
 
+/**
+ * Fails when a file of the program (not a dependency's) would go unchecked: a generated module
+ * whose head no longer reads as NO_CHECK_LINES (a new writer path, CRLF …) would keep its
+ * `@ts-nocheck`, and a test would check nothing of it while it passed. The records runtime says
+ * its own `@ts-nocheck` and is checked where it is written (test/emit/records-parse.test.ts).
+ */
+function uncheckedFilesRefused(program: TS.Program): void {
+  for (const file of program.getSourceFiles()) {
+    if (file.fileName.startsWith(DEPENDENCIES) || /\/records-runtime\.(m?ts|js)$/.test(file.fileName)) continue;
+    const directive = (file as TS.SourceFile & { checkJsDirective?: { enabled: boolean } }).checkJsDirective;
+    if (directive?.enabled === false) throw new Error(`${file.fileName} says @ts-nocheck and would go unchecked: test/helpers/tsc.ts turns off only NO_CHECK_LINES`);
+  }
+}
+
 /** A tsconfig that cannot be read at all. */
 class ConfigFailure extends Error {
   constructor(readonly diagnostics: TS.Diagnostic[]) {
@@ -119,6 +133,7 @@ function programOf(tsconfig: string, shared: Map<string, TS.SourceFile>): { conf
     projectReferences: config.projectReferences,
     configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
   });
+  uncheckedFilesRefused(program);
   return { config, program };
 }
 

@@ -49,7 +49,7 @@ const PER_STATEMENT_OPTIONS = new Set([
 ]);
 
 /** Parsers whose files are sequences of statements, as this module assumes. */
-const STATEMENT_PARSERS = new Set(['babel-ts', 'typescript']);
+const STATEMENT_PARSERS = new Set(['babel', 'babel-ts', 'typescript']);
 
 /** Whether files formatted with these (resolved, final) options may share a prettier call. */
 export function canBatch(options: Readonly<Record<string, unknown>>): boolean {

@@ -58,7 +58,7 @@ export async function createPrettierFormatter(
   };
   const failed = (path: string, error: unknown) =>
     new EmitError(msg`Prettier could not format ${path}: ${(error as Error).message}`, {
-      hint: msg`Check the prettier configuration of the output folder, or run without --format prettier.`,
+      hint: msg`Check the prettier configuration of the output folder, or run without --prettier.`,
     });
   const formatAlone = async (file: EmittedFile, shared: FormatOptions): Promise<EmittedFile> => {
     const options = { ...shared, filepath: join(outDir, ...file.path.split('/')) };
@@ -86,20 +86,23 @@ export async function createPrettierFormatter(
     return formatted;
   };
   return async (files) => {
-    const formatted: EmittedFile[] = [];
-    let batch: EmittedFile[] = [];
-    let batchKey = '';
-    let batchChars = 0;
-    let batchOptions: FormatOptions = {};
-    const flush = async () => {
-      if (batch.length > 0) formatted.push(...(await formatBatch(batch, batchOptions)));
-      batch = [];
-      batchChars = 0;
+    const formatted: EmittedFile[] = new Array<EmittedFile>(files.length);
+    // One open batch per folder and extension: the kinds of one folder interleave in path order
+    // (`A.d.ts`, `A.js`, `B.d.ts` …), and a batch that closed at each change of kind held one file.
+    const open = new Map<string, { items: { file: EmittedFile; at: number }[]; chars: number; options: FormatOptions }>();
+    const flush = async (key: string) => {
+      const batch = open.get(key);
+      if (batch === undefined) return;
+      open.delete(key);
+      const done = await formatBatch(
+        batch.items.map((item) => item.file),
+        batch.options,
+      );
+      batch.items.forEach((item, i) => (formatted[item.at] = done[i]!));
     };
-    for (const file of files) {
+    for (const [at, file] of files.entries()) {
       if (!prettierFormats(file.path)) {
-        await flush();
-        formatted.push(file);
+        formatted[at] = file;
         continue;
       }
       const { key, options: pending } = optionsFor(file);
@@ -109,18 +112,18 @@ export async function createPrettierFormatter(
       } catch (error) {
         throw failed(file.path, error);
       }
-      const joins = canBatch(options) && canJoin(file.text);
-      if (batch.length > 0 && (!joins || key !== batchKey || batch.length >= MAX_BATCH_FILES || batchChars + file.text.length > MAX_BATCH_CHARS)) await flush();
-      if (!joins) {
-        formatted.push(await formatAlone(file, options));
+      if (!canBatch(options) || !canJoin(file.text)) {
+        formatted[at] = await formatAlone(file, options);
         continue;
       }
-      batch.push(file);
-      batchKey = key;
-      batchChars += file.text.length;
-      batchOptions = options;
+      const batch = open.get(key);
+      if (batch !== undefined && (batch.items.length >= MAX_BATCH_FILES || batch.chars + file.text.length > MAX_BATCH_CHARS)) await flush(key);
+      const into = open.get(key) ?? { items: [], chars: 0, options };
+      open.set(key, into);
+      into.items.push({ file, at });
+      into.chars += file.text.length;
     }
-    await flush();
+    for (const key of [...open.keys()]) await flush(key);
     return formatted;
   };
 }
@@ -131,8 +134,9 @@ type FormatOptions = import('prettier').Options & Record<string, unknown>;
 async function resolveOptions(prettier: typeof import('prettier'), filepath: string): Promise<FormatOptions> {
   const resolved = await prettier.resolveConfig(filepath, { editorconfig: true });
   // babel-ts prints these generated files exactly as the typescript parser does (a test
-  // checks it), and faster (bench/README.md); a parser the user configured is kept.
-  const parser = resolved?.parser ?? (filepath.endsWith('.ts') || filepath.endsWith('.mts') ? 'babel-ts' : undefined);
+  // checks it), and faster (bench/README.md); `.js` gets babel, the parser prettier infers for
+  // it, named so that the files can share a call; a parser the user configured is kept.
+  const parser = resolved?.parser ?? (filepath.endsWith('.ts') || filepath.endsWith('.mts') ? 'babel-ts' : filepath.endsWith('.js') ? 'babel' : undefined);
   return { ...resolved, ...(parser ? { parser } : {}) } as FormatOptions;
 }
 

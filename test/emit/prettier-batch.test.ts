@@ -71,12 +71,13 @@ const arbitraryDescriptor = fc
   .map(({ desc, ...fields }): Descriptor => descriptor({ ...fields, extra: desc === undefined ? {} : { desc } }));
 
 describe('a batch of generated modules', () => {
-  it('formats to the bytes of each module alone, under every configuration', async () => {
+  it('formats to the bytes of each module alone, under every configuration and target', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(arbitraryDescriptor, { minLength: 2, maxLength: 30 }), fc.constantFrom(...Object.keys(CONFIGS)), async (messages, config) => {
+      // js+dts: the `.d.ts` and `.js` modules interleave in path order, each kind in batches of its own.
+      fc.asyncProperty(fc.array(arbitraryDescriptor, { minLength: 2, maxLength: 30 }), fc.constantFrom(...Object.keys(CONFIGS)), fc.constantFrom('ts', 'js+dts'), async (messages, config, target) => {
         // Unique after mapping to identifiers (`'` and `` ` `` both become `_`): an index suffix.
         const numbered = messages.map((m, i) => ({ ...m, name: `${m.name}_${i}`, mNum: i }));
-        const files = (await emitFiles({ messages: numbered, source: SOURCE })).filter((f) => f.path.startsWith('messages/'));
+        const files = (await emitFiles({ messages: numbered, source: SOURCE, target: target as 'ts' | 'js+dts' })).filter((f) => f.path.startsWith('messages/'));
         const outDir = folders.get(config)!;
         const { files: batched, calls } = await formatBatched(files, outDir);
         expect(batched).toEqual(await formatEachAlone(files, outDir));
@@ -112,6 +113,9 @@ const TRICKY: EmittedFile[] = [
   { path: 'messages/Crlf.ts', text: 'export const c = 1\r\nexport const e = 2\r\n' },
   { path: 'messages/Jsdoc.ts', text: '/**\n * Doc.\n */\nexport const j = {  }\n' },
   { path: 'messages/Z.ts', text: "export type Z = 'z'\n" },
+  { path: 'messages/A.js', text: 'export const a = {b:1}\n' },
+  { path: 'messages/Directive.js', text: '"use strict"\nexport const d = "x"\n' },
+  { path: 'messages/Jsdoc.js', text: '/** @type {number} */\nexport const j = 1\n' },
 ];
 
 describe('files that would tell a batch from formatting alone', () => {
@@ -127,11 +131,11 @@ describe('files that would tell a batch from formatting alone', () => {
 
   it('are kept out of batches where joining them could change a byte', () => {
     const joinable = new Set(TRICKY.filter((f) => canJoin(f.text)).map((f) => f.path));
-    expect([...joinable].sort()).toEqual(['messages/A.ts', 'messages/Css.ts', 'messages/Ignore.ts', 'messages/Jsdoc.ts', 'messages/TrailingComment.ts', 'messages/Z.ts']);
+    expect([...joinable].sort()).toEqual(['messages/A.js', 'messages/A.ts', 'messages/Css.ts', 'messages/Ignore.ts', 'messages/Jsdoc.js', 'messages/Jsdoc.ts', 'messages/TrailingComment.ts', 'messages/Z.ts']);
   });
 
   it('name the file prettier cannot format, as formatting alone does', async () => {
-    const files = [TRICKY[0]!, { path: 'messages/Broken.ts', text: 'export const = ;\n' }, TRICKY.at(-1)!];
+    const files = [TRICKY[0]!, { path: 'messages/Broken.ts', text: 'export const = ;\n' }, TRICKY.find((f) => f.path === 'messages/Z.ts')!];
     const failed = formatBatched(files, folders.get('defaults')!);
     await expect(failed).rejects.toBeInstanceOf(EmitError);
     await expect(failed).rejects.toThrow(/Prettier could not format messages\/Broken\.ts/);
@@ -142,7 +146,10 @@ describe('canBatch', () => {
   it('accepts options that shape statement by statement, and nothing else', () => {
     expect(canBatch({ parser: 'babel-ts', semi: false, printWidth: 40, endOfLine: 'crlf' })).toBe(true);
     expect(canBatch({ parser: 'typescript', plugins: undefined })).toBe(true);
-    expect(canBatch({ parser: 'babel' })).toBe(false);
+    // babel: the `.js` modules of js+dts (prettier's own parser for them, named by resolveOptions).
+    expect(canBatch({ parser: 'babel' })).toBe(true);
+    expect(canBatch({ parser: 'flow' })).toBe(false);
+    expect(canBatch({ parser: 'json' })).toBe(false);
     expect(canBatch({ parser: 'babel-ts', plugins: ['prettier-plugin-x'] })).toBe(false);
     for (const key of ['requirePragma', 'insertPragma', 'checkIgnorePragma', 'rangeStart', 'rangeEnd', 'cursorOffset', 'somethingNew']) {
       expect(canBatch({ parser: 'babel-ts', [key]: 1 }), key).toBe(false);

@@ -95,7 +95,8 @@ export type PlanSettings = Omit<GenerationSettings, 'templates' | 'prettier' | '
  */
 const RENDERERS = {
   // 2: TypeScript names each exported constant's type (isolatedDeclarations); 3: TypeScript
-  // modules say `@ts-nocheck` (writers.ts, NO_CHECK_LINES).
+  // modules say `@ts-nocheck` (writers.ts, NO_CHECK_LINES), and a message module closes a block
+  // comment its banner leaves open, as the index does.
   message: `message-module 3 ${VERSION}`,
   index: `index 3 ${VERSION}`,
   types: `types 2 ${VERSION}`,

@@ -39,7 +39,18 @@ export function newWriter(): CodeBlockWriter {
  */
 export function fileText(banner: string, writer: CodeBlockWriter): string {
   const text = writer.newLineIfLastNot().toString();
-  return banner === '' ? text : `${banner}\n${text}`;
+  return banner === '' ? text : `${banner}${commentClosing(banner)}\n${text}`;
+}
+
+/**
+ * What closes a block comment the banner leaves open (`/* …` with a line dropped, say), as
+ * {@link newWriterAfterBanner} closes it: without it the code after the banner, and the
+ * `@ts-nocheck` before it, would be inside the comment. Only a banner holding `/*` is scanned.
+ */
+function commentClosing(banner: string): string {
+  if (!banner.includes('/*')) return '';
+  const closed = newWriter().write(banner).closeComment().newLineIfLastNot().toString();
+  return closed.startsWith(banner) ? closed.slice(banner.length) : '';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { hashOf } from '../util/hash.js';
 import type { ListingSource } from '../model/source.js';
-import { VERSION, WIRE_SCHEME } from '../util/version.js';
+import { BUILD, WIRE_SCHEME } from '../util/version.js';
 
 /** Everything the parse of an answer depends on, besides the run's secrets. */
 export interface AnswerIdentity {
@@ -15,10 +15,11 @@ export interface AnswerIdentity {
 /**
  * The fingerprint of an answer: equal fingerprints parse to the same listing (with the same
  * warnings and errors), so an answer seen before need not be validated again. schema-sync's
- * version and the fetch stage's `WIRE_SCHEME` are part of it: under another, the same bytes may
- * parse otherwise.
+ * build (`BUILD`: its version, and the stamp of the sources a checkout's build was made from) and
+ * the fetch stage's `WIRE_SCHEME` are part of it: under another, the same bytes may parse
+ * otherwise.
  */
 export function answerFingerprint(identity: AnswerIdentity): string {
   const { bodyHash, contentType, source, limit, allowTruncated } = identity;
-  return hashOf(JSON.stringify([VERSION, WIRE_SCHEME, contentType, source, limit ?? null, allowTruncated, bodyHash]));
+  return hashOf(JSON.stringify([BUILD, WIRE_SCHEME, contentType, source, limit ?? null, allowTruncated, bodyHash]));
 }

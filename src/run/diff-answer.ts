@@ -4,7 +4,7 @@ import type { Incremental, RunFacts } from '../incremental/index.js';
 import { descriptorOfOwnEntry, LockfileText, lockedDescriptors } from '../lock/index.js';
 import type { Descriptor } from '../model/descriptor.js';
 import { hashOfParts } from '../util/hash.js';
-import { VERSION, WIRE_SCHEME } from '../util/version.js';
+import { BUILD, WIRE_SCHEME } from '../util/version.js';
 import { FILE_KEY, LOCKFILE_VERSION, type GenerationSettings } from '../model/lockfile.js';
 import type { Answer } from './acquire-listing.js';
 import { acquireSchemas } from './acquire-schemas.js';
@@ -111,7 +111,7 @@ const FILE_KEY_TEXT = JSON.stringify(FILE_KEY);
 
 /** What a record of an answer's elements depends on besides them: the lockfile they made, and what parsed them. */
 function elementsKey(lockfileHash: string): string {
-  return hashOfParts([VERSION, WIRE_SCHEME, lockfileHash]);
+  return hashOfParts([BUILD, WIRE_SCHEME, lockfileHash]);
 }
 
 /** What the cache may take as known of the elements of an answer that made `after` (a pull's lockfile; fields off): nothing for an answer without a fingerprint, or one not parsed. */

@@ -8,7 +8,7 @@
 // --memory-mib 32 ('' leaves the memory row out)  --memory-shapes descs,types.
 // --records-mb 20  --records-base <checkout with dist/> (the records type-check row, against
 // that build). What each row measures: bench/README.md.
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,11 +100,24 @@ async function benchSize(server, size, work) {
   mkdirSync(dir, { recursive: true });
   const pull = ['pull', '--base-url', server.url, '--out', 'out'];
   const run = (label, n, prepare, args) => measure(label, n, prepare, args, dir, work);
-  const reset = () => rmSync(join(dir, 'out'), { recursive: true, force: true }) ?? rmSync(join(dir, 'schema-sync.lock.json'), { force: true });
+  // A cold row's last output is moved aside, not deleted, until the size's rows are done: on a
+  // disk, creating files right after thousands were deleted near them costs several times a new
+  // folder's, for any writer ("A cold pull on a disk right after a delete"), and the rows would
+  // measure the bench's own deletes.
+  const trash = join(dir, 'trash');
+  mkdirSync(trash, { recursive: true });
+  let moved = 0;
+  const aside = (name) => {
+    if (existsSync(join(dir, name))) renameSync(join(dir, name), join(trash, `${moved++}-${name}`));
+  };
+  const reset = () => {
+    aside('out');
+    aside('schema-sync.lock.json');
+  };
   const rows = [];
   server.setListing(listingA);
 
-  rows.push(await run('floor (string templates)', runs, () => rmSync(join(dir, 'floor'), { recursive: true, force: true }), [join(root, 'bench/floor-writer.mjs'), listingFile, 'floor']));
+  rows.push(await run('floor (string templates)', runs, () => aside('floor'), [join(root, 'bench/floor-writer.mjs'), listingFile, 'floor']));
   rows.push(await run('cold pull', runs, reset, [BIN, ...pull]));
   rows.push(await run('no-op pull', runs, () => undefined, [BIN, ...pull]));
   rows.push(await run('check', runs, () => undefined, [BIN, 'check', '--base-url', server.url, '--out', 'out']));
@@ -118,8 +131,9 @@ async function benchSize(server, size, work) {
   rows.push(await run(`pull after ${changed} changes`, runs, backToA, [BIN, ...pull]));
   server.setListing(listingA);
   await timed([BIN, ...pull], dir, work);
-  rows.push(await run('generate (cold)', runs, () => rmSync(join(dir, 'out'), { recursive: true, force: true }), [BIN, 'generate', '--out', 'out']));
+  rows.push(await run('generate (cold)', runs, () => aside('out'), [BIN, 'generate', '--out', 'out']));
   if (prettierRuns > 0) rows.push(await run('cold pull --prettier', prettierRuns, reset, [BIN, ...pull, '--prettier']));
+  rmSync(trash, { recursive: true, force: true });
   return rows.map((row) => ({ size, ...row, ratioToFloor: row.median / rows[0].median }));
 }
 

@@ -99,13 +99,17 @@ export async function benchRecordsTsc({ base, runs = 5 }) {
     cpSync(join(dir, 'head'), join(dir, 'api'), { recursive: true });
     writeFileSync(join(dir, 'api', 'use-api.ts'), API_CONSUMER);
     writeFileSync(join(dir, 'api', 'tsconfig.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(dir, 'api', 'tsconfig.json'), 'utf8')), include: ['schema/**/*.ts', 'use.ts', 'use-api.ts'] }));
-    // The head's folder checked in full: the same files, each `@ts-nocheck` made a plain comment.
+    // The head's folder checked in full, as the tests check it (test/helpers/tsc.ts): each generated
+    // module's head (NO_CHECK_LINES) made a plain comment. The records runtime keeps its own
+    // `@ts-nocheck`, as in the rows of earlier sessions: it is checked where it is written.
+    const { NO_CHECK_LINES } = await import(join(root, 'dist/emit/writers.js'));
+    const head = NO_CHECK_LINES.join('\n');
     cpSync(join(dir, 'head'), join(dir, 'full'), { recursive: true });
     for (const entry of readdirSync(join(dir, 'full', 'schema'), { recursive: true })) {
       const file = join(dir, 'full', 'schema', entry);
       if (!/\.m?ts$/.test(file)) continue;
       const text = readFileSync(file, 'utf8');
-      if (text.includes('\n// @ts-nocheck\n')) writeFileSync(file, text.replace('\n// @ts-nocheck\n', '\n// (checked in full)\n'));
+      if (text.includes(head)) writeFileSync(file, text.replace(head, `${NO_CHECK_LINES[0]}\n// (checked in full)`));
     }
     const labels = ['base', 'head', 'api', 'full'];
     const figures = { base: [], head: [], api: [], full: [] };
@@ -148,7 +152,7 @@ export function recordsTscLines(r) {
     row('base (no runtime)', r.base),
     row('head (runtime, checks, parser), as a project checks it', r.head),
     row('head, and a consumer of the records API too', r.api),
-    row('head checked in full (`@ts-nocheck` taken out)', r.full),
+    row("head checked in full (the generated modules' `@ts-nocheck` taken out)", r.full),
     '',
     `check time head ÷ base ${r.checkRatio.toFixed(2)} (target ≤ 1.25), total ${r.totalRatio.toFixed(2)}; with the records API used: check ${r.apiCheckRatio.toFixed(2)}, total ${r.apiTotalRatio.toFixed(2)}; checked in full: check ${r.fullCheckRatio.toFixed(2)}, total ${r.fullTotalRatio.toFixed(2)}`,
   ];

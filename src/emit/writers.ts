@@ -70,7 +70,7 @@ export function newWriterAfterBanner(banner: string): CodeBlockWriter {
  * a project's compiler reads the module's types wherever the project uses them, but does not
  * check the generated code again, as it does not check a `.d.ts` under `skipLibCheck` (the
  * `js+dts` target). With record types on, checking the generated folder in every build cost
- * 1.4–2.0 × the check of the folder without them (bench/README.md, "Type-check of the generated
+ * 1.4–1.7 × the check of the folder without them (bench/README.md, "Type-check of the generated
  * folder"), and a generated module's correctness is schema-sync's to prove, not the build's:
  * its tests check the generated code with this line made a plain comment, under the strictest
  * options (test/helpers/tsc.ts). protobuf-ts and connect-es offer the same line (`ts_nocheck`).

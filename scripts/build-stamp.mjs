@@ -35,7 +35,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(root, 'dist/build-stamp.txt');
 const PENDING = `${STAMP}.pending`;
 const FOLDERS = ['src', 'runtime'];
-const SCRIPTS = ['scripts/bundle-cli.mjs', 'scripts/build-stamp.mjs'];
+const SCRIPTS = ['scripts/compile.mjs', 'scripts/bundle-cli.mjs', 'scripts/build-stamp.mjs'];
 const MANIFEST_FIELDS = ['type', 'dependencies', 'devDependencies', 'optionalDependencies', 'overrides'];
 
 /** The inputs' paths (relative, with `/`), sorted. */

@@ -14,18 +14,23 @@
  * stamp, scripts/build-stamp.mjs) without building it again, and builds a stale one first. The
  * tests run in order over one checkout: prepare builds it (the one build from nothing), the
  * tarball is packed from that build, and a source changed afterwards makes the next pack build.
+ * That build and the next compile only what changed (scripts/compile.mjs keeps tsc's incremental
+ * state in .build-cache/, which the copy, like a clone, does not have): with the change undone,
+ * the build gives back byte for byte the dist/ built from nothing.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, cp, mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, removeDir, tempDir } from '../helpers/cli.js';
+import { readTree, ROOT, removeDir, tempDir } from '../helpers/cli.js';
 
 const run = promisify(execFile);
 let dir: string;
 let checkout: string;
+/** dist/ as the build from nothing made it. */
+let builtFromNothing: Map<string, string>;
 
 /** npm with a clean environment: none of the npm_* variables of the `npm test` running this. */
 async function npm(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -59,7 +64,10 @@ afterAll(() => removeDir(dir));
 
 describe('installing schema-sync', () => {
   it('from git: prepare builds a checkout without dist/; npx schema-sync inside it then rebuilds nothing', async () => {
+    expect(existsSync(join(checkout, 'dist'))).toBe(false);
+    expect(existsSync(join(checkout, '.build-cache'))).toBe(false);
     await npm(checkout, 'run', 'prepare');
+    builtFromNothing = await readTree(join(checkout, 'dist'));
     const before = await builtAt(checkout);
     const { stdout } = await npm(checkout, 'exec', '--offline', '--', 'schema-sync', '--version');
     expect(stdout.trim()).toBe('0.1.0');
@@ -122,11 +130,24 @@ describe('installing schema-sync', () => {
   it('npm pack after a source changed builds again: the packed dist/ has the change', async () => {
     const before = await builtAt(checkout);
     await appendFile(join(checkout, 'src/index.ts'), "export const changedAfterTheBuild = 'changed after the build';\n");
+    await writeFile(join(checkout, 'src/added-after-the-build.ts'), "export const addedAfterTheBuild = 'added after the build';\n");
     const destination = join(dir, 'stale');
     await mkdir(destination);
     const packed = await pack(destination);
     expect(await builtAt(checkout)).not.toEqual(before);
     const { stdout } = await run('tar', ['-xzOf', join(destination, packed.filename), 'package/dist/index.js', 'package/dist/index.d.ts']);
     expect(stdout.match(/changed after the build/g)).toHaveLength(2);
+    const added = await run('tar', ['-xzOf', join(destination, packed.filename), 'package/dist/added-after-the-build.js', 'package/dist/added-after-the-build.d.ts']);
+    expect(added.stdout.match(/added after the build/g)).toHaveLength(2);
+  }, 300_000);
+
+  it('the change undone, npm run build gives back byte for byte the dist/ built from nothing (the compile is incremental, the source removed leaves no output)', async () => {
+    await cp(join(ROOT, 'src/index.ts'), join(checkout, 'src/index.ts'));
+    await rm(join(checkout, 'src/added-after-the-build.ts'));
+    const { stderr } = await npm(checkout, 'run', 'build');
+    expect(stderr).not.toMatch(/compiling from nothing/);
+    const rebuilt = await readTree(join(checkout, 'dist'));
+    expect([...rebuilt.keys()]).toEqual([...builtFromNothing.keys()]);
+    for (const [path, text] of builtFromNothing) expect(rebuilt.get(path), path).toBe(text);
   }, 300_000);
 });

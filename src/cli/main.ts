@@ -87,7 +87,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       log,
       settings,
       configPath: config.path,
-      library: { ...settings, cwd: resolved.cwd, cacheDir: cacheRefused === undefined ? resolved.cacheDir : false, redact: failure.redact, ...libraryHooks(log, progress) },
+      library: { ...settings, cwd: resolved.cwd, cacheDir: cacheRefused === undefined ? resolved.cacheDir : false, redact: failure.redact, timers: io.timers, ...libraryHooks(log, progress) },
       typedReport,
       reportColor,
       stepSummary: (markdown) => (spec.stepSummary ? appendStepSummary(io, markdown, (text) => log.warn(messageText(text, failure.redact))) : Promise.resolve()),

@@ -2,7 +2,7 @@ import { createRedactor, redactError, type Redactor } from '../model/redact.js';
 import { resolve } from 'node:path';
 import type { KeysTaking, Settings } from '../config/settings.js';
 import type { ReviewPolicy } from '../diff/index.js';
-import type { FetchEvent } from '../fetch/index.js';
+import type { FetchEvent, RetryTimers } from '../fetch/index.js';
 
 /** What a run is given besides its settings: where it is, its caches, and whom to tell what happens. */
 export interface RunHooks {
@@ -65,6 +65,8 @@ export type SourceOptions = BaseOptions &
   Pick<Settings, KeysTaking<'source'>> & {
     /** Network events, for `--verbose`. */
     onFetchEvent?: (event: FetchEvent) => void;
+    /** The waits between a request's tries and the clock a `Retry-After` date is read against (tests pass their own). @default real time */
+    timers?: RetryTimers;
   };
 
 /** Options of `pull`. */

@@ -1,5 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/io.js';
+import type { RetryTimers } from '../../src/fetch/index.js';
 import { runCli } from '../../src/cli/main.js';
 import { runCacheEnv } from '../helpers/cli.js';
 
@@ -26,11 +27,12 @@ export interface FakeRun {
 
 /**
  * Runs the CLI in-process with captured streams; env is what is given (no colour unless asked),
- * with the test run's cache folder unless it names one.
+ * with the test run's cache folder unless it names one; `timers`, the retries' waits (real time
+ * unless given).
  */
 export async function runInProcess(
   argv: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string; columns?: number },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean; stdin?: string; columns?: number; timers?: RetryTimers },
 ): Promise<FakeRun> {
   const stdout = new Capture(options.tty ?? false);
   if (options.columns !== undefined) stdout.columns = options.columns;
@@ -38,7 +40,7 @@ export async function runInProcess(
   const stdin = new PassThrough();
   stdin.end(options.stdin ?? '');
   // `serve` stops at once: the test only sees it start, print its URL and close.
-  const io: CliIo = { stdout, stderr, stdin, env: { ...runCacheEnv(), ...options.env }, cwd: options.cwd, untilStopped: () => Promise.resolve() };
+  const io: CliIo = { stdout, stderr, stdin, env: { ...runCacheEnv(), ...options.env }, cwd: options.cwd, untilStopped: () => Promise.resolve(), timers: options.timers };
   const code = await runCli(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

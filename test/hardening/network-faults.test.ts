@@ -10,7 +10,9 @@
  *
  * Library-level behaviour (exact retry counts, backoff) is in test/fetch; this is the whole
  * product, one fresh server and folder per fault, run concurrently: the CLI runs in this process
- * (see test/helpers/in-process.ts), and as the built CLI where its memory is measured.
+ * (see test/helpers/in-process.ts), and as the built CLI where its memory is measured. In this
+ * process the waits between tries take no time (test/helpers/instant-timers.ts): each test checks
+ * the waits asked for, as `--verbose` tells them and as the timers were given them.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Fault, type TestServer } from '../helpers/server/index.js';
 import { readTree, removeDir, runBin, tempDir, type CliRun } from '../helpers/cli.js';
 import { runCli } from '../helpers/in-process.js';
+import { instantTimers } from '../helpers/instant-timers.js';
 import { smallListing, wireElement } from '../helpers/listing.js';
 import { leaks } from './helpers.js';
 
@@ -52,6 +55,8 @@ interface Outcome {
   after: Map<string, string>;
   /** With `measureRss`: the built CLI's peak resident set size in KiB, measured in the child. */
   rssKiB?: number;
+  /** The waits between tries, in ms, the run in this process asked its timers for. */
+  slept: number[];
 }
 
 /**
@@ -69,18 +74,19 @@ async function pullWith(arrange: (server: TestServer) => void, extra: string[] =
   const env = { SCHEMA_SYNC_API_KEY: KEY };
   let run: CliRun;
   let rssKiB: number | undefined;
+  const timers = instantTimers();
   if (measureRss) {
     const rssDir = await tempDir();
     cleanup.push(() => removeDir(rssDir));
     run = await runBin(args, { cwd: dir, env, timeoutMs: 60_000, rssFile: join(rssDir, 'max-rss') });
     rssKiB = Number(await readFile(join(rssDir, 'max-rss'), 'utf8'));
   } else {
-    run = await runCli(args, { cwd: dir, env });
+    run = await runCli(args, { cwd: dir, env, timers });
   }
   const after = await readTree(dir);
   const found = leaks([KEY, SECRET], [['stdout', run.stdout], ['stderr', run.stderr], ...[...after].map(([p, t]) => [p, t] as const)]);
   expect(found).toEqual([]);
-  return { run, server, before, after, ...(rssKiB === undefined ? {} : { rssKiB }) };
+  return { run, server, before, after, slept: timers.slept, ...(rssKiB === undefined ? {} : { rssKiB }) };
 }
 
 /** A failure: exit 2, an error line and a hint, nothing written. */
@@ -143,6 +149,7 @@ describe.concurrent('network faults through the CLI', () => {
     const outcome = await pullWith((s) => s.queueFaults({ kind: 'status', status: 429, retryAfter: 1, body: FAULT_BODY_WITH_KEY }));
     expectPulled(outcome);
     expect(retries(outcome.run)).toEqual([{ ms: 1000, reason: 'status 429' }]);
+    expect(outcome.slept).toEqual([1000]);
     expect(outcome.server.requests).toHaveLength(2);
   });
 
@@ -172,6 +179,7 @@ describe.concurrent('network faults through the CLI', () => {
     const [retry] = retries(outcome.run);
     expect(retry!.ms).toBeGreaterThanOrEqual(250);
     expect(retry!.ms).toBeLessThanOrEqual(500);
+    expect(outcome.slept).toEqual([retry!.ms]);
   });
 
   it('retries exhausted: says how many tries and the last answer, with the echoed key redacted', async () => {

@@ -84,7 +84,8 @@ const ERROR_PATHS: Array<[label: string, arrange: () => void, extra?: Partial<Pu
   ['duplicates named after the secret', () => server.setListing([wireElement({ name: SECRET, mNum: 1 }), wireElement({ name: SECRET, mNum: 2 })])],
   ['a failed trailer echoing both', () => server.setOptions({ trailer: { result: 'Error', detail: `bad apikey ${KEY} / ${SECRET}` } })],
   ['a redirect loop through a Location with both', () => server.setPersistentFault({ kind: 'redirect', location: `/rest/proto?apikey=${KEY}&secret=${SECRET}` })],
-  ['a body slower than the timeout', () => server.setPersistentFault({ kind: 'slowBody', chunkDelayMs: 300, chunks: 3 }), { timeout: 400, retries: 0 }],
+  // The body's first piece comes 300 ms after the headers: the request times out waiting for it.
+  ['a body slower than the timeout', () => server.setPersistentFault({ kind: 'slowBody', chunkDelayMs: 300, chunks: 3 }), { timeout: 100, retries: 0 }],
   ['a connection refused', () => undefined, { baseUrl: 'http://127.0.0.1:9', retries: 0 }],
   ['a listing cut at the limit', () => server.setOptions({ trailer: {} }), { limit: 3 }],
   ['names that clash, carrying the key', () => server.setListing([...LISTING, wireElement({ name: `a-${KEY}`, mNum: 1 }), wireElement({ name: `a_${KEY}`, mNum: 2 })])],

@@ -205,12 +205,14 @@ function caseGroups(identifiers: ReadonlyMap<string, string>): Map<string, strin
  * share an identifier are {@link planNames}' to refuse.
  */
 function ruleStems(identifiers: ReadonlyMap<string, string>): Map<string, string> {
+  const sharing = new Map<string, number>();
+  for (const identifier of identifiers.values()) {
+    const folded = foldedStem(identifier);
+    sharing.set(folded, (sharing.get(folded) ?? 0) + 1);
+  }
   const stems = new Map<string, string>();
-  for (const group of caseGroups(identifiers).values()) {
-    for (const name of group) {
-      const identifier = identifiers.get(name)!;
-      stems.set(name, group.length > 1 ? suffixedStem(name, identifier) : plainStem(name, identifier));
-    }
+  for (const [name, identifier] of identifiers) {
+    stems.set(name, sharing.get(foldedStem(identifier))! > 1 ? suffixedStem(name, identifier) : plainStem(name, identifier));
   }
   return stems;
 }
@@ -298,6 +300,8 @@ export function keptStems(names: readonly string[], before: ReadonlyMap<string, 
 export function planNames(names: readonly string[], recorded: ReadonlyMap<string, string> = new Map()): ReadonlyMap<string, PlannedName> {
   const sorted = [...names].sort(compareStrings);
   const byIdentifier = new Map<string, string>();
+  // Each name's identifier, in the names' order.
+  const identifiers = new Map<string, string>();
   for (const name of sorted) {
     const identifier = toIdentifier(name);
     const other = byIdentifier.get(identifier);
@@ -313,10 +317,8 @@ export function planNames(names: readonly string[], recorded: ReadonlyMap<string
       );
     }
     byIdentifier.set(identifier, name);
+    identifiers.set(name, identifier);
   }
-
-  const identifiers = new Map<string, string>();
-  for (const [identifier, name] of byIdentifier) identifiers.set(name, identifier);
   const stems = ruleStems(identifiers);
   const plan = new Map<string, PlannedName>();
   const stemOwners = new Map<string, string>();

@@ -23,6 +23,7 @@ export class LockfileText implements HashedText {
   #head: LockfileHead | undefined;
   /** The entry texts once known: `texts` undefined when the text is not in schema-sync's layout. */
   #entries: { texts: ReadonlyMap<string, string> | undefined } | undefined;
+  #layout: ReturnType<LockfileText['fileLayout']> | undefined;
 
   /**
    * `path` names the file in errors unless `named` does (e.g. "the base lockfile main:…");
@@ -89,6 +90,10 @@ export class LockfileText implements HashedText {
    * stem), else from the full parse.
    */
   fileLayout(): { names: readonly string[]; fileStems: ReadonlyMap<string, string> } {
+    return (this.#layout ??= this.#readLayout());
+  }
+
+  #readLayout(): { names: readonly string[]; fileStems: ReadonlyMap<string, string> } {
     const texts = this.#parsed === undefined ? this.entryTexts() : undefined;
     if (texts !== undefined) return { names: [...texts.keys()], fileStems: recordedFileStems(texts) };
     const { messages, fileStems = new Map<string, string>() } = this.parse();

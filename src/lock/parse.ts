@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KNOWN_FIELDS, makeDescriptor, sortDescriptors, sortedEntries, type Descriptor, type KnownValues } from '../model/descriptor.js';
+import { KNOWN_FIELDS, makeDescriptor, setOwn, sortDescriptors, sortedEntries, type Descriptor, type KnownValues } from '../model/descriptor.js';
 import { STORED_FIELDS, type StoredRow } from './stored-fields.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';
@@ -109,10 +109,21 @@ export function descriptorOfOwnEntry(name: string, text: string): Descriptor | u
     return undefined;
   }
   if (raw === null || typeof raw !== 'object' || Object.hasOwn(raw, FIELDS_KEY)) return undefined;
-  // The entry's key is its name: the serialiser never writes one inside.
-  raw['name'] = name;
-  return makeDescriptor(raw as KnownValues, sortedEntries(raw, NOT_EXTRA));
+  // The serialiser wrote the known fields in the field table's order and the others after them,
+  // sorted: one pass in the text's order gives the keys the order `makeDescriptor` gives them.
+  // The entry's key is its name (the serialiser never writes one inside).
+  const descriptor: Record<string, unknown> = { name };
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    if (key === 'name' || key === FILE_KEY) continue;
+    if (KNOWN.has(key)) descriptor[key] = raw[key];
+    else setOwn(extra, key, raw[key]);
+  }
+  descriptor['extra'] = extra;
+  return descriptor as Descriptor;
 }
+
+const KNOWN: ReadonlySet<string> = new Set(KNOWN_FIELDS);
 
 /**
  * Validates lockfile entries (name, parsed JSON value) into descriptors sorted by name; a

@@ -18,7 +18,7 @@ export function serializeLockfile(lock: Lockfile): string {
 
 /**
  * {@link serializeLockfile}, also giving each message's entry text (the object after its key) by
- * name, a slice of the text. `written` may give the entry text of a descriptor without a file
+ * name, as the text holds it. `written` may give the entry text of a descriptor without a file
  * stem that this very serialiser wrote before (a pull that changed a few of many types writes
  * only theirs anew): the same bytes, taken rather than made again.
  */
@@ -35,22 +35,16 @@ export function serializeLockfileEntries(lock: Lockfile, written?: (descriptor: 
   // Entries are written directly, not through the generic printer: a pull serialises the whole
   // lockfile, and this is its hot path. Same bytes as stableStringify (property-tested).
   const parts = [head, ',\n  "messages": {\n'];
-  const spans: Array<[name: string, start: number, end: number]> = [];
-  let at = head.length + parts[1]!.length;
   for (let i = 0; i < messages.length; i++) {
     const d = messages[i]!;
-    const key = jsonText(d.name);
-    const fileStem = lock.fileStems?.get(d.name);
+    const name = d.name;
+    const fileStem = lock.fileStems?.get(name);
     const entry = (fileStem === undefined ? written?.(d) : undefined) ?? safeJson(entryText(d, fileStem));
-    parts.push(i === 0 ? '    ' : ',\n    ', key, ': ', entry);
-    at += (i === 0 ? 4 : 6) + key.length + 2;
-    spans.push([d.name, at, at + entry.length]);
-    at += entry.length;
+    parts.push(i === 0 ? '    ' : ',\n    ', jsonText(name), ': ', entry);
+    entries.set(name, entry);
   }
   parts.push('\n  }\n}\n');
-  const text = parts.join('');
-  for (const [name, start, end] of spans) entries.set(name, text.slice(start, end));
-  return { text, entries };
+  return { text: parts.join(''), entries };
 }
 
 /** Between the fields of an entry. */

@@ -18,7 +18,9 @@ export function fileStemsAfter(before: LockfileText | undefined, after: { messag
   // then every stem is the rule's, and the lockfile before is not parsed for it.
   const layout = before?.fileLayout();
   const names = after.messages.map((descriptor) => descriptor.name);
-  if (!shareFileByCase(names) && (layout === undefined || (layout.fileStems.size === 0 && !shareFileByCase(layout.names)))) {
+  // A pull that changes no type's name finds the same names before (in the same order).
+  const sameNames = (before: readonly string[]) => before.length === names.length && before.every((name, i) => name === names[i]);
+  if (!shareFileByCase(names) && (layout === undefined || (layout.fileStems.size === 0 && (sameNames(layout.names) || !shareFileByCase(layout.names))))) {
     return { fileStems: new Map(), sharedCase: new Map() };
   }
   const previous = before === undefined ? new Map<string, string>() : outputStems(before);

@@ -99,8 +99,8 @@ export async function changeSet<F extends ExpectedFile>(input: {
   planned: readonly F[];
   manifest: Manifest;
   view: FolderView;
-  /** Whether the file at `path` holds bytes with hash `sha`. */
-  holds: (path: string, sha: string) => Promise<boolean>;
+  /** Whether the file at `path` holds bytes with hash `sha` (at once when that is known without reading it). */
+  holds: (path: string, sha: string) => boolean | Promise<boolean>;
   /** The texts of the files that are not known fresh. */
   render: (stale: F[]) => Promise<OutputFile[]>;
   /** Takes the bytes of each file to write, in the order of their paths (a run that only reports drift has none). */
@@ -124,12 +124,16 @@ export async function changeSet<F extends ExpectedFile>(input: {
       return null;
     }
   };
-  const holds = async (path: string, sha: string): Promise<boolean> => {
+  const notThroughLinks = (error: unknown): false => {
+    if (error instanceof SymbolicLinkFound) return false;
+    throw error;
+  };
+  const holds = (path: string, sha: string): boolean | Promise<boolean> => {
     try {
-      return await input.holds(path, sha);
+      const held = input.holds(path, sha);
+      return typeof held === 'boolean' ? held : held.catch(notThroughLinks);
     } catch (error) {
-      if (error instanceof SymbolicLinkFound) return false;
-      throw error;
+      return notThroughLinks(error);
     }
   };
   const next: Manifest = new Map();
@@ -139,7 +143,8 @@ export async function changeSet<F extends ExpectedFile>(input: {
       throw new WriteError(msg`refusing to write ${JSON.stringify(file.path)}: not a plain path inside the output folder.`);
     }
     const entry = manifest.get(file.path);
-    if (entry !== undefined && entry.input === file.input && (await holds(file.path, entry.sha))) next.set(file.path, entry);
+    const held = entry !== undefined && entry.input === file.input && holds(file.path, entry.sha);
+    if (held === true || (held !== false && (await held))) next.set(file.path, entry!);
     else stale.push(file);
   }
   let unchanged = next.size;

@@ -33,12 +33,22 @@ function filesUnder(folder) {
     .map((name) => name.split(sep).join('/'));
 }
 
-/** The outputs tsc emits for a source of src/ (none for a declaration file). */
+/** The outputs tsc emits for a TypeScript source of src/ (none for a declaration file or another file). */
 function outputsOf(source) {
-  const match = /^(.*)\.(ts|mts|cts)$/.exec(source);
+  const match = /^(.*)\.(tsx?|mts|cts)$/.exec(source);
   if (match === null || /\.d\.(ts|mts|cts)$/.test(source)) return [];
-  const js = { ts: 'js', mts: 'mjs', cts: 'cjs' }[match[2]];
-  return [`${match[1]}.${js}`, `${match[1]}.d.${match[2]}`];
+  const [js, dts] = { ts: ['js', 'd.ts'], tsx: ['js', 'd.ts'], mts: ['mjs', 'd.mts'], cts: ['cjs', 'd.cts'] }[match[2]];
+  return [`${match[1]}.${js}`, `${match[1]}.${dts}`];
+}
+
+/** The sources of src/ that an output of tsc may come from (a file tsc copies as it is comes from itself). */
+function sourcesOf(output) {
+  const map = /^(.*)\.map$/.exec(output);
+  if (map !== null) return sourcesOf(map[1]);
+  const match = /^(.*?)\.(d\.ts|d\.mts|d\.cts|js|mjs|cjs)$/.exec(output);
+  if (match === null) return [output];
+  const forms = { 'd.ts': ['ts', 'tsx'], js: ['ts', 'tsx', 'js'], 'd.mts': ['mts'], mjs: ['mts', 'mjs'], 'd.cts': ['cts'], cjs: ['cts', 'cjs'] }[match[2]];
+  return forms.map((form) => `${match[1]}.${form}`);
 }
 
 /** tsc over tsconfig.build.json; its diagnostics go to the terminal; exits as tsc failed. */
@@ -49,7 +59,9 @@ function compile() {
 
 /** Drops the cache's outputs of sources no longer in src/; whether every source's outputs are there. */
 function settle(expected) {
-  for (const file of filesUnder(EMITTED)) if (!expected.has(file)) rmSync(join(EMITTED, file));
+  for (const file of filesUnder(EMITTED)) {
+    if (!sourcesOf(file).some((source) => existsSync(join(root, 'src', source)))) rmSync(join(EMITTED, file));
+  }
   return [...expected].every((file) => existsSync(join(EMITTED, file)));
 }
 

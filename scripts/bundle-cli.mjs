@@ -5,10 +5,11 @@
 // and prettier stay external (loaded only when files are emitted or formatted). The library
 // entry (dist/index.js) is not bundled.
 import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist/cli');
 
 /** The tricks of start-up.ts that act at build time: `undici` and string-width redirected. */
 const startUp = {
@@ -20,14 +21,20 @@ const startUp = {
       // The importer's own copy (yargs, cliui and wrap-ansi each have one), loaded on first use.
       const real = await build.resolve('string-width', { resolveDir: args.resolveDir, kind: args.kind, pluginData: { real: true } });
       if (real.errors.length > 0) return { errors: real.errors };
-      return { path: real.path, namespace: 'ascii-string-width' };
+      // Named by its path in the project, as esbuild names every other module in the bundle's
+      // comments and keys: an absolute path would put the build folder into the bundle, and two
+      // builds of the same sources in two folders would differ.
+      return { path: relative(root, real.path).split(sep).join('/'), namespace: 'ascii-string-width' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'ascii-string-width' }, (args) => ({
-      contents: `import { asciiStringWidth } from ${JSON.stringify(join(cli, 'start-up.js'))};
-export default asciiStringWidth(() => require(${JSON.stringify(args.path)}).default);
+    build.onLoad({ filter: /.*/, namespace: 'ascii-string-width' }, (args) => {
+      const path = join(root, args.path);
+      return {
+        contents: `import { asciiStringWidth } from ${JSON.stringify(join(cli, 'start-up.js'))};
+export default asciiStringWidth(() => require(${JSON.stringify(path)}).default);
 `,
-      resolveDir: dirname(args.path),
-    }));
+        resolveDir: dirname(path),
+      };
+    });
   },
 };
 

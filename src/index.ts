@@ -8,7 +8,7 @@ export { generate, type GenerateResult } from './run/generate.js';
 export { diffLockfiles, type DiffOptions, type DiffResult } from './run/diff.js';
 export type { BaseOptions, ReviewOptions, RunHooks, SourceOptions } from './run/options.js';
 export type { Settings } from './config/settings.js';
-export { fetchDescriptors, fetchSchemas, readInputListing, type FetchOptions, type FetchResult, type FetchSchemasOptions, type FetchedSchemas, type ListingQuery } from './fetch/index.js';
+export { fetchDescriptors, fetchSchemas, readInputListing, type FetchOptions, type FetchResult, type FetchSchemasOptions, type FetchedSchemas, type ListingQuery, type RetryTimers } from './fetch/index.js';
 export { diffDescriptors, buildReport, renderReport, recordChanges, RECORD_RULES, RULES, type DriftReport, type DriftChange, type FileNote, type ReportedChange, type AcceptedChange, type Acceptance, type Rule, type RuleId, type RuleLevel, type Severity } from './diff/index.js';
 export type { Scope, ScopeRule } from './model/scope.js';
 export { emitFiles as emit, type EmitOptions, type EmittedFile } from './emit/index.js';

@@ -64,4 +64,10 @@ await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)})
     expect(bundle).not.toContain('// node_modules/undici/index.js');
     expect(bundle).toContain('= asciiStringWidth(');
   });
+
+  it('the CLI bundle names its modules by their paths in the project, never by the folder it was built in (two builds of the same sources in two folders are the same bytes)', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/cli/schema-sync.cjs'), 'utf8');
+    expect(bundle).toContain('// ascii-string-width:node_modules/');
+    expect(bundle).not.toContain(ROOT);
+  });
 });

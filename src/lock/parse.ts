@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KNOWN_FIELDS, makeDescriptor, setOwn, sortDescriptors, sortedEntries, type Descriptor, type KnownValues } from '../model/descriptor.js';
+import { KNOWN_FIELDS, makeDescriptor, setOwn, sortDescriptors, sortedEntries, type Descriptor } from '../model/descriptor.js';
 import { STORED_FIELDS, type StoredRow } from './stored-fields.js';
 import { LockError } from '../model/errors.js';
 import { FIELDS_KEY, type FieldDescriptor } from '../model/field.js';

@@ -19,7 +19,7 @@ export function fileStemsAfter(before: LockfileText | undefined, after: { messag
   const layout = before?.fileLayout();
   const names = after.messages.map((descriptor) => descriptor.name);
   // A pull that changes no type's name finds the same names before (in the same order).
-  const sameNames = (before: readonly string[]) => before.length === names.length && before.every((name, i) => name === names[i]);
+  const sameNames = (found: readonly string[]) => found.length === names.length && found.every((name, i) => name === names[i]);
   if (!shareFileByCase(names) && (layout === undefined || (layout.fileStems.size === 0 && (sameNames(layout.names) || !shareFileByCase(layout.names))))) {
     return { fileStems: new Map(), sharedCase: new Map() };
   }

@@ -8,7 +8,9 @@
 //                                        of the inputs as they are now, in dist/ (pending)
 //   node scripts/build-stamp.mjs end     the build finished: the pending note becomes the stamp
 //   node scripts/build-stamp.mjs pack    prepack: builds unless dist/ holds the stamp of the
-//                                        inputs as they are now
+//                                        inputs as they are now; then takes `prepare` out of
+//                                        package.json, so the packed package has none
+//   node scripts/build-stamp.mjs postpack postpack: puts `prepare` back
 //   node scripts/build-stamp.mjs test    pretest: the same (CI's npm ci has just built dist/ by
 //                                        prepare; npm test then built it a second time)
 //   node scripts/build-stamp.mjs prepare npm's `prepare`: the same. It runs after `npm ci` /
@@ -25,10 +27,14 @@
 // runtime/**, every tsconfig*.json, the scripts the build runs (this one included) and the fields
 // of package.json that change what is built (the build script, the dependencies the bundle takes
 // in and the compiler that emits it, the module type).
+//
+// The build runs package.json's build script through the shell, and prepack and postpack edit
+// package.json here, rather than through `npm run build` and `npm pkg`: each npm started is most
+// of a second of CPU, and a pack used to start three (test/e2e/install.test.ts packs twice).
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { delimiter, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,6 +69,30 @@ function inputsHash() {
   return `sha256:${hash.digest('hex')}\n`;
 }
 
+/** What `prepare` runs (prepack takes it out of package.json, postpack puts it back). */
+const PREPARE = 'node scripts/build-stamp.mjs prepare';
+
+/**
+ * Edits package.json as `npm pkg` does: parsed, changed by `edit`, and written back with the
+ * indentation and line ends it had (so that prepack and postpack leave it byte for byte as it was).
+ */
+function editManifest(edit) {
+  const path = join(root, 'package.json');
+  const text = readFileSync(path, 'utf8');
+  const indent = /^\{\r?\n([ \t]+)/.exec(text)?.[1] ?? 2;
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const manifest = JSON.parse(text);
+  edit(manifest);
+  writeFileSync(path, JSON.stringify(manifest, null, indent).replace(/\n/g, newline) + (/\r?\n$/.test(text) ? newline : ''));
+}
+
+/** `npm run build` without npm: the build script in a shell, with the project's commands on the PATH, as npm runs it. */
+function build() {
+  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.build;
+  const PATH = [join(root, 'node_modules/.bin'), process.env.PATH].filter(Boolean).join(delimiter);
+  execSync(script, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH } });
+}
+
 function readOr(path, otherwise) {
   try {
     return readFileSync(path, 'utf8');
@@ -83,9 +113,18 @@ if (command === 'begin') {
     const what = { pack: 'packed as it is', test: 'tested as it is', prepare: 'not rebuilt (npm run build rebuilds it)' }[command];
     console.error(`schema-sync: dist/ was built from the sources as they are (dist/build-stamp.txt); ${what}.`);
   } else {
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+    build();
   }
+  if (command === 'pack') {
+    editManifest((manifest) => {
+      delete manifest.scripts.prepare;
+    });
+  }
+} else if (command === 'postpack') {
+  editManifest((manifest) => {
+    manifest.scripts = { ...manifest.scripts, prepare: PREPARE };
+  });
 } else {
-  console.error('usage: node scripts/build-stamp.mjs begin|end|pack|test|prepare');
+  console.error('usage: node scripts/build-stamp.mjs begin|end|pack|test|prepare|postpack');
   process.exit(2);
 }

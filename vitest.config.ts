@@ -9,44 +9,54 @@ const jsonOut = process.env['VITEST_JSON'];
 const MOCKING = ['test/model/descriptor-fields.test.ts', 'test/config/settings-table.test.ts'];
 
 /**
- * The files that take longest, longest first (as measured: `VITEST_JSON=… npx vitest run`, each
- * file's hooks and tests, under load; refresh the order when it drifts). Two workers take files
- * from one queue; with the long ones first, the many short ones fill in at the end and both
- * workers end together. Vitest orders by the durations of the last run it remembers, and without
- * one (a fresh clone, as in CI) by file size, which put the longest file halfway down the queue,
- * where it went on running alone after the other worker had run out of files.
+ * The files that take longest, longest first (as measured: the per-file times vitest prints,
+ * which count a file's hooks, under load; the JSON report's start and end times of a file leave
+ * its beforeAll out; refresh the order when it drifts). Two workers take files from one queue;
+ * with the long ones first, the many short ones fill in at the end and both workers end together.
+ * Vitest orders by the durations of the last run it remembers, and without one (a fresh clone, as
+ * in CI) by file size, which put the longest file halfway down the queue, where it went on
+ * running alone after the other worker had run out of files.
  */
 const LONG_FIRST = [
   'test/e2e/install.test.ts',
   'test/hardening/interrupted-runs.test.ts',
-  'test/e2e/impact.test.ts',
+  'test/emit/typecheck.test.ts',
   'test/emit/prettier-batch.test.ts',
   'test/emit/render-selected.test.ts',
   'test/hardening/hostile-folders.test.ts',
-  'test/model/descriptor-fields.test.ts',
+  'test/hardening/parallel-runs.test.ts',
   'test/e2e/workflows.test.ts',
   'test/e2e/typescript-projects.test.ts',
-  'test/emit/typecheck.test.ts',
-  'test/lock/serialize.test.ts',
-  'test/hardening/parallel-runs.test.ts',
-  'test/impact/matrix.test.ts',
-  'test/hardening/properties.test.ts',
-  'test/api/library.test.ts',
   'test/e2e/interrupted-cold-pull.test.ts',
-  'test/e2e/consumer-matrix.test.ts',
-  'test/config/settings-table.test.ts',
-  'test/impact/impact.test.ts',
-  'test/emit/global-names.test.ts',
   'test/emit/records-as-sent.test.ts',
+  'test/e2e/impact.test.ts',
+  'test/hardening/properties.test.ts',
+  'test/emit/global-names.test.ts',
+  'test/api/library.test.ts',
+  'test/e2e/consumer-matrix.test.ts',
   'test/e2e/pull.test.ts',
-  'test/cli/verbose-stages.test.ts',
+  'test/hardening/hostile-files.test.ts',
+  'test/emit/emit-files.test.ts',
+  'test/e2e/start-up.test.ts',
+  'test/lock/serialize.test.ts',
+  'test/impact/matrix.test.ts',
+  'test/e2e/demo.test.ts',
+  'test/hardening/network-faults.test.ts',
 ];
 
-/** Vitest's order, with {@link LONG_FIRST} at its head. */
+/**
+ * Vitest's order, with {@link LONG_FIRST} at its head and the {@link MOCKING} files at its end.
+ * A worker that takes a file of the other project ends, and the next file of its own project
+ * starts a new worker, which loads the CLI, ts-morph, TypeScript and prettier again: with the
+ * isolated files among the long ones, both shared workers were replaced midway. At the end they
+ * run once each, in the workers that start for them anyway.
+ */
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification): number => {
-      const at = LONG_FIRST.indexOf(relative(this.ctx.config.root, file.moduleId).split(sep).join('/'));
+      const path = relative(this.ctx.config.root, file.moduleId).split(sep).join('/');
+      if (MOCKING.includes(path)) return LONG_FIRST.length + 1;
+      const at = LONG_FIRST.indexOf(path);
       return at === -1 ? LONG_FIRST.length : at;
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));

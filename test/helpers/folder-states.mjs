@@ -177,7 +177,12 @@ export async function visibleState(openFolderView, outDir, lockfilePath, states)
  * passes a signal on.
  */
 export function startCli(args, options) {
-  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', ...options.env };
+  // The test run's cache folder (test/helpers/cache-folder.ts), as runBin passes it: without it the
+  // CLI kept its records and code cache in the per-user folder of the OS temp folder, which every
+  // run of the suite added to. Another user cannot write it.
+  const cacheDir = process.env['SCHEMA_SYNC_CACHE_DIR'];
+  const cache = options.asUser === undefined && cacheDir !== undefined ? { SCHEMA_SYNC_CACHE_DIR: cacheDir } : {};
+  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', ...cache, ...options.env };
   const node = [process.execPath, ...(options.nodeArgs ?? []), BIN, ...args];
   const command = options.asUser === undefined ? node : ['runuser', '-u', options.asUser, '--', ...node];
   const child = spawn(command[0], command.slice(1), { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });

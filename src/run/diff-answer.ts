@@ -1,7 +1,7 @@
 import { changesInScope, compareDescriptors, type ChangeFact } from '../diff/index.js';
 import type { KnownElements, ParsedAnswer } from '../fetch/listing-response.js';
 import type { Incremental, RunFacts } from '../incremental/index.js';
-import { descriptorOfOwnEntry, LockfileText, lockedDescriptors } from '../lock/index.js';
+import { entryDescriptor, LockfileText, lockedDescriptors } from '../lock/index.js';
 import type { Descriptor } from '../model/descriptor.js';
 import { hashOfParts } from '../util/hash.js';
 import { BUILD, WIRE_SCHEME } from '../util/version.js';
@@ -86,7 +86,8 @@ export async function answerDrift(
 /**
  * What the cache recalls of the last answer parsed, when it made `before`: the descriptors of
  * the elements of the same texts, each taken from its entry in `before` (written by schema-sync
- * from a valid descriptor: parsed, not validated again), and those entries' texts, which the
+ * from a valid descriptor: parsed when first read beyond its name and number, not validated
+ * again; `lock/entry-descriptor.ts`), and those entries' texts, which the
  * lockfile the run makes takes as they are. With fields on an entry holds more than its element
  * (the field descriptors): nothing is recalled.
  */
@@ -99,7 +100,7 @@ function knownElements(cache: Incremental, before: LockfileText | undefined, set
   const descriptor: KnownElements = (textHash) => {
     const name = names.get(textHash);
     const text = name === undefined ? undefined : entries.get(name);
-    const known = text === undefined ? undefined : descriptorOfOwnEntry(name!, text);
+    const known = text === undefined ? undefined : entryDescriptor(name!, text);
     // An entry that records a file stem is written anew (the stem may not stay).
     if (known !== undefined && !text!.includes(FILE_KEY_TEXT)) texts.set(known, text!);
     return known;

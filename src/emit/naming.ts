@@ -206,13 +206,17 @@ function caseGroups(identifiers: ReadonlyMap<string, string>): Map<string, strin
  */
 function ruleStems(identifiers: ReadonlyMap<string, string>): Map<string, string> {
   const sharing = new Map<string, number>();
+  // Each name's folded stem, in the names' order: folded once.
+  const folded: string[] = [];
   for (const identifier of identifiers.values()) {
-    const folded = foldedStem(identifier);
-    sharing.set(folded, (sharing.get(folded) ?? 0) + 1);
+    const stem = foldedStem(identifier);
+    folded.push(stem);
+    sharing.set(stem, (sharing.get(stem) ?? 0) + 1);
   }
   const stems = new Map<string, string>();
+  let i = 0;
   for (const [name, identifier] of identifiers) {
-    stems.set(name, sharing.get(foldedStem(identifier))! > 1 ? suffixedStem(name, identifier) : plainStem(name, identifier));
+    stems.set(name, sharing.get(folded[i++]!)! > 1 ? suffixedStem(name, identifier) : plainStem(name, identifier));
   }
   return stems;
 }
@@ -331,7 +335,8 @@ export function planNames(names: readonly string[], recorded: ReadonlyMap<string
       );
     }
     const fileStem = kept ?? stems.get(name)!;
-    const owner = stemOwners.get(fileStem.toLowerCase());
+    const foldedFile = fileStem.toLowerCase();
+    const owner = stemOwners.get(foldedFile);
     if (owner !== undefined) {
       // Only reachable when a suffixed stem equals another name's plain stem, or a lockfile
       // edited by hand records two plain stems that differ only by case.
@@ -340,7 +345,7 @@ export function planNames(names: readonly string[], recorded: ReadonlyMap<string
         { hint: msg`Rename one of them on the server, or narrow the listing (--where) to leave one out.` },
       );
     }
-    stemOwners.set(fileStem.toLowerCase(), name);
+    stemOwners.set(foldedFile, name);
     plan.set(name, { identifier, fileStem });
   }
   return plan;

@@ -172,10 +172,14 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings, earlier?
     },
   });
   const files: PlannedFile[] = [];
+  // The types the earlier plan does not know unchanged (all of them without one).
+  const changed: Descriptor[] = [];
   for (const descriptor of messages) {
     const paths = kinds.map((kind) => modulePath(`${MESSAGES_DIR}/${names.get(descriptor.name)!.fileStem}`, kind));
+    const unchanged = earlier?.unchanged(descriptor.name) === true;
+    if (!unchanged) changed.push(descriptor);
     // Every kind has the same input: the first path's stands for all.
-    const kept = earlier?.unchanged(descriptor.name) === true ? earlier.inputOf(paths[0]!) : undefined;
+    const kept = unchanged ? earlier!.inputOf(paths[0]!) : undefined;
     const input = kept ?? modules.input(moduleViewKey(descriptor, fields, int64Setting), descriptor.name, context).input;
     kinds.forEach((kind, i) => files.push(new MessageModuleFile(paths[i]!, input, modules, descriptor, kind)));
   }
@@ -184,7 +188,7 @@ export async function plan(lockfile: PlanInput, settings: PlanSettings, earlier?
   let entries: IndexEntry[] | undefined;
   const indexEntries = () => (entries ??= messages.map((descriptor) => indexView(descriptor, fields, names.get(descriptor.name)!)));
   // The index keeps its input when each type the earlier plan does not know unchanged shows it as before.
-  const indexKept = earlier !== undefined && messages.every((descriptor) => earlier.unchanged(descriptor.name) || sameIndexView(earlier.descriptorOf(descriptor.name), descriptor, fields, names.get(descriptor.name)!));
+  const indexKept = earlier !== undefined && changed.every((descriptor) => sameIndexView(earlier.descriptorOf(descriptor.name), descriptor, fields, names.get(descriptor.name)!));
   const whole = kinds.map((kind): PlannedFile => {
     const path = modulePath('index', kind);
     const input = (indexKept ? earlier!.inputOf(path) : undefined) ?? indexInput(path, indexEntries(), sharedBanner, kind, fields);

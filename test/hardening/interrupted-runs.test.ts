@@ -32,7 +32,7 @@ import type { WireElement } from '../helpers/listing.js';
 import { seededRandom, testSeed } from '../helpers/random.js';
 import { movedListing, roomyTempDir, startCli, syntheticListing, treeDifference, visibleState, type FolderState } from './helpers.js';
 
-const TYPES = 500;
+const TYPES = 300;
 const EXTRA_ROUNDS = Number(process.env['HARDENING_KILL_ROUNDS'] ?? 0);
 const KILL_AT = fileURLToPath(new URL('./kill-at.mjs', import.meta.url));
 type KillSignal = 'SIGKILL' | 'SIGINT' | 'SIGTERM';
@@ -52,8 +52,10 @@ const POINTS = {
   'preparing files': [{ op: 'writeFileSync', path: `${TXN}/files/`, n: 25 }],
   'prepared, not committed': [{ op: 'writeFile', path: 'journal\\.json\\.tmp$', n: 1 }],
   'at the commit point': [{ op: 'renameSync', path: 'journal\\.json\\.tmp -> ', n: 1 }],
-  'moving files in': [{ op: 'renameSync', path: `${TXN}/files/`, n: 25 }],
-  'deleting files': [{ op: 'unlinkSync', path: '^out/messages/', n: 3 }],
+  // A pull moves 33 files in (30 changed types, 3 added): two such kills in a row both land in
+  // one replay (see KILLS), and the third of three deletions is left undone.
+  'moving files in': [{ op: 'renameSync', path: `${TXN}/files/`, n: 12 }],
+  'deleting files': [{ op: 'unlinkSync', path: '^out/messages/', n: 2 }],
   'moving the lockfile': [{ op: 'renameSync', path: 'lockfile -> ', n: 1 }],
   'cleaning up': [
     { op: 'renameSync', path: 'lockfile -> ', n: 1 },

@@ -19,14 +19,17 @@ import { descriptorOfOwnEntry } from './parse.js';
  */
 class EntryDescriptor {
   readonly #text: string;
+  readonly #file: string;
   #parsed: Descriptor | undefined;
 
   constructor(
     readonly name: string,
     readonly mNum: number,
     text: string,
+    file: string,
   ) {
     this.#text = text;
+    this.#file = file;
   }
 
   /** The descriptor the entry parses to, parsed once. */
@@ -36,7 +39,7 @@ class EntryDescriptor {
     // The text came from a lockfile the cache recorded as this schema-sync's own: a hand edit
     // would have changed its hash. Only a cache folder tampered with gets here.
     if (parsed === undefined) {
-      throw new LockError(msg`the lockfile's entry ${quoteString(this.name)} is not as schema-sync wrote it, though the cache folder says it is.`, {
+      throw new LockError(msg`${this.#file}: the entry ${quoteString(this.name)} is not as schema-sync wrote it, though the cache folder says it is.`, {
         hint: msg`Delete the cache folder (or set SCHEMA_SYNC_CACHE_DIR=off) and run again: the lockfile is then read in full.`,
       });
     }
@@ -64,13 +67,13 @@ const ENTRY_HEAD = /^\{\n {6}"mNum": (\d{1,16})[,\n]/;
 const FIELDS_KEY_TEXT = JSON.stringify(FIELDS_KEY);
 
 /**
- * The descriptor of an entry text schema-sync wrote, its name `name`: an {@link EntryDescriptor}
+ * The descriptor of an entry text schema-sync wrote in the lockfile `file`, its name `name`: an {@link EntryDescriptor}
  * when the text has the layout the serialiser gives an entry without field descriptors, else as
  * {@link descriptorOfOwnEntry} gives it (undefined for an entry with field descriptors, or text
  * that is not JSON).
  */
-export function entryDescriptor(name: string, text: string): Descriptor | undefined {
+export function entryDescriptor(name: string, text: string, file: string): Descriptor | undefined {
   const head = ENTRY_HEAD.exec(text);
   if (head === null || text.includes(FIELDS_KEY_TEXT)) return descriptorOfOwnEntry(name, text);
-  return new EntryDescriptor(name, Number(head[1]), text) as unknown as Descriptor;
+  return new EntryDescriptor(name, Number(head[1]), text, file) as unknown as Descriptor;
 }

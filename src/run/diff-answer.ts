@@ -100,7 +100,7 @@ function knownElements(cache: Incremental, before: LockfileText | undefined, set
   const descriptor: KnownElements = (textHash) => {
     const name = names.get(textHash);
     const text = name === undefined ? undefined : entries.get(name);
-    const known = text === undefined ? undefined : entryDescriptor(name!, text);
+    const known = text === undefined ? undefined : entryDescriptor(name!, text, before.path);
     // An entry that records a file stem is written anew (the stem may not stay).
     if (known !== undefined && !text!.includes(FILE_KEY_TEXT)) texts.set(known, text!);
     return known;

@@ -23,7 +23,7 @@ describe('entryDescriptor', () => {
         const { entries } = serializeLockfileEntries(lock);
         for (const [name, text] of entries) {
           const full = descriptorOfOwnEntry(name, text);
-          const read = entryDescriptor(name, text);
+          const read = entryDescriptor(name, text, 'schema-sync.lock.json');
           if (full === undefined) {
             // An entry with field descriptors is not taken this way (nor text that is not JSON).
             expect(read).toBeUndefined();
@@ -45,7 +45,7 @@ describe('entryDescriptor', () => {
   it('parses the entry only when a field other than its name and number is read', () => {
     // The head as the serialiser writes it, and a tail that is no JSON: nothing reads it until schemaHash is asked for.
     const text = entryOf(sample).replace('"schemaHash": "H"', '"schemaHash": H');
-    const read = entryDescriptor('Quote', text)!;
+    const read = entryDescriptor('Quote', text, 'schema-sync.lock.json')!;
     expect([read.name, read.mNum]).toEqual(['Quote', 42]);
     const error = (() => {
       try {
@@ -55,13 +55,13 @@ describe('entryDescriptor', () => {
       }
     })() as LockError;
     expect(error).toBeInstanceOf(LockError);
-    expect(error.message).toContain('entry "Quote" is not as schema-sync wrote it');
+    expect(error.message).toContain('schema-sync.lock.json: the entry "Quote" is not as schema-sync wrote it');
     expect(error.hint).toContain('SCHEMA_SYNC_CACHE_DIR=off');
   });
 
   it('takes an entry in another layout as the full parse gives it', () => {
     const text = entryOf(sample).replace('{\n      "mNum": 42,', '{"mNum": 42,');
-    expect(entryDescriptor('Quote', text)).toEqual(descriptorOfOwnEntry('Quote', text));
-    expect(entryDescriptor('Quote', text)).toEqual(sample);
+    expect(entryDescriptor('Quote', text, 'schema-sync.lock.json')).toEqual(descriptorOfOwnEntry('Quote', text));
+    expect(entryDescriptor('Quote', text, 'schema-sync.lock.json')).toEqual(sample);
   });
 });

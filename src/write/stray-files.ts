@@ -55,9 +55,12 @@ export async function strayFiles(input: {
   const known = (path: string) => planned.has(path) || found?.has(path) === true;
   // What a build makes of a generated file beside it (tsc's `Order.js` of `Order.ts`, a source
   // map) is the project's, and so is a hidden file (a `.prettierrc` for the output, a
-  // `.gitignore`): no business of schema-sync's, neither stale nor warned about.
+  // `.gitignore`): no business of schema-sync's, neither stale nor warned about. The stems are
+  // gathered only when some file is neither planned nor listed (a pull that changes a few files has none).
+  const others = files.filter((path) => !known(path) && !isHidden(path));
+  if (others.length === 0) return NO_STRAYS;
   const stems = new Set([...planned.keys(), ...(found?.keys() ?? [])].map(stemOf));
-  const strays = files.filter((path) => !known(path) && !stems.has(stemOf(path)) && !isHidden(path)).sort(compareStrings);
+  const strays = others.filter((path) => !stems.has(stemOf(path))).sort(compareStrings);
   if (strays.length === 0) return NO_STRAYS;
   const lines = new Set((await input.bannerLines()).filter((line) => line.trim() !== ''));
   const stale: StaleOutput[] = [];

@@ -117,6 +117,11 @@ if (command === 'begin') {
   }
   if (command === 'pack') {
     editManifest((manifest) => {
+      // postpack puts back PREPARE: a prepare script changed in package.json alone would be lost.
+      if (manifest.scripts.prepare !== PREPARE) {
+        console.error(`schema-sync: package.json's prepare script is not ${JSON.stringify(PREPARE)}, which postpack puts back: change PREPARE in scripts/build-stamp.mjs too.`);
+        process.exit(2);
+      }
       delete manifest.scripts.prepare;
     });
   }
